@@ -1,0 +1,112 @@
+"""The game contract every bodoge game meets, and the machinery it shares.
+
+A game is a package under ``bodoge.games`` holding a :class:`Game` subclass
+(its metadata as data), a :class:`State` subclass (its rules), frozen
+:class:`Action` dataclasses (its decisions) and its ja/en :class:`Text`.
+The engine does the shared bookkeeping once; the game writes only hooks.
+
+How a game author expresses each kind of rule
+---------------------------------------------
+
+*Turns.*  ``to_act`` returns the seats whose decision is awaited, usually one.
+``_legal(seat)`` lists that seat's legal actions; it is the single source of
+truth for legality (``apply`` checks membership in it, bots pick from it).
+
+*Secret simultaneous decisions* (sealed bids, passing cards, choosing
+critters).  ``to_act`` lists every seat that still has to commit.  Each seat
+commits with its own ``apply``; ``_play`` stores the commitment and returns
+``Outcome(secret=True)`` so that the event hides the action from everyone
+else.  ``_view`` shows others only *that* a seat has committed.  When the last
+commitment arrives, ``_play`` reveals them all together and its ``Outcome``
+lists the revealed values in ``public``.
+
+*Reactions out of turn* (a hamster cancelling a theft, blocking a poach).
+After the triggering action, ``to_act`` is the reacting seat alone and its
+legal actions are the reaction and a decline; the interrupted turn resumes
+after it.  The reacting seat decides with the knowledge its view gives it.
+
+*Compound decisions* (serve several cards, discard a subset).  Split into
+steps: one action per element, then a ``done`` action, with the partial
+choice kept in the state and shown in the acting seat's view.  Each step's
+legal list stays short, so people can click it and search can branch on it.
+
+*Eliminated players.*  Keep them in the state but out of ``to_act`` for good,
+report them in the ``eliminated`` property and in the view; turn order skips
+them.  ``winners`` never contains them unless the rules say otherwise.
+
+*Teams.*  The ``teams`` property groups seats; ``scores`` gives every member
+the team's score (or individual scores if the rules rank within a team) and
+``winners`` lists every seat of the winning team.  Declare ``has_teams``.
+
+*Cooperative and one-player games.*  ``player_range`` may start at 1.  A
+cooperative game gives every seat the shared score and lists all seats in
+``winners`` when the group wins, none when it loses.  Declare ``cooperative``.
+
+*Several rounds.*  Keep the running totals in the state; ``scores`` returns
+them at every moment and the final totals once over; the view shows the
+round number.  A new round's deal draws from ``self.rng`` like the first.
+
+*Chance.*  Only ``self.rng`` (an :class:`Rng`), seeded from the game's seed.
+Never the ``random`` module's global generator, never the clock.
+
+*Hidden information.*  ``_view(seat)`` returns only what that seat may see;
+``_redeal(seat, rng)`` re-deals everything hidden from that seat,
+consistent with what it has seen, so that ``determinize`` serves fair search.
+
+Records replay exactly: ``(game, options, num_players, seed, actions)``.
+"""
+
+from .actions import Action, parse_action
+from .errors import (
+    BodogeError,
+    GameOver,
+    IllegalAction,
+    InvalidOptions,
+    InvalidRecord,
+    MalformedAction,
+    UnknownGame,
+    WrongSeat,
+)
+from .events import NOTHING, Event, Outcome
+from .game import Game, Provisional
+from .options import Option, OptionValue, resolve_options
+from .registry import game_ids, get_game, register, replay, unregister
+from .rng import Rng, as_rng
+from .state import RECORD_FORMAT, Score, State, copy_plain
+from .text import LANGS, Text, check_lang, seat_name
+
+__all__ = [
+    "LANGS",
+    "NOTHING",
+    "RECORD_FORMAT",
+    "Action",
+    "BodogeError",
+    "Event",
+    "Game",
+    "GameOver",
+    "IllegalAction",
+    "InvalidOptions",
+    "InvalidRecord",
+    "MalformedAction",
+    "Option",
+    "OptionValue",
+    "Outcome",
+    "Provisional",
+    "Rng",
+    "Score",
+    "State",
+    "Text",
+    "UnknownGame",
+    "WrongSeat",
+    "as_rng",
+    "check_lang",
+    "copy_plain",
+    "game_ids",
+    "get_game",
+    "parse_action",
+    "register",
+    "replay",
+    "resolve_options",
+    "seat_name",
+    "unregister",
+]

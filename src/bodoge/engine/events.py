@@ -1,0 +1,58 @@
+"""Events: the frozen record every applied action leaves behind.
+
+Logs, records, replays, the browser's animation feed and balance statistics
+all read the same stream.  An event says who did what and what became known,
+split by audience: ``public`` facts everyone learns, ``private`` facts only
+some seats learn (a card drawn from the deck), and whether the action itself
+stays ``secret`` from the others until the rules reveal it (a sealed bid).
+:meth:`Event.for_seat` is the only way an event is shown to anyone.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from typing import Any
+
+from .actions import Action
+from .text import DEFAULT_LANG
+
+
+@dataclass(frozen=True, slots=True)
+class Outcome:
+    """What a game's rules report about one applied action.
+
+    A game's ``_play`` hook returns one (or ``None`` for "nothing beyond the
+    action itself, which everybody saw").
+    """
+
+    public: Mapping[str, Any] = field(default_factory=dict)
+    private: Mapping[int, Mapping[str, Any]] = field(default_factory=dict)
+    secret: bool = False
+
+
+NOTHING = Outcome()
+
+
+@dataclass(frozen=True, slots=True)
+class Event:
+    """One applied action, numbered from 0 in the order it was applied."""
+
+    index: int
+    seat: int
+    action: Action
+    outcome: Outcome
+
+    def for_seat(self, seat: int | None, lang: str = DEFAULT_LANG) -> dict[str, Any]:
+        """The event as ``seat`` may see it (``None``: a spectator), JSON-ready."""
+        shown = not self.outcome.secret or seat == self.seat
+        facts = dict(self.outcome.public)
+        if seat is not None:
+            facts.update(self.outcome.private.get(seat, {}))
+        return {
+            "index": self.index,
+            "seat": self.seat,
+            "action": self.action.to_json() if shown else None,
+            "label": self.action.label(lang) if shown else None,
+            "facts": facts,
+        }

@@ -1,0 +1,151 @@
+"""A game: its metadata, declared as data, and the factory for its states."""
+
+from __future__ import annotations
+
+import itertools
+import json
+import secrets
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Any, ClassVar
+
+from .actions import Action, parse_action
+from .errors import InvalidOptions
+from .options import Option, OptionValue, resolve_options
+from .rng import SEED_BITS, check_seed
+from .state import State
+from .text import DEFAULT_LANG, Text
+
+
+@dataclass(frozen=True)
+class Provisional:
+    """A stand-in for data the original sources lack, shipped labelled.
+
+    ``source`` names the data file that holds the stand-in values, so the
+    real values can replace them without touching the rules code.
+    """
+
+    name: str
+    text: Text
+    source: str
+
+    def to_json(self) -> dict[str, Any]:
+        return {"name": self.name, "text": self.text.to_json(), "source": self.source}
+
+
+class Game:
+    """Base class of every game; a game package registers one instance.
+
+    Subclasses declare the class attributes below as data.  Nothing here
+    knows any game's rules: the :attr:`state_class` does.
+    """
+
+    id: ClassVar[str]
+    title: ClassVar[Text]
+    blurb: ClassVar[Text] = Text("", "")
+    players: ClassVar[tuple[int, int]]
+    options: ClassVar[tuple[Option, ...]] = ()
+    action_types: ClassVar[tuple[type[Action], ...]]
+    state_class: ClassVar[type[State]]
+    simultaneous: ClassVar[bool] = False
+    hidden_information: ClassVar[bool] = False
+    cooperative: ClassVar[bool] = False
+    has_teams: ClassVar[bool] = False
+    provisional: ClassVar[tuple[Provisional, ...]] = ()
+    glossary: ClassVar[Mapping[str, Text]] = {}
+    version: ClassVar[str] = "1"
+
+    # ----------------------------------------------------------- player counts
+
+    def player_range(self, options: Mapping[str, object] | None = None) -> tuple[int, int]:
+        """Allowed player counts (inclusive) for ``options``; may depend on them."""
+        del options
+        return self.players
+
+    @property
+    def min_players(self) -> int:
+        return self.player_range(self.resolve_options(None))[0]
+
+    @property
+    def max_players(self) -> int:
+        return self.player_range(self.resolve_options(None))[1]
+
+    # ----------------------------------------------------------------- options
+
+    def resolve_options(self, options: Mapping[str, object] | None) -> dict[str, OptionValue]:
+        """Validate options and fill in defaults (the form kept in records)."""
+        return resolve_options(self.options, options)
+
+    def variants(self) -> list[dict[str, OptionValue]]:
+        """Every combination of representative option values, for exhaustive tests."""
+        names = [o.name for o in self.options]
+        found: list[dict[str, OptionValue]] = []
+        for values in itertools.product(*(o.values() for o in self.options)):
+            try:
+                resolved = self.resolve_options(dict(zip(names, values, strict=True)))
+            except InvalidOptions:
+                continue
+            if resolved not in found:
+                found.append(resolved)
+        return found
+
+    def check_players(self, num_players: object, options: Mapping[str, OptionValue]) -> int:
+        low, high = self.player_range(options)
+        if isinstance(num_players, bool) or not isinstance(num_players, int):
+            raise InvalidOptions(f"the number of players must be an integer, not {num_players!r}")
+        if not low <= num_players <= high:
+            raise InvalidOptions(
+                f"{self.id} takes {low}–{high} players with options "
+                f"{json.dumps(dict(options), sort_keys=True)}, not {num_players}"
+            )
+        return num_players
+
+    # ------------------------------------------------------------------- play
+
+    def new_game(
+        self,
+        num_players: int | None = None,
+        seed: int | None = None,
+        options: Mapping[str, object] | None = None,
+    ) -> State:
+        """Start a game.  Without a seed a fresh one is drawn (and recorded)."""
+        resolved = self.resolve_options(options)
+        if num_players is None:
+            num_players = self.player_range(resolved)[0]
+        count = self.check_players(num_players, resolved)
+        if seed is None:
+            seed = secrets.randbits(SEED_BITS)
+        try:
+            check_seed(seed)
+        except ValueError as error:
+            raise InvalidOptions(str(error)) from None
+        return self.state_class(self, count, resolved, seed)
+
+    def parse_action(self, obj: object) -> Action:
+        """Build an action from its wire form; bad input raises ``IllegalAction``."""
+        return parse_action(self.action_types, obj)
+
+    def describe_view(self, view: Mapping[str, Any], lang: str = DEFAULT_LANG) -> str:
+        """A plain-text rendering of a view for the terminal; games override it."""
+        del lang
+        return json.dumps(view, ensure_ascii=False, indent=1)
+
+    def metadata(self) -> dict[str, Any]:
+        """Everything declared about the game, JSON-ready (for CLI and server)."""
+        defaults = self.resolve_options(None)
+        return {
+            "id": self.id,
+            "title": self.title.to_json(),
+            "blurb": self.blurb.to_json(),
+            "players": list(self.player_range(defaults)),
+            "options": [o.to_json() for o in self.options],
+            "simultaneous": self.simultaneous,
+            "hidden_information": self.hidden_information,
+            "cooperative": self.cooperative,
+            "teams": self.has_teams,
+            "provisional": [p.to_json() for p in self.provisional],
+            "version": self.version,
+        }
+
+    def __repr__(self) -> str:
+        return f"<Game {self.id}>"

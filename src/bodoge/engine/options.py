@@ -1,0 +1,130 @@
+"""Game options declared as data: type, default, allowed values, help text.
+
+A game lists its :class:`Option` objects; :func:`resolve_options` turns what
+a caller passed into a complete, validated dict (the form stored in records),
+so that two equal option sets always compare equal.
+
+>>> flag = Option("short", Text("短縮", "Short game"), default=False)
+>>> resolve_options((flag,), {"short": True})
+{'short': True}
+>>> resolve_options((flag,), {"shrot": True})
+Traceback (most recent call last):
+...
+bodoge.engine.errors.InvalidOptions: unknown option 'shrot'; this game has: short
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from .errors import InvalidOptions
+from .text import Text
+
+OptionValue = bool | int | str
+
+
+@dataclass(frozen=True)
+class Option:
+    """One option of a game.
+
+    The value's type is the type of ``default``.  ``choices`` restricts it to
+    a list; ``minimum``/``maximum`` bound an integer.  ``derive`` computes the
+    default from the options declared before it (for a default that depends
+    on another option); ``default_text`` then says so to people.
+    """
+
+    name: str
+    title: Text
+    default: OptionValue
+    help: Text = Text("", "")
+    choices: tuple[OptionValue, ...] | None = None
+    minimum: int | None = None
+    maximum: int | None = None
+    derive: Callable[[Mapping[str, OptionValue]], OptionValue] | None = None
+    default_text: Text | None = None
+
+    @property
+    def kind(self) -> type:
+        return type(self.default)
+
+    def allowed(self) -> str:
+        """The allowed values, in words, for error messages and listings."""
+        if self.choices is not None:
+            return ", ".join(repr(c) for c in self.choices)
+        if self.kind is bool:
+            return "true, false"
+        if self.kind is int:
+            low = "…" if self.minimum is None else str(self.minimum)
+            high = "…" if self.maximum is None else str(self.maximum)
+            return f"integers {low}..{high}"
+        return "text"
+
+    def validate(self, value: object) -> OptionValue:
+        """Return ``value`` if allowed, else raise :class:`InvalidOptions`."""
+        wrong = InvalidOptions(
+            f"option {self.name!r} cannot be {value!r}; allowed: {self.allowed()}"
+        )
+        if type(value) is not self.kind:  # bool is not accepted as int, nor int as bool
+            raise wrong
+        assert isinstance(value, (bool, int, str))
+        if self.choices is not None and value not in self.choices:
+            raise wrong
+        if isinstance(value, int) and not isinstance(value, bool):
+            if self.minimum is not None and value < self.minimum:
+                raise wrong
+            if self.maximum is not None and value > self.maximum:
+                raise wrong
+        return value
+
+    def default_for(self, earlier: Mapping[str, OptionValue]) -> OptionValue:
+        return self.derive(earlier) if self.derive is not None else self.default
+
+    def values(self) -> tuple[OptionValue, ...]:
+        """Representative values for exhaustive tests: every choice, or both ends."""
+        if self.choices is not None:
+            return self.choices
+        if self.kind is bool:
+            return (False, True)
+        ends = [v for v in (self.minimum, self.default, self.maximum) if v is not None]
+        return tuple(dict.fromkeys(ends))
+
+    def to_json(self) -> dict[str, Any]:
+        data: dict[str, Any] = {
+            "name": self.name,
+            "type": self.kind.__name__,
+            "default": self.default,
+            "title": self.title.to_json(),
+            "help": self.help.to_json(),
+        }
+        if self.choices is not None:
+            data["choices"] = list(self.choices)
+        if self.minimum is not None:
+            data["minimum"] = self.minimum
+        if self.maximum is not None:
+            data["maximum"] = self.maximum
+        if self.default_text is not None:
+            data["default_text"] = self.default_text.to_json()
+        return data
+
+
+def resolve_options(
+    declared: Sequence[Option], given: Mapping[str, object] | None
+) -> dict[str, OptionValue]:
+    """Validate ``given`` against ``declared`` and fill in every default."""
+    given = {} if given is None else given
+    if not isinstance(given, Mapping):
+        raise InvalidOptions(f"options must be a mapping of names to values, not {given!r}")
+    names = [option.name for option in declared]
+    for name in given:
+        if name not in names:
+            have = ", ".join(names) if names else "no options"
+            raise InvalidOptions(f"unknown option {name!r}; this game has: {have}")
+    resolved: dict[str, OptionValue] = {}
+    for option in declared:
+        if option.name in given:
+            resolved[option.name] = option.validate(given[option.name])
+        else:
+            resolved[option.name] = option.default_for(resolved)
+    return resolved

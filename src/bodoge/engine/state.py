@@ -1,0 +1,277 @@
+"""The state of one game in play, and the bookkeeping every game shares.
+
+A game subclasses :class:`State` and writes only its hooks (``_setup``,
+``to_act``, ``_legal``, ``_play``, ``_view``, ``scores``, ``winners`` and, with
+hidden information, ``_redeal``).  The public methods here do the shared
+work once: checked application, event records, views with the common header,
+copies, determinisation and records.
+
+Two speeds:
+
+* :meth:`State.apply` is the checked path for anything that comes from a
+  person, a file or the network.  It raises :class:`IllegalAction` (or a
+  subclass) with a readable reason and leaves the state unchanged.
+* :meth:`State.apply_unchecked` is the fast path for bots and simulation
+  that take their action from :meth:`State.legal_actions` themselves.  It
+  skips the legality check; an illegal action there corrupts the state.
+"""
+
+from __future__ import annotations
+
+import random
+from abc import ABC, abstractmethod
+from collections.abc import Mapping, Sequence
+from types import MappingProxyType
+from typing import TYPE_CHECKING, Any, ClassVar, Self
+
+from .actions import Action
+from .errors import GameOver, IllegalAction, MalformedAction, WrongSeat
+from .events import NOTHING, Event, Outcome
+from .options import OptionValue
+from .rng import Rng, as_rng
+from .text import DEFAULT_LANG, seat_name
+
+if TYPE_CHECKING:
+    from .game import Game
+
+RECORD_FORMAT = "bodoge-record/1"
+Score = int | float
+
+_CONTAINERS = (list, dict, set)
+
+
+def copy_plain(value: Any) -> Any:
+    """Copy nested lists, dicts and sets of immutable values (fast deepcopy)."""
+    kind = type(value)
+    if kind is list:
+        return [copy_plain(v) if type(v) in _CONTAINERS else v for v in value]
+    if kind is dict:
+        return {k: copy_plain(v) if type(v) in _CONTAINERS else v for k, v in value.items()}
+    if kind is set:
+        return set(value)
+    return value
+
+
+class State(ABC):
+    """One game in progress (or finished).  See the module docstring."""
+
+    _copied: ClassVar[tuple[str, ...]] = ()
+    """Attributes holding mutable containers, copied deeply by :meth:`clone`."""
+
+    game: Game
+    num_players: int
+    options: Mapping[str, OptionValue]
+    seed: int
+    rng: Rng
+    events: list[Event]
+    determinized: bool
+
+    def __init__(
+        self, game: Game, num_players: int, options: Mapping[str, OptionValue], seed: int
+    ) -> None:
+        self.game = game
+        self.num_players = num_players
+        self.options = MappingProxyType(dict(options))
+        self.seed = seed
+        self.rng = Rng(seed)
+        self.events = []
+        self.determinized = False
+        self._setup()
+
+    # ------------------------------------------------------------------ hooks
+
+    @abstractmethod
+    def _setup(self) -> None:
+        """Deal, shuffle and choose the first decision, using ``self.rng``."""
+
+    @property
+    @abstractmethod
+    def to_act(self) -> tuple[int, ...]:
+        """Seats whose decision is awaited now; ``()`` once the game is over."""
+
+    @abstractmethod
+    def _legal(self, seat: int) -> list[Action]:
+        """Legal actions of ``seat``, which is in ``to_act``."""
+
+    @abstractmethod
+    def _play(self, seat: int, action: Action) -> Outcome | None:
+        """Carry out a legal action; report what became known to whom."""
+
+    @abstractmethod
+    def _view(self, seat: int | None) -> dict[str, Any]:
+        """Game-specific part of :meth:`view`: only what ``seat`` may see."""
+
+    @property
+    @abstractmethod
+    def scores(self) -> tuple[Score, ...]:
+        """One number per seat (running totals during play, final once over)."""
+
+    @property
+    @abstractmethod
+    def winners(self) -> tuple[int, ...]:
+        """Winning seats per the game's tie-break rules; ``()`` before the end."""
+
+    def _redeal(self, seat: int | None, rng: Rng) -> None:
+        """Re-deal at random everything hidden from ``seat`` (hidden-information games)."""
+        del seat, rng
+
+    def _why_illegal(self, seat: int, action: Action) -> str | None:
+        """A game-specific reason why a well-formed action is not legal now."""
+        del seat, action
+        return None
+
+    @property
+    def eliminated(self) -> frozenset[int]:
+        """Seats out of the game (they may stay out of ``to_act`` for good)."""
+        return frozenset()
+
+    @property
+    def teams(self) -> tuple[tuple[int, ...], ...] | None:
+        """Seats grouped by team, when the game is played in teams."""
+        return None
+
+    def summary(self, lang: str = DEFAULT_LANG) -> list[str]:
+        """End-of-game summary lines for people; games add their own detail."""
+        if not self.is_over:
+            return []
+        names = ", ".join(seat_name(s, lang) for s in self.winners)
+        if lang == "ja":
+            return [f"勝者: {names}" if names else "勝者なし"]
+        return [f"Winners: {names}" if names else "No winner"]
+
+    # --------------------------------------------------------------- contract
+
+    def legal_actions(self, seat: int) -> list[Action]:
+        """Legal actions of ``seat`` now; ``[]`` for a seat not in :attr:`to_act`."""
+        if seat not in self.to_act:
+            return []
+        return self._legal(seat)
+
+    def apply(self, seat: int, action: Action) -> Event:
+        """Apply one checked decision; on error raise and change nothing."""
+        self._check_seat(seat)
+        to_act = self.to_act
+        if not to_act:
+            raise GameOver(f"the game is over; {_quote(action)} was not applied")
+        if seat not in to_act:
+            waiting = ", ".join(seat_name(s) for s in to_act)
+            raise WrongSeat(
+                f"{seat_name(seat)} cannot act now ({_quote(action)}); waiting for {waiting}"
+            )
+        if not isinstance(action, Action) or type(action) not in self.game.action_types:
+            raise MalformedAction(f"{action!r} is not an action of {self.game.id}")
+        legal = self._legal(seat)
+        if action not in legal:
+            reason = self._why_illegal(seat, action) or _not_among(legal)
+            raise IllegalAction(
+                f"{seat_name(seat)} cannot {action.label()} ({_quote(action)}): {reason}"
+            )
+        return self.apply_unchecked(seat, action)
+
+    def apply_unchecked(self, seat: int, action: Action) -> Event:
+        """The fast path: apply without checking legality (see module docstring)."""
+        outcome = self._play(seat, action) or NOTHING
+        event = Event(len(self.events), seat, action, outcome)
+        self.events.append(event)
+        return event
+
+    @property
+    def is_over(self) -> bool:
+        return not self.to_act
+
+    @property
+    def version(self) -> int:
+        """How many actions have been applied; a stale client names an old one."""
+        return len(self.events)
+
+    def view(self, seat: int | None) -> dict[str, Any]:
+        """JSON-ready: everything ``seat`` may see, nothing more (``None``: spectator)."""
+        if seat is not None:
+            self._check_seat(seat)
+        header: dict[str, Any] = {
+            "game": self.game.id,
+            "seat": seat,
+            "num_players": self.num_players,
+            "options": dict(self.options),
+            "version": self.version,
+            "to_act": list(self.to_act),
+            "is_over": self.is_over,
+        }
+        if self.is_over:
+            header["scores"] = list(self.scores)
+            header["winners"] = list(self.winners)
+        header.update(self._view(seat))
+        return header
+
+    def log(self, seat: int | None, lang: str = DEFAULT_LANG) -> list[dict[str, Any]]:
+        """Every event so far, as ``seat`` may see it."""
+        return [event.for_seat(seat, lang) for event in self.events]
+
+    def clone(self) -> Self:
+        """An independent copy: changing one never changes the other."""
+        twin = object.__new__(type(self))
+        twin.__dict__.update(self.__dict__)
+        twin.rng = self.rng.copy()
+        twin.events = self.events.copy()
+        for name in self._copied:
+            setattr(twin, name, copy_plain(getattr(self, name)))
+        return twin
+
+    def determinize(self, seat: int | None, rng: Rng | random.Random | int) -> Self:
+        """A copy where everything hidden from ``seat`` is re-dealt at random.
+
+        The copy agrees with all that ``seat`` has seen (its view is the same)
+        and its own generator is reseeded, so future chance is unknown too.
+        It is for search: it has no record.
+        """
+        if seat is not None:
+            self._check_seat(seat)
+        source = as_rng(rng)
+        twin = self.clone()
+        twin.rng = Rng(source.seed_for_child())
+        twin.determinized = True
+        twin._redeal(seat, source)
+        return twin
+
+    def record(self) -> dict[str, Any]:
+        """JSON-ready record: enough to replay this game exactly."""
+        if self.determinized:
+            raise ValueError("a determinized state has no record: its hidden cards are invented")
+        record: dict[str, Any] = {
+            "format": RECORD_FORMAT,
+            "game": self.game.id,
+            "game_version": self.game.version,
+            "options": dict(self.options),
+            "num_players": self.num_players,
+            "seed": self.seed,
+            "actions": [[e.seat, e.action.to_json()] for e in self.events],
+        }
+        if self.is_over:
+            record["result"] = {"scores": list(self.scores), "winners": list(self.winners)}
+        return record
+
+    # -------------------------------------------------------------- internals
+
+    def _check_seat(self, seat: object) -> None:
+        if isinstance(seat, bool) or not isinstance(seat, int):
+            raise WrongSeat(f"a seat is a number 0..{self.num_players - 1}, not {seat!r}")
+        if not 0 <= seat < self.num_players:
+            raise WrongSeat(f"there is no seat {seat} in a {self.num_players}-player game")
+
+    def __repr__(self) -> str:
+        return (
+            f"<{type(self).__name__} {self.game.id} players={self.num_players} "
+            f"seed={self.seed} version={self.version} to_act={self.to_act}>"
+        )
+
+
+def _quote(action: object) -> str:
+    return repr(action.to_json()) if isinstance(action, Action) else repr(action)
+
+
+def _not_among(legal: Sequence[Action], most: int = 8) -> str:
+    if not legal:
+        return "no action is legal now"
+    shown = "; ".join(action.label() for action in legal[:most])
+    more = f"; and {len(legal) - most} more" if len(legal) > most else ""
+    return f"the legal actions are: {shown}{more}"

@@ -1,0 +1,53 @@
+"""Player-facing text in Japanese and English.
+
+Every string a player reads is a :class:`Text` holding both languages; code
+picks one with a ``lang`` setting (``"ja"`` or ``"en"``).  Keeping the pair
+together means a missing translation is a type error, not a blank label.
+
+>>> Text("山札", "deck")("ja")
+'山札'
+>>> Text("{n}枚", "{n} cards").format(n=3)("en")
+'3 cards'
+"""
+
+from __future__ import annotations
+
+import os
+from dataclasses import dataclass
+from typing import Any
+
+LANGS = ("ja", "en")
+DEFAULT_LANG = "en"
+
+
+def check_lang(lang: str | None) -> str:
+    """Validate a language code; ``None`` means the ``BODOGE_LANG`` setting."""
+    if lang is None:
+        lang = os.environ.get("BODOGE_LANG", DEFAULT_LANG)
+    if lang not in LANGS:
+        raise ValueError(f"unknown language {lang!r}; choose one of {', '.join(LANGS)}")
+    return lang
+
+
+@dataclass(frozen=True, slots=True)
+class Text:
+    """One message in both languages."""
+
+    ja: str
+    en: str
+
+    def __call__(self, lang: str = DEFAULT_LANG) -> str:
+        return self.ja if lang == "ja" else self.en
+
+    def format(self, **values: Any) -> Text:
+        """Fill ``{placeholders}`` in both languages at once."""
+        return Text(self.ja.format(**values), self.en.format(**values))
+
+    def to_json(self) -> dict[str, str]:
+        return {"ja": self.ja, "en": self.en}
+
+
+def seat_name(seat: int, lang: str = DEFAULT_LANG) -> str:
+    """How a seat is called when no player name is known: P1, P2, ..."""
+    del lang  # the same in both languages
+    return f"P{seat + 1}"

@@ -1,0 +1,437 @@
+"""The rules of Egyptian Bride (エジプトの花嫁) and its expansion 『ルクソールの娘』.
+
+Hands, placed cards, the known part of each hand and the discards are kept
+as counts indexed by card number, which makes legality, copying and the
+settlement cheap.  See the package docstring for the rulings applied.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from ...engine import Action, Outcome, Rng, State
+from .actions import Jealousy, Place, StopTaking, TakeChip, TakeFaceUp, TakeFromDeck
+from .text import summary_lines
+
+LOWEST = 4
+TOP_BASE = 13
+TOP_EXPANSION = 18
+
+TAKE_FROM_DECK = TakeFromDeck()
+STOP_TAKING = StopTaking()
+TAKE_FACE_UP = {n: TakeFaceUp(n) for n in range(LOWEST, TOP_EXPANSION + 1)}
+PLACE = {n: Place(n) for n in range(LOWEST, TOP_EXPANSION + 1)}
+TAKE_CHIP = {n: TakeChip(n) for n in range(LOWEST, TOP_EXPANSION + 1)}
+
+MAX_TAKE = 3
+MAX_BRIDES = 4
+"""A player who marries more brides than this drops out."""
+
+
+@dataclass(frozen=True)
+class Setup:
+    """How the table is laid out with and without the expansion."""
+
+    top: int
+    set_aside: int
+    face_up: int
+
+
+BASE_SETUP = Setup(top=TOP_BASE, set_aside=10, face_up=3)
+EXPANSION_SETUP = Setup(top=TOP_EXPANSION, set_aside=20, face_up=5)
+
+
+def full_deck(top: int) -> list[int]:
+    """Number n has n copies: 85 cards up to 13, 165 up to 18."""
+    return [n for n in range(LOWEST, top + 1) for _ in range(n)]
+
+
+@dataclass(frozen=True)
+class Settlement:
+    """The end of the game: who married whom, points, drop-outs and winners."""
+
+    numbers: tuple[int, ...]
+    cards: tuple[tuple[int, ...], ...]
+    """cards[seat][i]: that seat's cards of numbers[i], hand and placed together."""
+    chips: tuple[int | None, ...]
+    brides: tuple[int | None, ...]
+    """brides[i]: the seat that marries numbers[i], or None."""
+    points: tuple[int, ...]
+    out: tuple[bool, ...]
+    winners: tuple[int, ...]
+
+    def married(self, seat: int) -> list[int]:
+        return [n for n, bride in zip(self.numbers, self.brides, strict=True) if bride == seat]
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "numbers": list(self.numbers),
+            "cards": [list(row) for row in self.cards],
+            "chips": list(self.chips),
+            "brides": list(self.brides),
+            "points": list(self.points),
+            "married": [self.married(seat) for seat in range(len(self.points))],
+            "out": list(self.out),
+            "winners": list(self.winners),
+        }
+
+
+def settle(
+    numbers: range, cards: list[list[int]], chips: list[int], num_players: int
+) -> Settlement:
+    """Marry each number from lowest to highest, then drop out and rank.
+
+    ``cards[seat][n]`` counts hand and placed cards; ``chips[n]`` is the chip
+    holder's seat or -1.
+    """
+    points = [0] * num_players
+    brides: list[int | None] = []
+    for n in numbers:
+        counts = [cards[seat][n] for seat in range(num_players)]
+        most = max(counts)
+        tied = [seat for seat, count in enumerate(counts) if count == most]
+        holder = chips[n]
+        bride: int | None = None
+        if most > 0:
+            if len(tied) == 1:
+                bride = tied[0]
+            elif holder in tied:
+                bride = holder
+        if bride is not None:
+            points[bride] += 2 if holder == bride else 1
+        if holder >= 0 and holder != bride:
+            points[holder] -= 1
+        brides.append(bride)
+    married_count = [brides.count(seat) for seat in range(num_players)]
+    out = [count > MAX_BRIDES for count in married_count]
+    return Settlement(
+        numbers=tuple(numbers),
+        cards=tuple(tuple(cards[seat][n] for n in numbers) for seat in range(num_players)),
+        chips=tuple(chips[n] if chips[n] >= 0 else None for n in numbers),
+        brides=tuple(brides),
+        points=tuple(points),
+        out=tuple(out),
+        winners=_rank(numbers, brides, points, out),
+    )
+
+
+def _rank(
+    numbers: range, brides: list[int | None], points: list[int], out: list[bool]
+) -> tuple[int, ...]:
+    """Most points; tie: whoever married the highest number; else a shared win."""
+    standing = [seat for seat in range(len(points)) if not out[seat]]
+    if not standing:
+        return ()
+    best = max(points[seat] for seat in standing)
+    tied = [seat for seat in standing if points[seat] == best]
+    for n, bride in reversed(list(zip(numbers, brides, strict=True))):
+        if bride in tied:
+            return (bride,)
+    return tuple(tied)
+
+
+class EgyptianBrideState(State):
+    """A game of Egyptian Bride in progress."""
+
+    _copied = ("deck", "row", "aside", "hands", "known", "placed", "chips", "discarded", "turns")
+
+    def _setup(self) -> None:
+        self.expansion = bool(self.options["expansion"])
+        self.first_turn_limits = bool(self.options["first_turn_limits"])
+        layout = EXPANSION_SETUP if self.expansion else BASE_SETUP
+        self.numbers = range(LOWEST, layout.top + 1)
+        self.row_size = layout.face_up
+        cards = full_deck(layout.top)
+        self.rng.shuffle(cards)
+        self.aside = cards[: layout.set_aside]
+        self.deck = cards[layout.set_aside :]  # the top of the deck is the end
+        self.row = [self.deck.pop() for _ in range(layout.face_up)]
+        size = layout.top + 1
+        n = self.num_players
+        self.hands = [[0] * size for _ in range(n)]
+        self.known = [[0] * size for _ in range(n)]
+        """known[seat][n]: cards of n that everybody knows are in seat's hand."""
+        self.placed = [[0] * size for _ in range(n)]
+        self.chips = [-1] * size
+        self.discarded = [0] * size
+        self.turns = [0] * n
+        """How many turns each seat has begun."""
+        self.taken = 0
+        """Cards taken so far in the current action A (0: not taking)."""
+        self.current = 0
+        self.settlement: Settlement | None = None
+        self._begin_turn(0)
+
+    # ------------------------------------------------------------ turn order
+
+    @property
+    def to_act(self) -> tuple[int, ...]:
+        return () if self.settlement is not None else (self.current,)
+
+    def take_limit(self, seat: int) -> int:
+        """1 for the start player's first A, 2 for the second player's, else 3."""
+        if self.first_turn_limits and self.turns[seat] == 1 and seat < 2:
+            return seat + 1
+        return MAX_TAKE
+
+    def available(self, seat: int) -> int:
+        """How many of the actions A, B, C ``seat`` could take (D never counts)."""
+        can_take = bool(self.row or self.deck)
+        can_place = any(self.hands[seat])
+        placed = self.placed[seat]
+        can_chip = any(placed[n] and self.chips[n] < 0 for n in self.numbers)
+        return can_take + can_place + can_chip
+
+    def _begin_turn(self, seat: int) -> bool:
+        """Make ``seat`` active; end the game instead if the end check says so."""
+        self.current = seat
+        if self.turns[seat] and self.available(seat) <= 1:
+            self._finish()
+            return False
+        self.turns[seat] += 1
+        return True
+
+    def _end_turn(self, seat: int, public: dict[str, Any]) -> Outcome:
+        self.taken = 0
+        if not self._begin_turn((seat + 1) % self.num_players):
+            public["game_over"] = True
+        return Outcome(public)
+
+    def _finish(self) -> None:
+        cards = [
+            [h + p for h, p in zip(hand, placed, strict=True)]
+            for hand, placed in zip(self.hands, self.placed, strict=True)
+        ]
+        self.settlement = settle(self.numbers, cards, self.chips, self.num_players)
+
+    # ---------------------------------------------------------------- legality
+
+    def _take_actions(self) -> list[Action]:
+        actions: list[Action] = [TAKE_FACE_UP[n] for n in sorted(set(self.row))]
+        if self.deck:
+            actions.append(TAKE_FROM_DECK)
+        return actions
+
+    def _legal(self, seat: int) -> list[Action]:
+        if self.taken:
+            actions = self._take_actions() if self.taken < self.take_limit(seat) else []
+            actions.append(STOP_TAKING)
+            return actions
+        actions = self._take_actions()
+        hand = self.hands[seat]
+        placed = self.placed[seat]
+        chips = self.chips
+        actions += [PLACE[n] for n in self.numbers if hand[n]]
+        actions += [TAKE_CHIP[n] for n in self.numbers if placed[n] and chips[n] < 0]
+        if self.expansion:
+            actions += self._jealousy_actions(seat)
+        return actions
+
+    def _jealousy_actions(self, seat: int) -> list[Action]:
+        hand = self.hands[seat]
+        payable = [n for n in self.numbers if hand[n] >= 2]
+        if not payable:
+            return []
+        actions: list[Action] = []
+        for target in range(self.num_players):
+            if target == seat:
+                continue
+            for number in self.numbers:
+                count = 2 * self.placed[target][number]
+                if count:
+                    actions += [Jealousy(target, number, pay, count) for pay in payable
+                                if hand[pay] >= count]
+        return actions
+
+    def _why_illegal(self, seat: int, action: Action) -> str | None:
+        if isinstance(action, TakeFaceUp | TakeFromDeck) and self.taken:
+            limit = self.take_limit(seat)
+            if self.taken >= limit:
+                return f"you may take at most {limit} card(s) in this action"
+        if isinstance(action, TakeFaceUp) and action.number not in self.row:
+            return f"no face-up {action.number}; the face-up cards are {sorted(self.row)}"
+        if self.taken and not isinstance(action, TakeFaceUp | TakeFromDeck | StopTaking):
+            return "you are in the middle of taking cards: take another or stop"
+        if isinstance(action, Place) and not self._in_range(action.number, self.hands[seat]):
+            return f"you have no {action.number} in your hand"
+        if isinstance(action, TakeChip):
+            return self._why_no_chip(seat, action.number)
+        if isinstance(action, Jealousy):
+            return self._why_no_jealousy(seat, action)
+        return None
+
+    def _in_range(self, number: int, counts: list[int]) -> bool:
+        return number in self.numbers and counts[number] > 0
+
+    def _why_no_chip(self, seat: int, number: int) -> str | None:
+        if number not in self.numbers:
+            return f"there is no {number} chip"
+        if self.chips[number] >= 0:
+            return f"the {number} chip is already taken"
+        if not self.placed[seat][number]:
+            return f"you have no {number} placed in front of you"
+        return None
+
+    def _why_no_jealousy(self, seat: int, action: Jealousy) -> str | None:
+        if not self.expansion:
+            return "jealousy is an action of the expansion only"
+        if action.target == seat:
+            return "you cannot be jealous of yourself"
+        if not 0 <= action.target < self.num_players:
+            return f"there is no seat {action.target}"
+        if not self._in_range(action.number, self.placed[action.target]):
+            return f"that player has no {action.number} placed"
+        need = 2 * self.placed[action.target][action.number]
+        if action.count != need:
+            return f"jealousy against that player's {action.number}s costs {need} cards"
+        if action.pay not in self.numbers or self.hands[seat][action.pay] < need:
+            return f"you need {need} cards of {action.pay} in your hand"
+        return None
+
+    # ------------------------------------------------------------------- play
+
+    def _play(self, seat: int, action: Action) -> Outcome | None:
+        if isinstance(action, TakeFaceUp):
+            return self._take(seat, action.number)
+        if isinstance(action, TakeFromDeck):
+            return self._take(seat, None)
+        if isinstance(action, StopTaking):
+            return self._end_taking(seat, {})
+        if isinstance(action, Place):
+            return self._place(seat, action.number)
+        if isinstance(action, TakeChip):
+            self.chips[action.number] = seat
+            return self._end_turn(seat, {})
+        assert isinstance(action, Jealousy)
+        return self._jealousy(seat, action)
+
+    def _take(self, seat: int, face_up: int | None) -> Outcome:
+        public: dict[str, Any] = {}
+        private: dict[int, dict[str, Any]] = {}
+        if face_up is None:
+            card = self.deck.pop()
+            private[seat] = {"card": card}
+        else:
+            card = face_up
+            self.row.remove(card)
+            self.known[seat][card] += 1
+            if not self.expansion and self.deck:
+                revealed = self.deck.pop()
+                self.row.append(revealed)
+                public["revealed"] = [revealed]
+        self.hands[seat][card] += 1
+        self.taken += 1
+        if self.taken >= self.take_limit(seat) or not (self.row or self.deck):
+            outcome = self._end_taking(seat, public)
+            return Outcome(outcome.public, private)
+        return Outcome(public, private)
+
+    def _end_taking(self, seat: int, public: dict[str, Any]) -> Outcome:
+        if self.expansion:
+            revealed = []
+            while len(self.row) < self.row_size and self.deck:
+                revealed.append(self.deck.pop())
+            self.row += revealed
+            if revealed:
+                public["revealed"] = revealed
+        return self._end_turn(seat, public)
+
+    def _place(self, seat: int, number: int) -> Outcome:
+        self.hands[seat][number] -= 1
+        if self.known[seat][number]:
+            self.known[seat][number] -= 1
+        self.placed[seat][number] += 1
+        return self._end_turn(seat, {})
+
+    def _jealousy(self, seat: int, action: Jealousy) -> Outcome:
+        self.hands[seat][action.pay] -= action.count
+        known = self.known[seat]
+        known[action.pay] = max(0, known[action.pay] - action.count)
+        self.discarded[action.pay] += action.count
+        lost = self.placed[action.target][action.number]
+        self.placed[action.target][action.number] = 0
+        self.discarded[action.number] += lost
+        return self._end_turn(seat, {})
+
+    # ------------------------------------------------------- hidden information
+
+    def _redeal(self, seat: int | None, rng: Rng) -> None:
+        """Shuffle the unseen cards: deck, set-aside cards and others' unknown hand cards."""
+        pool = self.deck + self.aside
+        hidden: dict[int, int] = {}
+        if self.settlement is None:  # at the end every hand is shown
+            for other in range(self.num_players):
+                if other == seat:
+                    continue
+                hand, known = self.hands[other], self.known[other]
+                hidden[other] = 0
+                for n in self.numbers:
+                    extra = hand[n] - known[n]
+                    if extra:
+                        pool += [n] * extra
+                        hidden[other] += extra
+                        hand[n] = known[n]
+        rng.shuffle(pool)
+        for other, count in hidden.items():
+            for card in pool[len(pool) - count :]:
+                self.hands[other][card] += 1
+            del pool[len(pool) - count :]
+        self.aside = pool[: len(self.aside)]
+        self.deck = pool[len(self.aside) :]
+
+    # ------------------------------------------------------------ scoring
+
+    @property
+    def scores(self) -> tuple[int, ...]:
+        if self.settlement is None:
+            return (0,) * self.num_players
+        return self.settlement.points
+
+    @property
+    def winners(self) -> tuple[int, ...]:
+        return () if self.settlement is None else self.settlement.winners
+
+    @property
+    def eliminated(self) -> frozenset[int]:
+        if self.settlement is None:
+            return frozenset()
+        return frozenset(seat for seat, out in enumerate(self.settlement.out) if out)
+
+    def summary(self, lang: str = "en") -> list[str]:
+        if self.settlement is None:
+            return []
+        return summary_lines(self.settlement.to_json(), lang)
+
+    # ------------------------------------------------------------------ view
+
+    def _per_number(self, counts: list[int]) -> list[int]:
+        return [counts[n] for n in self.numbers]
+
+    def _view(self, seat: int | None) -> dict[str, Any]:
+        view: dict[str, Any] = {
+            "numbers": list(self.numbers),
+            "current": self.current,
+            "row": list(self.row),
+            "deck": len(self.deck),
+            "set_aside": len(self.aside),
+            "discarded": self._per_number(self.discarded),
+            "chips": [self.chips[n] if self.chips[n] >= 0 else None for n in self.numbers],
+            "taking": None,
+            "players": [self._player_view(other) for other in range(self.num_players)],
+            "hand": None if seat is None else self._per_number(self.hands[seat]),
+            "settlement": None if self.settlement is None else self.settlement.to_json(),
+        }
+        if self.taken:
+            view["taking"] = {"taken": self.taken, "limit": self.take_limit(self.current)}
+        return view
+
+    def _player_view(self, seat: int) -> dict[str, Any]:
+        return {
+            "seat": seat,
+            "hand_count": sum(self.hands[seat]),
+            "known_hand": self._per_number(self.known[seat]),
+            "placed": self._per_number(self.placed[seat]),
+            "turns": self.turns[seat],
+            "take_limit": self.take_limit(seat),
+        }
