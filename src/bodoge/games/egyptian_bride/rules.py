@@ -329,9 +329,8 @@ class EgyptianBrideState(State):
 
     def _end_taking(self, seat: int, public: dict[str, Any]) -> Outcome:
         if self.expansion:
-            revealed = []
-            while len(self.row) < self.row_size and self.deck:
-                revealed.append(self.deck.pop())
+            missing = min(self.row_size - len(self.row), len(self.deck))
+            revealed = [self.deck.pop() for _ in range(missing)]
             self.row += revealed
             if revealed:
                 public["revealed"] = revealed
