@@ -106,9 +106,7 @@ def test_expansion_setup_165_cards_20_aside_5_face_up_15_chips():
     assert len(state.view(None)["chips"]) == 15
 
 
-@pytest.mark.parametrize(
-    ("options", "allowed"), [({}, (3, 5)), ({"expansion": True}, (4, 6))]
-)
+@pytest.mark.parametrize(("options", "allowed"), [({}, (3, 5)), ({"expansion": True}, (4, 6))])
 def test_player_counts(options, allowed):
     assert GAME.player_range(GAME.resolve_options(options)) == allowed
     for count in range(1, 9):
@@ -279,7 +277,8 @@ def test_taking_the_last_card_ends_the_action():
 def test_while_taking_only_take_or_stop():
     state = arrange(new(4), deck=[5, 6, 7], row=[8, 9, 10], hands={0: {4: 2}})
     state.apply(0, DECK)
-    assert all(isinstance(a, TakeFaceUp | TakeFromDeck | StopTaking) for a in state.legal_actions(0))
+    steps = TakeFaceUp | TakeFromDeck | StopTaking
+    assert all(isinstance(a, steps) for a in state.legal_actions(0))
     with pytest.raises(bodoge.IllegalAction, match="middle of taking cards"):
         state.apply(0, Place(4))
 
@@ -287,7 +286,8 @@ def test_while_taking_only_take_or_stop():
 def test_taking_face_up_card_not_in_row_is_refused_with_the_row_quoted():
     state = arrange(new(4), deck=[5, 6, 7], row=[8, 9, 10])
     before = state.view(None)
-    with pytest.raises(bodoge.IllegalAction, match=r"no face-up 4; the face-up cards are \[8, 9, 10\]"):
+    expected = r"no face-up 4; the face-up cards are \[8, 9, 10\]"
+    with pytest.raises(bodoge.IllegalAction, match=expected):
         state.apply(0, TakeFaceUp(4))
     assert state.view(None) == before
 
@@ -357,9 +357,7 @@ def test_game_goes_on_when_two_of_abc_are_available():
 
 
 def test_end_check_counts_a_chip_only_for_a_placed_number_still_free():
-    state = arrange(
-        new(3), deck=[], row=[], hands={0: {5: 1}, 1: {6: 1}}, placed={1: {9: 1}}
-    )
+    state = arrange(new(3), deck=[], row=[], hands={0: {5: 1}, 1: {6: 1}}, placed={1: {9: 1}})
     state.apply(0, Place(5))
     assert state.to_act == (1,), "P2 may place (B) or take the 9 chip (C)"
 
@@ -426,9 +424,7 @@ def test_jealousy_text_example_two_fours_cost_four_cards_of_one_number():
 
 
 def test_jealousy_against_four_cards_needs_eight_of_one_number():
-    state = arrange(
-        new(4, expansion=True), hands={0: {17: 8, 16: 7}}, placed={2: {6: 4}}
-    )
+    state = arrange(new(4, expansion=True), hands={0: {17: 8, 16: 7}}, placed={2: {6: 4}})
     jealous = [a for a in state.legal_actions(0) if isinstance(a, Jealousy)]
     assert jealous == [Jealousy(target=2, number=6, pay=17, count=8)]
 

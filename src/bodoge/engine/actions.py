@@ -27,7 +27,6 @@ from __future__ import annotations
 import dataclasses
 import typing
 from collections.abc import Sequence
-from functools import cache
 from typing import Any, ClassVar
 
 from .errors import MalformedAction
@@ -55,11 +54,14 @@ class Action:
 
 
 _WIRE_TYPES = (bool, int, str)
+_FIELD_TYPES: dict[type[Action], dict[str, type]] = {}
 
 
-@cache
 def _field_types(cls: type[Action]) -> dict[str, type]:
-    """Field name → wire type; only bool, int, str and ``X | None`` of them."""
+    """Field name → wire type (bool, int or str), worked out once per class."""
+    known = _FIELD_TYPES.get(cls)
+    if known is not None:
+        return known
     hints = typing.get_type_hints(cls)
     types: dict[str, type] = {}
     for field in dataclasses.fields(cls):
@@ -67,6 +69,7 @@ def _field_types(cls: type[Action]) -> dict[str, type]:
         if hint not in _WIRE_TYPES:
             raise TypeError(f"{cls.__name__}.{field.name}: action fields must be bool, int or str")
         types[field.name] = hint
+    _FIELD_TYPES[cls] = types
     return types
 
 

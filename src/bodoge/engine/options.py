@@ -23,6 +23,7 @@ from .errors import InvalidOptions
 from .text import Text
 
 OptionValue = bool | int | str
+NO_HELP = Text("", "")
 
 
 @dataclass(frozen=True)
@@ -38,7 +39,7 @@ class Option:
     name: str
     title: Text
     default: OptionValue
-    help: Text = Text("", "")
+    help: Text = NO_HELP
     choices: tuple[OptionValue, ...] | None = None
     minimum: int | None = None
     maximum: int | None = None

@@ -28,7 +28,9 @@ FIRST_TURN_LIMITS = Option(
         "In their first action A the start player takes at most 1 card, the second at most 2.",
     ),
     derive=lambda earlier: not earlier["expansion"],
-    default_text=Text("基本ゲームでは有効、拡張では無効", "on in the base game, off with the expansion"),
+    default_text=Text(
+        "基本ゲームでは有効、拡張では無効", "on in the base game, off with the expansion"
+    ),
 )
 
 

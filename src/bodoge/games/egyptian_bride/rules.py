@@ -112,20 +112,18 @@ def settle(
         brides=tuple(brides),
         points=tuple(points),
         out=tuple(out),
-        winners=_rank(numbers, brides, points, out),
+        winners=_rank(brides, points, out),
     )
 
 
-def _rank(
-    numbers: range, brides: list[int | None], points: list[int], out: list[bool]
-) -> tuple[int, ...]:
+def _rank(brides: list[int | None], points: list[int], out: list[bool]) -> tuple[int, ...]:
     """Most points; tie: whoever married the highest number; else a shared win."""
     standing = [seat for seat in range(len(points)) if not out[seat]]
     if not standing:
         return ()
     best = max(points[seat] for seat in standing)
     tied = [seat for seat in standing if points[seat] == best]
-    for n, bride in reversed(list(zip(numbers, brides, strict=True))):
+    for bride in reversed(brides):  # brides are listed from the lowest number up
         if bride in tied:
             return (bride,)
     return tuple(tied)
@@ -240,8 +238,11 @@ class EgyptianBrideState(State):
             for number in self.numbers:
                 count = 2 * self.placed[target][number]
                 if count:
-                    actions += [Jealousy(target, number, pay, count) for pay in payable
-                                if hand[pay] >= count]
+                    actions += [
+                        Jealousy(target, number, pay, count)
+                        for pay in payable
+                        if hand[pay] >= count
+                    ]
         return actions
 
     def _why_illegal(self, seat: int, action: Action) -> str | None:
