@@ -11,34 +11,35 @@ stays ``secret`` from the others until the rules reveal it (a sealed bid).
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass, field
-from typing import Any
+from types import MappingProxyType
+from typing import Any, NamedTuple
 
 from .actions import Action
 from .text import DEFAULT_LANG
 
+_EMPTY: Mapping[Any, Any] = MappingProxyType({})
 
-@dataclass(frozen=True, slots=True)
-class Outcome:
+
+class Outcome(NamedTuple):
     """What a game's rules report about one applied action.
 
     A game's ``_play`` hook returns one (or ``None`` for "nothing beyond the
-    action itself, which everybody saw").
+    action itself, which everybody saw").  Immutable, and a tuple because
+    one is made for most actions of every playout.
     """
 
-    public: Mapping[str, Any] = field(default_factory=dict)
-    private: Mapping[int, Mapping[str, Any]] = field(default_factory=dict)
+    public: Mapping[str, Any] = _EMPTY
+    private: Mapping[int, Mapping[str, Any]] = _EMPTY
     secret: bool = False
 
 
 NOTHING = Outcome()
 
 
-@dataclass(frozen=True, slots=True)
-class Event:
+class Event(NamedTuple):
     """One applied action, numbered from 0 in the order it was applied."""
 
-    index: int
+    index: int  # type: ignore[assignment]  # shadows tuple.index on purpose
     seat: int
     action: Action
     outcome: Outcome

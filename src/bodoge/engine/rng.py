@@ -36,21 +36,34 @@ def check_seed(seed: object) -> int:
 
 
 class Rng:
-    """A small, copyable, version-stable random generator."""
+    """A small, copyable, version-stable random generator.
 
-    __slots__ = ("_mt",)
+    Copies are lazy: a copy shares the underlying generator until either
+    side draws, which then takes a private copy first.  Search clones states
+    far more often than most games draw after their set-up.
+    """
+
+    __slots__ = ("_mt", "_shared")
 
     def __init__(self, seed: int) -> None:
         self._mt = random.Random(check_seed(seed))
+        self._shared = False
+
+    def _bits(self, bits: int) -> int:
+        if self._shared:
+            private = random.Random.__new__(random.Random)  # no seeding: state follows
+            private.setstate(self._mt.getstate())
+            self._mt, self._shared = private, False
+        return self._mt.getrandbits(bits)
 
     def below(self, n: int) -> int:
         """A uniform integer in ``[0, n)`` by rejection sampling."""
         if n <= 0:
             raise ValueError(f"below() needs a positive bound, not {n}")
         bits = n.bit_length()
-        draw = self._mt.getrandbits(bits)
+        draw = self._bits(bits)
         while draw >= n:
-            draw = self._mt.getrandbits(bits)
+            draw = self._bits(bits)
         return draw
 
     def randint(self, low: int, high: int) -> int:
@@ -73,13 +86,13 @@ class Rng:
 
     def seed_for_child(self) -> int:
         """A fresh seed drawn from this generator, for an independent child."""
-        return self._mt.getrandbits(SEED_BITS)
+        return self._bits(SEED_BITS)
 
     def copy(self) -> Rng:
-        """An independent generator in the same position."""
+        """An independent generator in the same position (copied lazily)."""
         twin = Rng.__new__(Rng)
-        twin._mt = random.Random()
-        twin._mt.setstate(self._mt.getstate())
+        twin._mt = self._mt
+        self._shared = twin._shared = True
         return twin
 
 

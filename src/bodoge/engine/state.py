@@ -212,7 +212,7 @@ class State(ABC):
         twin = object.__new__(type(self))
         twin.__dict__.update(self.__dict__)
         twin.rng = self.rng.copy()
-        twin.events = self.events.copy()
+        twin.events = self.events.copy()  # events are immutable: a shallow copy is enough
         for name in self._copied:
             setattr(twin, name, copy_plain(getattr(self, name)))
         return twin

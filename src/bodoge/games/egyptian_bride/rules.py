@@ -24,6 +24,18 @@ TAKE_FACE_UP = {n: TakeFaceUp(n) for n in range(LOWEST, TOP_EXPANSION + 1)}
 PLACE = {n: Place(n) for n in range(LOWEST, TOP_EXPANSION + 1)}
 TAKE_CHIP = {n: TakeChip(n) for n in range(LOWEST, TOP_EXPANSION + 1)}
 
+_JEALOUSY: dict[tuple[int, int, int, int], Jealousy] = {}
+
+
+def _jealousy(target: int, number: int, pay: int, count: int) -> Jealousy:
+    """Jealousy actions are made once and reused: legal lists are rebuilt every step."""
+    key = (target, number, pay, count)
+    action = _JEALOUSY.get(key)
+    if action is None:
+        action = _JEALOUSY[key] = Jealousy(target, number, pay, count)
+    return action
+
+
 MAX_TAKE = 3
 MAX_BRIDES = 4
 """A player who marries more brides than this drops out."""
@@ -190,11 +202,11 @@ class EgyptianBrideState(State):
         self.turns[seat] += 1
         return True
 
-    def _end_turn(self, seat: int, public: dict[str, Any]) -> Outcome:
+    def _end_turn(self, seat: int, public: dict[str, Any]) -> None:
+        """Pass the turn to the left; note in ``public`` if that ended the game."""
         self.taken = 0
         if not self._begin_turn((seat + 1) % self.num_players):
             public["game_over"] = True
-        return Outcome(public)
 
     def _finish(self) -> None:
         cards = [
@@ -239,7 +251,7 @@ class EgyptianBrideState(State):
                 count = 2 * self.placed[target][number]
                 if count:
                     actions += [
-                        Jealousy(target, number, pay, count)
+                        _jealousy(target, number, pay, count)
                         for pay in payable
                         if hand[pay] >= count
                     ]
@@ -293,28 +305,30 @@ class EgyptianBrideState(State):
     # ------------------------------------------------------------------- play
 
     def _play(self, seat: int, action: Action) -> Outcome | None:
-        if isinstance(action, TakeFaceUp):
-            return self._take(seat, action.number)
-        if isinstance(action, TakeFromDeck):
-            return self._take(seat, None)
+        if isinstance(action, TakeFaceUp | TakeFromDeck):
+            return self._take(seat, action)
+        public: dict[str, Any] = {}
         if isinstance(action, StopTaking):
-            return self._end_taking(seat, {})
-        if isinstance(action, Place):
-            return self._place(seat, action.number)
-        if isinstance(action, TakeChip):
-            self.chips[action.number] = seat
-            return self._end_turn(seat, {})
-        assert isinstance(action, Jealousy)
-        return self._jealousy(seat, action)
+            self._end_taking(seat, public)
+        else:
+            if isinstance(action, Place):
+                self._place(seat, action.number)
+            elif isinstance(action, TakeChip):
+                self.chips[action.number] = seat
+            else:
+                assert isinstance(action, Jealousy)
+                self._jealousy(seat, action)
+            self._end_turn(seat, public)
+        return Outcome(public) if public else None
 
-    def _take(self, seat: int, face_up: int | None) -> Outcome:
+    def _take(self, seat: int, action: TakeFaceUp | TakeFromDeck) -> Outcome | None:
         public: dict[str, Any] = {}
         private: dict[int, dict[str, Any]] = {}
-        if face_up is None:
+        if isinstance(action, TakeFromDeck):
             card = self.deck.pop()
             private[seat] = {"card": card}
         else:
-            card = face_up
+            card = action.number
             self.row.remove(card)
             self.known[seat][card] += 1
             if not self.expansion and self.deck:
@@ -324,27 +338,26 @@ class EgyptianBrideState(State):
         self.hands[seat][card] += 1
         self.taken += 1
         if self.taken >= self.take_limit(seat) or not (self.row or self.deck):
-            outcome = self._end_taking(seat, public)
-            return Outcome(outcome.public, private)
-        return Outcome(public, private)
+            self._end_taking(seat, public)
+        return Outcome(public, private) if public or private else None
 
-    def _end_taking(self, seat: int, public: dict[str, Any]) -> Outcome:
+    def _end_taking(self, seat: int, public: dict[str, Any]) -> None:
+        """End action A: refill the row (expansion) and pass the turn."""
         if self.expansion:
             missing = min(self.row_size - len(self.row), len(self.deck))
             revealed = [self.deck.pop() for _ in range(missing)]
             self.row += revealed
             if revealed:
                 public["revealed"] = revealed
-        return self._end_turn(seat, public)
+        self._end_turn(seat, public)
 
-    def _place(self, seat: int, number: int) -> Outcome:
+    def _place(self, seat: int, number: int) -> None:
         self.hands[seat][number] -= 1
         if self.known[seat][number]:
             self.known[seat][number] -= 1
         self.placed[seat][number] += 1
-        return self._end_turn(seat, {})
 
-    def _jealousy(self, seat: int, action: Jealousy) -> Outcome:
+    def _jealousy(self, seat: int, action: Jealousy) -> None:
         self.hands[seat][action.pay] -= action.count
         known = self.known[seat]
         known[action.pay] = max(0, known[action.pay] - action.count)
@@ -352,7 +365,6 @@ class EgyptianBrideState(State):
         lost = self.placed[action.target][action.number]
         self.placed[action.target][action.number] = 0
         self.discarded[action.number] += lost
-        return self._end_turn(seat, {})
 
     # ------------------------------------------------------- hidden information
 
