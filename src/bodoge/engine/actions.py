@@ -73,6 +73,22 @@ def _field_types(cls: type[Action]) -> dict[str, type]:
     return types
 
 
+def check_field_types(action: Action) -> None:
+    """Refuse an action built in Python with fields of the wrong type.
+
+    ``Place(4.0) == Place(4)`` and ``Place(True) == Place(1)`` in Python, so
+    without this check a checked ``apply`` could accept a value that the
+    wire form would refuse and that a record could not replay.
+    """
+    for name, wire_type in _field_types(type(action)).items():
+        value = getattr(action, name)
+        if type(value) is not wire_type:
+            raise MalformedAction(
+                f"field {name!r} of a {action.TYPE!r} action must be "
+                f"{wire_type.__name__}, not {value!r}"
+            )
+
+
 def parse_action(types: Sequence[type[Action]], obj: object) -> Action:
     """Build one of ``types`` from its wire form, or raise :class:`MalformedAction`."""
     if not isinstance(obj, dict):
@@ -87,7 +103,7 @@ def parse_action(types: Sequence[type[Action]], obj: object) -> Action:
     given = set(obj) - {"type"}
     if given != set(expected):
         missing = sorted(set(expected) - given)
-        extra = sorted(given - set(expected))
+        extra = sorted(given - set(expected), key=repr)
         raise MalformedAction(
             f"a {kind!r} action has fields {sorted(expected)}; "
             f"missing {missing}, unexpected {extra}"

@@ -16,6 +16,8 @@ from .rng import SEED_BITS, check_seed
 from .state import State
 from .text import DEFAULT_LANG, Text
 
+_LEFT_OUT = object()
+
 
 @dataclass(frozen=True)
 class Provisional:
@@ -77,12 +79,18 @@ class Game:
         return resolve_options(self.options, options)
 
     def variants(self) -> list[dict[str, OptionValue]]:
-        """Every combination of representative option values, for exhaustive tests."""
+        """Every combination of representative option values, for exhaustive tests.
+
+        An option whose default is derived from others is also left out once,
+        so that the derived default is among the combinations.
+        """
         names = [o.name for o in self.options]
+        choices = [(*o.values(), *((_LEFT_OUT,) if o.derive else ())) for o in self.options]
         found: list[dict[str, OptionValue]] = []
-        for values in itertools.product(*(o.values() for o in self.options)):
+        for values in itertools.product(*choices):
+            given = {n: v for n, v in zip(names, values, strict=True) if v is not _LEFT_OUT}
             try:
-                resolved = self.resolve_options(dict(zip(names, values, strict=True)))
+                resolved = self.resolve_options(given)
             except InvalidOptions:
                 continue
             if resolved not in found:

@@ -74,6 +74,11 @@ def replay(record: Mapping[str, Any]) -> State:
             f"the record is for version {record['game_version']!r} of {game.id}'s rules; "
             f"this is version {game.version!r}"
         )
+    players = record["num_players"]
+    if isinstance(players, bool) or not isinstance(players, int):
+        raise InvalidRecord(
+            f"bad set-up: the number of players must be an integer, not {players!r}"
+        )
     try:
         check_seed(record["seed"])
         state = game.new_game(record["num_players"], record["seed"], record["options"])
@@ -92,13 +97,12 @@ def replay(record: Mapping[str, Any]) -> State:
             state.apply(seat, game.parse_action(wire))
         except BodogeError as error:
             raise InvalidRecord(f"action {index} {wire!r} by seat {seat!r}: {error}") from None
-    _check_result(state, record.get("result"))
+    if "result" in record:
+        _check_result(state, record["result"])
     return state
 
 
 def _check_result(state: State, result: object) -> None:
-    if result is None:
-        return
     expected = {"scores": list(state.scores), "winners": list(state.winners)}
     if not state.is_over or result != expected:
         raise InvalidRecord(f"the recorded result {result!r} does not match the replay {expected}")

@@ -24,7 +24,7 @@ from collections.abc import Mapping, Sequence
 from types import MappingProxyType
 from typing import TYPE_CHECKING, Any, ClassVar, Self
 
-from .actions import Action
+from .actions import Action, check_field_types
 from .errors import GameOver, IllegalAction, MalformedAction, WrongSeat
 from .events import NOTHING, Event, Outcome
 from .options import OptionValue
@@ -143,7 +143,7 @@ class State(ABC):
 
     def legal_actions(self, seat: int) -> list[Action]:
         """Legal actions of ``seat`` now; ``[]`` for a seat not in :attr:`to_act`."""
-        if seat not in self.to_act:
+        if type(seat) is not int or seat not in self.to_act:
             return []
         return self._legal(seat)
 
@@ -160,6 +160,7 @@ class State(ABC):
             )
         if not isinstance(action, Action) or type(action) not in self.game.action_types:
             raise MalformedAction(f"{action!r} is not an action of {self.game.id}")
+        check_field_types(action)
         legal = self._legal(seat)
         if action not in legal:
             reason = self._why_illegal(seat, action) or _not_among(legal)

@@ -20,7 +20,7 @@ GLOSSARY = {
     "row": Text("表向きのカード", "face-up cards"),
     "set_aside": Text("抜き取ったカード", "cards set aside"),
     "hand": Text("手札", "hand"),
-    "placed": Text("自分の前のカード", "cards in front"),
+    "placed": Text("置いたカード", "placed"),
     "discarded": Text("廃棄", "discarded"),
     "points": Text("勝利ポイント", "victory points"),
     "out": Text("脱落", "out"),
@@ -29,15 +29,21 @@ GLOSSARY = {
 _LABELS = {
     "row": Text("表向き", "Face-up"),
     "deck": Text("山札", "Deck"),
-    "hand": Text("手札", "Your hand"),
+    "hand": Text("手札", "hand"),
+    "your_hand": Text("あなたの手札", "Your hand"),
     "chips": Text("チップ", "chips"),
     "known": Text("判明", "known"),
-    "cards": Text("枚", " cards"),
+    "cards": Text("{n}枚", "{n} cards"),
+    "card": Text("{n}枚", "{n} card"),
     "taking": Text("カードを取っている途中: {taken}/{limit}枚", "Taking cards: {taken} of {limit}"),
     "turn": Text("手番: {name}", "Turn: {name}"),
     "married": Text("結婚", "married"),
     "none": Text("なし", "none"),
 }
+
+
+def _cards(count: int, lang: str) -> str:
+    return _LABELS["card" if count == 1 else "cards"].format(n=count)(lang)
 
 
 def _counts(numbers: list[int], counts: list[int]) -> str:
@@ -54,19 +60,19 @@ def describe_view(view: Mapping[str, Any], lang: str) -> str:
     numbers = view["numbers"]
     lines = [
         f"{word['row']}: {' '.join(map(str, view['row'])) or '-'}   "
-        f"{word['deck']}: {view['deck']}{word['cards']}",
+        f"{word['deck']}: {_cards(view['deck'], lang)}",
     ]
     for player in view["players"]:
         seat = player["seat"]
         chips = " ".join(map(str, _chips_of(seat, view))) or "-"
         lines.append(
-            f"{seat_name(seat, lang)}: {word['hand']} {player['hand_count']}{word['cards']}"
+            f"{seat_name(seat, lang)}: {word['hand']} {_cards(player['hand_count'], lang)}"
             f" ({word['known']}: {_counts(numbers, player['known_hand'])}) | "
             f"{GLOSSARY['placed'](lang)}: {_counts(numbers, player['placed'])} | "
             f"{word['chips']}: {chips}"
         )
     if view["hand"] is not None:
-        lines.append(f"{word['hand']}: {_counts(numbers, view['hand'])}")
+        lines.append(f"{word['your_hand']}: {_counts(numbers, view['hand'])}")
     if view["taking"]:
         lines.append(_LABELS["taking"].format(**view["taking"])(lang))
     if not view["is_over"]:

@@ -1,0 +1,120 @@
+"""``bodoge replay``: check a game record and show how it went.
+
+The whole record is verified with :func:`bodoge.replay` (every action on the
+checked path, the recorded result compared) before anything is shown, so a
+malformed or tampered file is refused with a clear message and exit code 1.
+"""
+
+import json
+import sys
+from typing import Annotated, Any
+
+import typer
+
+from ..engine import InvalidRecord, State, Text, get_game, replay, seat_name
+from . import text as t
+from .common import FAILED, CliError, Lang, check_seat, resolve_lang, say, user_errors
+from .games import LANG_HELP
+from .play import _options_text
+
+HELP = Text(
+    "ゲーム記録（JSON）を検証して結果を表示する。--step で一手ずつ。",
+    "Verify a game record (JSON) and show the result; --step walks it action by action.",
+)
+FILE_HELP = Text("記録ファイル（- で標準入力）。", "The record file (- reads standard input).")
+STEP_HELP = Text("一手ずつ、手と盤面を表示する。", "Show every action and the view after it.")
+SEAT_HELP = Text(
+    "この席から見た盤面を表示する（省略時は観戦者）。",
+    "Show the views as this seat sees them (default: a spectator).",
+)
+
+
+def add_to(app: typer.Typer, hl: str) -> None:
+    """Add the command, with help texts in language ``hl``."""
+
+    @app.command("replay", help=HELP(hl))
+    def replay_command(
+        file: Annotated[str, typer.Argument(metavar="FILE", help=FILE_HELP(hl))],
+        step: Annotated[bool, typer.Option("--step", help=STEP_HELP(hl))] = False,
+        seat: Annotated[
+            int | None, typer.Option("--seat", "-s", metavar="SEAT", help=SEAT_HELP(hl))
+        ] = None,
+        lang: Annotated[Lang | None, typer.Option("--lang", help=LANG_HELP(hl))] = None,
+    ) -> None:
+        ln = resolve_lang(lang)
+        with user_errors(ln):
+            record = load_record(file)
+            try:
+                final = replay(record)
+            except InvalidRecord as error:
+                raise CliError(t.INVALID_RECORD.format(file=file, detail=error), FAILED) from None
+            if seat is not None:
+                check_seat(seat, final.num_players)
+            game = final.game
+            say(
+                t.REPLAY_HEADER.format(
+                    title=game.title(ln), n=final.num_players, seed=final.seed, k=final.version
+                )(ln)
+            )
+            say(t.OPTIONS_LINE.format(options=_options_text(final.options))(ln))
+            say(t.VERIFIED(ln))
+            if step:
+                walk(record, seat, ln)
+            elif seat is not None or not final.is_over:
+                show_view(final, seat, ln)
+            if final.is_over:
+                say()
+                say(t.GAME_OVER(ln))
+                for line in final.summary(ln):
+                    say(line)
+            else:
+                say(t.NOT_OVER.format(k=final.version)(ln))
+
+
+def load_record(file: str) -> Any:
+    """The JSON in ``file`` (``-``: standard input), or a user error."""
+    try:
+        if file == "-":
+            content = sys.stdin.read()
+        else:
+            with open(file, encoding="utf-8") as stream:
+                content = stream.read()
+    except FileNotFoundError:
+        raise CliError(t.NO_FILE.format(file=file)) from None
+    except OSError as error:
+        raise CliError(t.CANNOT_READ.format(file=file, reason=error.strerror or error)) from None
+    except UnicodeDecodeError as error:
+        raise CliError(t.CANNOT_READ.format(file=file, reason=error), FAILED) from None
+    try:
+        return json.loads(content)
+    except json.JSONDecodeError as error:
+        raise CliError(
+            t.NOT_JSON.format(file=file, line=error.lineno, column=error.colno, reason=error.msg),
+            FAILED,
+        ) from None
+
+
+def show_view(state: State, seat: int | None, lang: str) -> None:
+    say()
+    heading = t.SPECTATOR_VIEW if seat is None else t.VIEW_OF.format(name=seat_name(seat, lang))
+    say(heading(lang))
+    say(state.game.describe_view(state.view(seat), lang))
+
+
+def walk(record: dict[str, Any], seat: int | None, lang: str) -> None:
+    """Replay a verified record action by action, as ``seat`` sees it."""
+    game = get_game(record["game"])
+    state = game.new_game(record["num_players"], record["seed"], record["options"])
+    say()
+    say(t.START(lang))
+    say(state.game.describe_view(state.view(seat), lang))
+    for index, (actor, wire) in enumerate(record["actions"], 1):
+        event = state.apply(actor, game.parse_action(wire))
+        label = event.for_seat(seat, lang)["label"]
+        name = seat_name(actor, lang)
+        say()
+        if label is None:
+            say(t.SECRET_STEP.format(index=index, name=name)(lang))
+        else:
+            say(t.STEP.format(index=index, name=name, label=label)(lang))
+        say(state.game.describe_view(state.view(seat), lang))

@@ -1,0 +1,123 @@
+"""Balance statistics over many simulated games.
+
+Definitions (the numbers ``bodoge sim`` prints):
+
+* **Win rate** of a seat: its wins divided by the number of games, where a
+  game won by several seats together (a shared win) counts ``1/k`` to each
+  of its ``k`` winners.  A game nobody wins (everyone dropped out) counts 0
+  to every seat, so the win rates add up to the share of games with a
+  winner.  The margin is the half-width of a normal-approximation 95%
+  interval, ``1.96·sqrt(p(1-p)/games)``.
+* **Score mean and spread** of a seat: the mean of its final scores and
+  their sample standard deviation (divisor ``games - 1``; 0 for one game).
+* **Game length**: the number of applied actions (every decision, including
+  each step of a split decision), mean, minimum and maximum.
+* **First-player advantage**: seat 0's win rate minus the mean win rate of
+  all seats (its fair share).  Positive: the start player wins more often
+  than an equal share; e.g. +0.05 is five percentage points.
+
+Results are ordered by their index before anything is summed, and the sums
+are exact (``math.fsum``, ``statistics``), so the same set of results gives
+identical statistics whatever order the workers delivered them in.
+
+>>> import bodoge
+>>> from bodoge.sim import run_many
+>>> stats = Stats.from_results(run_many("egyptian-bride", 3, seed=1, n=30))
+>>> stats.games, len(stats.seats)
+(30, 3)
+>>> 0.0 <= sum(s.win_rate for s in stats.seats) <= 1.0
+True
+"""
+
+from __future__ import annotations
+
+import math
+import statistics
+from collections.abc import Iterable
+from dataclasses import asdict, dataclass
+from typing import Any
+
+from .play import GameResult
+
+Z95 = 1.96
+
+
+@dataclass(frozen=True)
+class SeatStats:
+    """What happened to one seat over all games."""
+
+    seat: int
+    bot: str
+    wins: float
+    win_rate: float
+    win_margin: float
+    score_mean: float
+    score_sd: float
+    score_min: float
+    score_max: float
+
+
+@dataclass(frozen=True)
+class Stats:
+    """A summary of many games with the same number of players."""
+
+    games: int
+    num_players: int
+    seats: tuple[SeatStats, ...]
+    length_mean: float
+    length_min: int
+    length_max: int
+    no_winner: int
+    shared_wins: int
+    first_player_advantage: float
+
+    @classmethod
+    def from_results(cls, results: Iterable[GameResult]) -> Stats:
+        """Summarise ``results`` (see the module docstring for the definitions)."""
+        ordered = sorted(results, key=lambda r: (r.index, r.seed))
+        if not ordered:
+            raise ValueError("no results to summarise")
+        players = {r.num_players for r in ordered}
+        if len(players) != 1:
+            raise ValueError(f"results mix player counts {sorted(players)}; summarise them apart")
+        num_players = players.pop()
+        games = len(ordered)
+        shares: list[list[float]] = [[] for _ in range(num_players)]
+        for result in ordered:
+            for seat in result.winners:
+                shares[seat].append(1 / len(result.winners))
+        seats = []
+        for seat in range(num_players):
+            scores = [float(r.scores[seat]) for r in ordered]
+            wins = math.fsum(shares[seat])
+            rate = wins / games
+            bots = sorted({r.bots[seat] for r in ordered})
+            seats.append(
+                SeatStats(
+                    seat=seat,
+                    bot=bots[0] if len(bots) == 1 else "/".join(bots),
+                    wins=wins,
+                    win_rate=rate,
+                    win_margin=Z95 * math.sqrt(rate * (1 - rate) / games),
+                    score_mean=statistics.fmean(scores),
+                    score_sd=statistics.stdev(scores) if games > 1 else 0.0,
+                    score_min=min(scores),
+                    score_max=max(scores),
+                )
+            )
+        lengths = [r.actions for r in ordered]
+        fair = math.fsum(s.win_rate for s in seats) / num_players
+        return cls(
+            games=games,
+            num_players=num_players,
+            seats=tuple(seats),
+            length_mean=statistics.fmean(lengths),
+            length_min=min(lengths),
+            length_max=max(lengths),
+            no_winner=sum(1 for r in ordered if not r.winners),
+            shared_wins=sum(1 for r in ordered if len(r.winners) > 1),
+            first_player_advantage=seats[0].win_rate - fair,
+        )
+
+    def to_json(self) -> dict[str, Any]:
+        return asdict(self)

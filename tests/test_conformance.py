@@ -1,0 +1,564 @@
+"""Conformance: every registered game meets the game contract at every step.
+
+Parametrized over every registered game (the real games and the toys in
+``tests/toys``), every option set of ``game.variants()``, every player count
+those options allow, and several seeds.  A random playout, driven only by a
+local ``random.Random(seed)``, checks at every step: turn order and legal
+lists agree; wrong seats, illegal and malformed actions are refused with the
+right error and change nothing; actions round-trip through their wire form;
+views are JSON-ready and fresh; determinized copies agree with what each
+seat sees; clones are independent and earlier clones never change;
+components are conserved; scores and winners are well-formed.  At the end
+the record replays exactly, and a second run of the same seed and actions,
+with the global ``random`` module disturbed, gives the same game.
+
+A new game needs an entry in ``CONSERVATION``; a meta-test fails without one.
+``--runslow`` adds a soak test over many more seeds.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import json
+import random
+from collections.abc import Callable, Iterator
+from typing import Any
+
+import pytest
+
+import bodoge
+from bodoge.engine import (
+    LANGS,
+    Action,
+    Game,
+    GameOver,
+    IllegalAction,
+    MalformedAction,
+    Rng,
+    State,
+    Text,
+    WrongSeat,
+)
+from bodoge.games import BUILTIN_IDS
+from toys import TOY_IDS, coop, raid, sealed_bids, teams
+
+MAX_STEPS = 20_000
+FAST_SEEDS = (0, 1, 2)
+SLOW_SEEDS = range(3, 33)
+
+# ------------------------------------------------------------ conservation
+
+
+def _egyptian_bride(state: Any) -> None:
+    """Every card 4..top is somewhere: n copies of n, 85 or 165 cards in all."""
+    numbers = list(state.numbers)
+    top = numbers[-1]
+    assert numbers == list(range(4, top + 1)) and top in (13, 18)
+    where = [0] * (top + 1)
+    for pile in (state.deck, state.row, state.aside):
+        for card in pile:
+            where[card] += 1
+    for counts in (*state.hands, *state.placed, state.discarded):
+        assert len(counts) == top + 1 and not any(counts[:4]) and min(counts) >= 0
+        where = [a + b for a, b in zip(where, counts, strict=True)]
+    assert where == [0] * 4 + numbers, f"cards per number: {where[4:]}"
+    assert sum(where) == (85 if top == 13 else 165)
+    assert len(state.aside) == (10 if top == 13 else 20)
+    assert len(state.row) <= state.row_size
+    for hand, known in zip(state.hands, state.known, strict=True):
+        assert all(0 <= k <= h for k, h in zip(known, hand, strict=True))
+    assert all(-1 <= owner < state.num_players for owner in state.chips)
+
+
+def _sealed_bids(state: Any) -> None:
+    full = list(sealed_bids.BID_CARDS)
+    for seat in range(state.num_players):
+        bid = [] if state.bids[seat] is None else [state.bids[seat]]
+        assert sorted(state.hands[seat] + state.spent[seat] + bid) == full
+        assert len(state.spent[seat]) == state.round - 1
+    current = [] if state.prize is None else [state.prize]
+    prizes = state.prizes + current + state.discarded + [p for won in state.won for p in won]
+    assert sorted(prizes) == sorted(sealed_bids.PRIZES)
+
+
+def _raid(state: Any) -> None:
+    assert sum(state.tokens) == raid.START_TOKENS * state.num_players
+    assert min(state.tokens) >= 0 and min(state.shields) >= 0
+    cards = state.deck + state.discard + state.picking + [c for h in state.hands for c in h]
+    assert sorted(cards) == sorted(raid.DECK)
+    for seat in state.eliminated:
+        assert state.hands[seat] == [] and state.shields[seat] == 0
+
+
+def _teams(state: Any) -> None:
+    for team, members in enumerate(teams.TEAMS):
+        assert state.position[team] == sum(state.moved[seat] for seat in members)
+        assert 0 <= state.position[team] <= state.target
+
+
+def _coop(state: Any) -> None:
+    assert sorted(state.storm + state.storms_seen) == sorted(coop.STORM_DECK)
+    assert state.progress == sum(state.rolls)
+    assert all(1 <= roll <= coop.BUILD_SIDES for roll in state.rolls)
+    assert state.threat >= 0
+
+
+CONSERVATION: dict[str, Callable[[Any], None]] = {
+    "egyptian-bride": _egyptian_bride,
+    "toy-sealed-bids": _sealed_bids,
+    "toy-raid": _raid,
+    "toy-teams": _teams,
+    "toy-coop": _coop,
+}
+"""Game id → a function that asserts the game's components are all accounted for."""
+
+
+# ------------------------------------------------------------------- cases
+
+
+@dataclasses.dataclass(frozen=True)
+class Case:
+    game_id: str
+    num_players: int
+    options: tuple[tuple[str, Any], ...]
+
+    @property
+    def game(self) -> Game:
+        return bodoge.get_game(self.game_id)
+
+    @property
+    def id(self) -> str:
+        opts = ",".join(f"{k}={v}" for k, v in self.options)
+        return f"{self.game_id}-{self.num_players}p" + (f"-{opts}" if opts else "")
+
+    def new_game(self, seed: int) -> State:
+        return self.game.new_game(self.num_players, seed, dict(self.options))
+
+
+def configurations(game: Game) -> list[dict[str, Any]]:
+    """``game.variants()``, plus each with its derived options left to their defaults.
+
+    ``variants()`` passes every option explicitly, so a default derived from
+    other options (``Option.derive``) is only covered if it happens to be one
+    of that option's representative values; this adds it.
+    """
+    found = game.variants()
+    derived = {option.name for option in game.options if option.derive is not None}
+    for options in list(found):
+        default = game.resolve_options({k: v for k, v in options.items() if k not in derived})
+        if default not in found:
+            found.append(default)
+    return found
+
+
+def all_cases() -> list[Case]:
+    found = []
+    for game_id in bodoge.game_ids():
+        game = bodoge.get_game(game_id)
+        for options in configurations(game):
+            low, high = game.player_range(options)
+            found += [Case(game_id, n, tuple(options.items())) for n in range(low, high + 1)]
+    return found
+
+
+CASES = all_cases()
+CASE_PARAMS = [pytest.param(case, id=case.id) for case in CASES]
+
+
+# ----------------------------------------------------------------- helpers
+
+
+def _json_ready(value: object) -> None:
+    assert json.loads(json.dumps(value)) == value, f"not JSON-ready: {value!r}"
+
+
+def fingerprint(state: State) -> dict[str, Any]:
+    """Everything observable of a state (views, legal actions, record), as fresh values."""
+    seats = range(state.num_players)
+    return {
+        "version": state.version,
+        "to_act": state.to_act,
+        "spectator": state.view(None),
+        "seats": [state.view(seat) for seat in seats],
+        "legal": [state.legal_actions(seat) for seat in seats],
+        "scores": state.scores,
+        "winners": state.winners,
+        "record": None if state.determinized else state.record(),
+    }
+
+
+def random_step(state: State, rnd: random.Random) -> tuple[int, Action]:
+    seat = rnd.choice(state.to_act)
+    action = rnd.choice(state.legal_actions(seat))
+    state.apply(seat, action)
+    return seat, action
+
+
+def random_actions(case: Case, seed: int) -> list[tuple[int, Action]]:
+    state, rnd = case.new_game(seed), random.Random(seed)
+    played = []
+    while not state.is_over:
+        assert len(played) < MAX_STEPS, f"{case.id} seed {seed}: no end after {MAX_STEPS} steps"
+        played.append(random_step(state, rnd))
+    return played
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class Alien(Action):
+    """An action no game declares."""
+
+    TYPE = "alien"
+    number: int
+
+
+def _variants_of(action: Action) -> Iterator[dict[str, Any]]:
+    """Wire forms near a legal action: each field pushed out of range or flipped."""
+    wire = action.to_json()
+    for name, value in wire.items():
+        if name == "type":
+            continue
+        if type(value) is bool:
+            yield {**wire, name: not value}
+        elif type(value) is int:
+            for delta in (-1, 1, -100, 100):
+                yield {**wire, name: value + delta}
+        else:
+            yield {**wire, name: value + "?"}
+
+
+def _mutate_all(value: Any) -> None:
+    """Empty every list and dict inside a view (to prove views are fresh copies)."""
+    if isinstance(value, dict):
+        for item in value.values():
+            _mutate_all(item)
+        value.clear()
+    elif isinstance(value, list):
+        for item in value:
+            _mutate_all(item)
+        value.clear()
+
+
+# -------------------------------------------------------- per-step checks
+
+
+class Playout:
+    """One random game of ``case`` with every per-step check of the contract."""
+
+    def __init__(self, case: Case, seed: int) -> None:
+        self.case = case
+        self.seed = seed
+        self.game = case.game
+        self.rnd = random.Random(seed)
+        self.state = case.new_game(seed)
+        self.seats = range(self.state.num_players)
+        self.conserve = CONSERVATION[case.game_id]
+        self.seen: dict[str, Action] = {}
+        """Every action seen legal so far, by wire text: candidates for illegal tries."""
+        self.clones: list[tuple[State, dict[str, Any]]] = []
+        self.out: frozenset[int] = frozenset()
+        self.replay_at = self.rnd.randrange(1, 40)
+
+    def where(self) -> str:
+        return f"{self.case.id} seed {self.seed} step {self.state.version}"
+
+    def run(self) -> None:
+        state = self.state
+        for bad in (-1, state.num_players, True, "0"):
+            with pytest.raises(WrongSeat):
+                state.view(bad)  # type: ignore[arg-type]
+        while True:
+            assert state.version <= MAX_STEPS, f"{self.where()}: the game does not end"
+            self.check_step()
+            if state.is_over:
+                break
+            before = state.version
+            seat = self.rnd.choice(state.to_act)
+            action = self.rnd.choice(state.legal_actions(seat))
+            event = state.apply(seat, action)
+            assert state.version == before + 1 and event is state.events[-1]
+            assert (event.index, event.seat, event.action) == (before, seat, action)
+            for viewer in (None, *self.seats):
+                _json_ready(event.for_seat(viewer))
+            if state.version == self.replay_at and not state.is_over:
+                self.check_replay()
+        self.check_end()
+
+    def check_step(self) -> None:
+        state = self.state
+        self.conserve(state)
+        self.check_turn()
+        self.check_result()
+        self.check_views()
+        before = fingerprint(state)
+        self.check_refusals()
+        assert fingerprint(state) == before, f"{self.where()}: a refused action changed the state"
+        self.check_determinize()
+        assert fingerprint(state) == before, f"{self.where()}: determinize changed the original"
+        self.check_clone(before)
+        assert fingerprint(state) == before, f"{self.where()}: playing a clone changed the original"
+
+    def check_turn(self) -> None:
+        state, game = self.state, self.game
+        to_act = state.to_act
+        assert isinstance(to_act, tuple) and all(type(seat) is int for seat in to_act)
+        assert len(set(to_act)) == len(to_act) and set(to_act) <= set(self.seats)
+        assert state.is_over == (not to_act)
+        assert not set(to_act) & state.eliminated, f"{self.where()}: an eliminated seat acts"
+        if len(to_act) > 1:
+            assert game.simultaneous, f"{self.where()}: several seats act; declare simultaneous"
+        for seat in self.seats:
+            legal = state.legal_actions(seat)
+            if seat not in to_act:
+                assert legal == [], f"{self.where()}: seat {seat} is not in to_act but has actions"
+                continue
+            assert legal, f"{self.where()}: seat {seat} is in to_act without a legal action"
+            assert all(type(action) in game.action_types for action in legal)
+            assert len(set(legal)) == len(legal), f"{self.where()}: duplicate legal actions"
+            legal.clear()  # the list handed out is the caller's own
+            assert state.legal_actions(seat), f"{self.where()}: legal_actions shares its list"
+            for action in state.legal_actions(seat):
+                self.check_wire(action)
+
+    def check_wire(self, action: Action) -> None:
+        wire = action.to_json()
+        assert wire["type"] == action.TYPE
+        text = json.dumps(wire)
+        self.seen.setdefault(text, action)
+        for form in (wire, json.loads(text)):
+            again = self.game.parse_action(form)
+            assert again == action and type(again) is type(action) and hash(again) == hash(action)
+        for lang in LANGS:
+            label = action.label(lang)
+            assert isinstance(label, str) and label.strip()
+
+    def check_result(self) -> None:
+        state, game = self.state, self.game
+        seats = set(self.seats)
+        scores, winners, out = state.scores, state.winners, state.eliminated
+        assert isinstance(scores, tuple) and len(scores) == state.num_players
+        assert all(isinstance(s, int | float) and not isinstance(s, bool) for s in scores)
+        assert isinstance(winners, tuple) and len(set(winners)) == len(winners)
+        assert set(winners) <= seats and all(type(seat) is int for seat in winners)
+        assert isinstance(out, frozenset) and out <= seats
+        assert not set(winners) & out, f"{self.where()}: an eliminated seat wins"
+        assert self.out <= out, f"{self.where()}: an eliminated seat came back"
+        self.out = out
+        if not state.is_over:
+            assert winners == (), f"{self.where()}: winners before the end"
+        if game.has_teams:
+            groups = state.teams
+            assert groups is not None
+            assert sorted(seat for team in groups for seat in team) == sorted(seats)
+            assert all(set(team) <= set(winners) for team in groups if set(team) & set(winners))
+        else:
+            assert state.teams is None
+        if game.cooperative:
+            assert len(set(scores)) == 1, f"{self.where()}: a cooperative score is not shared"
+            assert winners in ((), tuple(self.seats))
+
+    def check_views(self) -> None:
+        state = self.state
+        spectator = state.view(None)
+        for viewer in (None, *self.seats):
+            view = state.view(viewer)
+            _json_ready(view)
+            assert view["seat"] == viewer and view["version"] == state.version
+            assert view["to_act"] == list(state.to_act) and view["is_over"] == state.is_over
+            if not self.game.hidden_information:
+                assert {**view, "seat": None} == spectator, f"{self.where()}: a view hides"
+        viewer = self.rnd.choice([None, *self.seats])
+        view = state.view(viewer)
+        kept = json.dumps(view, sort_keys=True)
+        _mutate_all(view)
+        again = json.dumps(state.view(viewer), sort_keys=True)
+        assert again == kept, f"{self.where()}: view({viewer}) shares the state's containers"
+
+    def check_refusals(self) -> None:
+        """Wrong seats, illegal and malformed actions raise; the caller checks nothing changed."""
+        state, rnd = self.state, self.rnd
+        to_act = state.to_act
+        known = list(self.seen.values())
+        if not to_act:
+            for seat in self.seats:
+                for action in rnd.sample(known, min(3, len(known))):
+                    with pytest.raises(GameOver):
+                        state.apply(seat, action)
+            return
+        actor = rnd.choice(to_act)
+        legal = state.legal_actions(actor)
+        sample = rnd.choice(legal)
+        for seat in (-1, state.num_players, True, "0", None):
+            with pytest.raises(WrongSeat):
+                state.apply(seat, sample)  # type: ignore[arg-type]
+        outside = [seat for seat in self.seats if seat not in to_act]
+        if outside:
+            with pytest.raises(WrongSeat) as info:
+                state.apply(rnd.choice(outside), sample)
+            assert info.value.code == "wrong_seat"
+        for thing in (sample.to_json(), None, "pass", Alien(1), Action()):
+            with pytest.raises(MalformedAction):
+                state.apply(actor, thing)  # type: ignore[arg-type]
+        wire = sample.to_json()
+        for bad in (
+            [wire],
+            {k: v for k, v in wire.items() if k != "type"},
+            {**wire, "type": "no-such-action"},
+            {**wire, "extra_field": 1},
+            *({**wire, k: [v]} for k, v in wire.items() if k != "type"),
+        ):
+            with pytest.raises(MalformedAction):
+                self.game.parse_action(bad)
+        candidates = [a for a in known if a not in legal]
+        candidates = rnd.sample(candidates, min(3, len(candidates)))
+        for wire in _variants_of(sample):
+            try:
+                action = self.game.parse_action(wire)
+            except MalformedAction:
+                continue
+            if action not in legal:
+                candidates.append(action)
+        for action in candidates:
+            with pytest.raises(IllegalAction) as info:
+                state.apply(actor, action)
+            error = info.value
+            assert type(error) is IllegalAction and error.code == "illegal_action"
+            assert repr(action.to_json()) in str(error), f"the message does not quote: {error}"
+
+    def check_determinize(self) -> None:
+        state, rnd = self.state, self.rnd
+        spectator = state.view(None)
+        for seat in (None, *self.seats):
+            source = rnd.choice([Rng(rnd.getrandbits(32)), random.Random(rnd.getrandbits(32))])
+            twin = state.determinize(seat, source)
+            where = f"{self.where()}: determinize({seat})"
+            assert twin.determinized and twin.to_act == state.to_act, where
+            assert twin.view(None) == spectator, f"{where} changed what a spectator sees"
+            if seat is not None:
+                assert twin.view(seat) == state.view(seat), f"{where} changed what {seat} sees"
+                assert twin.legal_actions(seat) == state.legal_actions(seat), where
+            if not self.game.hidden_information:
+                assert all(twin.view(s) == state.view(s) for s in self.seats), where
+            with pytest.raises(ValueError, match="determinized"):
+                twin.record()
+            if twin.to_act:
+                random_step(twin, rnd)  # a determinized copy plays on
+            self.conserve(twin)
+
+    def check_clone(self, before: dict[str, Any]) -> None:
+        state = self.state
+        kept = state.clone()
+        assert fingerprint(kept) == before
+        self.clones.append((kept, before))
+        twin = state.clone()
+        for _ in range(3):
+            if twin.is_over:
+                break
+            random_step(twin, self.rnd)
+        self.conserve(twin)
+
+    def check_replay(self) -> None:
+        record = json.loads(json.dumps(self.state.record()))
+        again = bodoge.replay(record)
+        assert fingerprint(again) == fingerprint(self.state), f"{self.where()}: replay differs"
+
+    def check_end(self) -> None:
+        state = self.state
+        assert state.is_over and all(state.legal_actions(s) == [] for s in self.seats)
+        for seat in (None, *self.seats):
+            log = state.log(seat)
+            assert len(log) == state.version
+            _json_ready(log)
+        record = state.record()
+        text = json.dumps(record)
+        assert json.loads(text) == record
+        assert record["result"] == {"scores": list(state.scores), "winners": list(state.winners)}
+        again = bodoge.replay(json.loads(text))
+        assert fingerprint(again) == fingerprint(state), f"{self.where()}: replay differs"
+        assert (again.scores, again.winners) == (state.scores, state.winners)
+        for number, (clone, then) in enumerate(self.clones):
+            assert fingerprint(clone) == then, f"{self.case.id}: the clone of step {number} changed"
+
+
+# ------------------------------------------------------------------ tests
+
+
+@pytest.mark.parametrize("seed", FAST_SEEDS)
+@pytest.mark.parametrize("case", CASE_PARAMS)
+def test_random_playout_meets_the_contract(case: Case, seed: int) -> None:
+    Playout(case, seed).run()
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("case", CASE_PARAMS)
+def test_soak(case: Case) -> None:
+    for seed in SLOW_SEEDS:
+        Playout(case, seed).run()
+
+
+@pytest.mark.parametrize("seed", FAST_SEEDS)
+@pytest.mark.parametrize("case", CASE_PARAMS)
+def test_same_seed_and_actions_same_game_whatever_the_global_random(case: Case, seed: int) -> None:
+    played = random_actions(case, seed)
+    runs = []
+    for global_seed in (1, 2):
+        random.seed(global_seed)
+        state = case.new_game(seed)
+        seen = [fingerprint(state)]
+        for seat, action in played:
+            random.random()
+            untouched = random.getstate()
+            state.apply(seat, action)
+            state.clone()
+            state.determinize(None, seed)
+            seen.append(fingerprint(state))
+            assert random.getstate() == untouched, f"{case.id}: the game used the global random"
+        runs.append(seen)
+    assert runs[0] == runs[1]
+
+
+@pytest.mark.parametrize("game_id", bodoge.game_ids())
+def test_game_declares_its_metadata(game_id: str) -> None:
+    game = bodoge.get_game(game_id)
+    assert game.id == game_id and isinstance(game.title, Text)
+    assert game.title.ja and game.title.en and isinstance(game.version, str)
+    assert issubclass(game.state_class, State)
+    names = [option.name for option in game.options]
+    assert len(set(names)) == len(names)
+    variants = game.variants()
+    assert variants and game.resolve_options(None) in variants
+    for options in variants:
+        assert game.resolve_options(options) == options
+        low, high = game.player_range(options)
+        assert 1 <= low <= high
+    assert (game.min_players, game.max_players) == game.player_range(game.resolve_options(None))
+    _json_ready(game.metadata())
+    if game.hidden_information:
+        assert game.state_class._redeal is not State._redeal, "hidden information needs _redeal"
+    types = game.action_types
+    assert len({cls.TYPE for cls in types}) == len(types)
+    for cls in types:
+        assert dataclasses.is_dataclass(cls) and cls.__dataclass_params__.frozen  # type: ignore[attr-defined]
+        assert cls.TYPE != Action.TYPE and cls.label is not Action.label, f"{cls}: no ja/en label"
+
+
+def test_every_registered_game_is_covered() -> None:
+    covered = {case.game_id for case in CASES}
+    assert covered == set(bodoge.game_ids())
+    for game_id in bodoge.game_ids():
+        game = bodoge.get_game(game_id)
+        for options in game.variants():
+            low, high = game.player_range(options)
+            for n in range(low, high + 1):
+                assert Case(game_id, n, tuple(options.items())) in CASES
+
+
+def test_every_registered_game_has_a_conservation_check() -> None:
+    missing = set(bodoge.game_ids()) - set(CONSERVATION)
+    assert not missing, f"add a conservation check to CONSERVATION for {sorted(missing)}"
+
+
+def test_real_games_and_toys_are_registered() -> None:
+    ids = set(bodoge.game_ids())
+    assert set(BUILTIN_IDS) <= ids and set(TOY_IDS) <= ids
+    assert all(game_id.startswith("toy-") for game_id in TOY_IDS)
+    assert not set(BUILTIN_IDS) & set(TOY_IDS)

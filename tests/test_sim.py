@@ -1,0 +1,256 @@
+"""Simulation: single games, reproducible runs over processes, statistics."""
+
+from __future__ import annotations
+
+import math
+import random
+import statistics
+from collections.abc import Callable, Iterator, Sequence
+from typing import TypeVar
+
+import pytest
+
+import bodoge
+from bodoge.bots import BadBotSpec
+from bodoge.sim import (
+    GameResult,
+    GameTooLong,
+    InProcessBackend,
+    ProcessBackend,
+    Stats,
+    bot_seed,
+    derive_seed,
+    game_seed,
+    get_backend,
+    play_game,
+    run_many,
+)
+
+T = TypeVar("T")
+R = TypeVar("R")
+
+EGYPTIAN = bodoge.get_game("egyptian-bride")
+
+
+def by_index(results: Iterator[GameResult]) -> list[GameResult]:
+    return sorted(results, key=lambda result: result.index)
+
+
+# -------------------------------------------------------------- seeds
+
+
+def test_derived_seeds_are_pinned_and_in_range() -> None:
+    # Pinned: a change here changes every simulation anyone has reported.
+    assert derive_seed(0, "game", 0) == 7243871227235408328
+    assert game_seed(1, 0) == 4008003149606398251
+    assert bot_seed(7, 2) == 538568049599843021
+    seeds = {game_seed(5, i) for i in range(1000)} | {bot_seed(5, s) for s in range(6)}
+    assert len(seeds) == 1006
+    assert all(0 <= seed < 2**63 for seed in seeds)
+
+
+# ---------------------------------------------------------- play_game
+
+
+def test_play_game_is_reproducible_and_its_record_replays() -> None:
+    first = play_game(EGYPTIAN, 4, None, 21, ["random"], keep_record=True)
+    again = play_game("egyptian-bride", 4, {}, 21, ("random",), keep_record=True)
+    assert first == again
+    assert first.record is not None
+    state = bodoge.replay(first.record)
+    assert state.is_over
+    assert first.scores == state.scores
+    assert first.winners == state.winners
+    assert first.actions == len(first.record["actions"]) == state.version
+    assert first.seed == 21
+    assert first.num_players == 4
+    assert first.bots == ("random",) * 4
+
+
+def test_play_game_keeps_no_record_unless_asked() -> None:
+    assert play_game(EGYPTIAN, 3, None, 2).record is None
+
+
+def test_different_seeds_give_different_games() -> None:
+    results = {play_game(EGYPTIAN, 3, None, seed) for seed in range(8)}
+    assert len({(r.scores, r.actions) for r in results}) > 1
+
+
+def test_the_checked_path_gives_the_same_game() -> None:
+    fast = play_game(EGYPTIAN, 5, {"expansion": True}, 8, ["random"], keep_record=True)
+    safe = play_game(
+        EGYPTIAN, 5, {"expansion": True}, 8, ["random"], keep_record=True, checked=True
+    )
+    assert fast == safe
+
+
+def test_play_game_checks_its_input() -> None:
+    with pytest.raises(bodoge.InvalidOptions, match="takes 3–5 players"):
+        play_game(EGYPTIAN, 7, None, 1)
+    with pytest.raises(bodoge.InvalidOptions, match="unknown option 'expanse'"):
+        play_game(EGYPTIAN, 4, {"expanse": True}, 1)
+    with pytest.raises(BadBotSpec, match="one for each; got 2"):
+        play_game(EGYPTIAN, 4, None, 1, ["random", "random"])
+    with pytest.raises(bodoge.UnknownGame):
+        play_game("no-such-game", 4, None, 1)
+
+
+def test_a_game_that_does_not_end_is_reported() -> None:
+    with pytest.raises(GameTooLong, match="seed 3 did not end within 10 actions"):
+        play_game(EGYPTIAN, 3, None, 3, max_actions=10)
+
+
+@pytest.mark.parametrize("game_id", bodoge.game_ids())
+def test_random_games_of_every_registered_game_end_and_replay(game_id: str) -> None:
+    game = bodoge.get_game(game_id)
+    for seed in range(3):
+        result = play_game(game, None, None, seed, keep_record=True)
+        assert result.record is not None
+        state = bodoge.replay(result.record)
+        assert state.is_over
+        assert (state.scores, state.winners) == (result.scores, result.winners)
+
+
+# ----------------------------------------------------------- run_many
+
+
+def test_game_i_of_a_run_is_play_game_with_the_derived_seed() -> None:
+    results = by_index(run_many(EGYPTIAN, 3, None, 9, ["random"], n=5))
+    assert [r.index for r in results] == [0, 1, 2, 3, 4]
+    for result in results:
+        expected = play_game(EGYPTIAN, 3, None, game_seed(9, result.index), index=result.index)
+        assert result == expected
+
+
+def test_the_same_base_seed_gives_the_same_results_for_any_worker_count() -> None:
+    def run(workers: int, chunk_size: int | None = None) -> list[GameResult]:
+        results = run_many(
+            EGYPTIAN, 4, None, 2024, ["random"], n=40, workers=workers, chunk_size=chunk_size
+        )
+        return by_index(results)
+
+    alone = run(workers=1)
+    assert len(alone) == 40
+    assert run(workers=2) == alone
+    assert run(workers=1, chunk_size=7) == alone
+    assert run(workers=3, chunk_size=1) == alone
+    assert by_index(run_many(EGYPTIAN, 4, None, 2025, ["random"], n=40)) != alone
+
+
+def test_records_are_kept_on_request_even_in_worker_processes() -> None:
+    results = by_index(run_many(EGYPTIAN, 3, None, 1, n=6, workers=2, keep_records=True))
+    for result in results:
+        assert result.record is not None
+        assert bodoge.replay(result.record).winners == result.winners
+
+
+def test_run_many_checks_everything_before_it_starts() -> None:
+    # No iteration: the errors come from the call itself.
+    with pytest.raises(bodoge.InvalidOptions, match="takes 4–6 players"):
+        run_many(EGYPTIAN, 3, {"expansion": True}, 1, n=10)
+    with pytest.raises(BadBotSpec, match="unknown bot 'genius'"):
+        run_many(EGYPTIAN, 3, None, 1, ["genius"], n=10)
+    with pytest.raises(bodoge.InvalidOptions, match="a seed must be"):
+        run_many(EGYPTIAN, 3, None, -5, n=10)
+    with pytest.raises(ValueError, match="non-negative integer"):
+        run_many(EGYPTIAN, 3, None, 1, n=-1)
+    with pytest.raises(ValueError, match="workers must be 0"):
+        run_many(EGYPTIAN, 3, None, 1, n=1, workers=-2)
+
+
+def test_run_many_defaults_to_the_fewest_players() -> None:
+    (result,) = run_many(EGYPTIAN, None, {"expansion": True}, 3, n=1)
+    assert result.num_players == 4
+    assert list(run_many(EGYPTIAN, 3, None, 3, n=0)) == []
+
+
+class ReversedBackend:
+    """A stand-in for another backend (Ray): delivers results in reverse order."""
+
+    def __init__(self) -> None:
+        self.items = 0
+
+    @property
+    def workers(self) -> int:
+        return 3
+
+    def map_unordered(self, fn: Callable[[T], R], items: Sequence[T]) -> Iterator[R]:
+        self.items = len(items)
+        for item in reversed(items):
+            yield fn(item)
+
+
+def test_any_backend_gives_the_same_results() -> None:
+    backend = ReversedBackend()
+    results = list(run_many(EGYPTIAN, 3, None, 6, n=12, backend=backend))
+    assert backend.items > 1
+    assert [r.index for r in results] != sorted(r.index for r in results)
+    assert by_index(iter(results)) == by_index(run_many(EGYPTIAN, 3, None, 6, n=12))
+
+
+def test_get_backend() -> None:
+    assert isinstance(get_backend(1), InProcessBackend)
+    backend = get_backend(3)
+    assert isinstance(backend, ProcessBackend)
+    assert backend.workers == 3
+    assert get_backend(0).workers >= 1
+
+
+# ---------------------------------------------------------------- stats
+
+
+def result(
+    index: int, scores: tuple[int, ...], winners: tuple[int, ...], actions: int
+) -> GameResult:
+    return GameResult(
+        index, index, len(scores), ("random",) * len(scores), scores, winners, actions
+    )
+
+
+HAND_MADE = [
+    result(0, (3, 1, 0), (0,), 10),
+    result(1, (2, 2, 1), (0, 1), 20),  # a shared win: half each
+    result(2, (0, 0, 0), (), 30),  # nobody wins
+    result(3, (1, 4, 1), (1,), 40),
+]
+
+
+def test_stats_by_hand() -> None:
+    stats = Stats.from_results(HAND_MADE)
+    assert stats.games == 4
+    assert stats.num_players == 3
+    assert [s.wins for s in stats.seats] == [1.5, 1.5, 0.0]
+    assert [s.win_rate for s in stats.seats] == [0.375, 0.375, 0.0]
+    assert stats.seats[0].win_margin == pytest.approx(1.96 * math.sqrt(0.375 * 0.625 / 4))
+    assert [s.score_mean for s in stats.seats] == [1.5, 1.75, 0.5]
+    assert stats.seats[1].score_sd == pytest.approx(statistics.stdev([1, 2, 0, 4]))
+    assert (stats.seats[1].score_min, stats.seats[1].score_max) == (0, 4)
+    assert (stats.length_mean, stats.length_min, stats.length_max) == (25, 10, 40)
+    assert (stats.shared_wins, stats.no_winner) == (1, 1)
+    # fair share = (1.5 + 1.5 + 0) / 4 / 3 = 0.25; seat 0 has 0.375
+    assert stats.first_player_advantage == pytest.approx(0.125)
+    assert stats.seats[0].bot == "random"
+    assert stats.to_json()["seats"][1]["wins"] == 1.5
+
+
+def test_stats_do_not_depend_on_the_order_of_results() -> None:
+    games = by_index(run_many(EGYPTIAN, 4, None, 77, n=60))
+    shuffled = games[:]
+    random.Random(1).shuffle(shuffled)
+    assert Stats.from_results(shuffled) == Stats.from_results(games)
+    stats = Stats.from_results(games)
+    assert math.fsum(s.win_rate for s in stats.seats) == pytest.approx(
+        1 - stats.no_winner / stats.games
+    )
+
+
+def test_stats_of_one_game_have_no_spread() -> None:
+    stats = Stats.from_results(HAND_MADE[:1])
+    assert [s.score_sd for s in stats.seats] == [0.0, 0.0, 0.0]
+
+
+def test_stats_refuse_nothing_and_mixed_player_counts() -> None:
+    with pytest.raises(ValueError, match="no results"):
+        Stats.from_results([])
+    with pytest.raises(ValueError, match="mix player counts"):
+        Stats.from_results([HAND_MADE[0], result(9, (1, 2, 3, 4), (3,), 5)])

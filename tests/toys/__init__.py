@@ -1,0 +1,23 @@
+"""Toy games that exercise the patterns of the game contract Egyptian Bride does not.
+
+Each is a complete, correct game written the way a real game package is;
+``tests/conftest.py`` registers them for the test session only.
+
+* ``toy-sealed-bids``: simultaneous secret commitments revealed together,
+  hidden information, several rounds with running totals, an int option.
+* ``toy-raid``: out-of-turn reactions, a compound decision split into steps,
+  eliminated players, a game without options.
+* ``toy-teams``: teams, a fixed player count, chance without hidden information.
+* ``toy-coop``: a cooperative game down to one player, a str option with choices.
+"""
+
+from __future__ import annotations
+
+from bodoge.engine import Game
+
+from . import coop, raid, sealed_bids, teams
+
+TOY_GAMES: list[Game] = [sealed_bids.GAME, raid.GAME, teams.GAME, coop.GAME]
+TOY_IDS = tuple(game.id for game in TOY_GAMES)
+
+__all__ = ["TOY_GAMES", "TOY_IDS", "coop", "raid", "sealed_bids", "teams"]
