@@ -185,18 +185,18 @@ class EgyptianBrideState(State):
             return seat + 1
         return MAX_TAKE
 
-    def available(self, seat: int) -> int:
-        """How many of the actions A, B, C ``seat`` could take (D never counts)."""
-        can_take = bool(self.row or self.deck)
-        can_place = any(self.hands[seat])
-        placed = self.placed[seat]
-        can_chip = any(placed[n] and self.chips[n] < 0 for n in self.numbers)
-        return can_take + can_place + can_chip
+    def can_go_on(self, seat: int) -> bool:
+        """The end check: may ``seat`` take at least two of A, B, C? (D never counts.)"""
+        options = bool(self.row or self.deck) + any(self.hands[seat])
+        if options == 2:
+            return True  # the chip scan below is needed only in the last rounds
+        placed, chips = self.placed[seat], self.chips
+        return options + any(placed[n] and chips[n] < 0 for n in self.numbers) >= 2
 
     def _begin_turn(self, seat: int) -> bool:
         """Make ``seat`` active; end the game instead if the end check says so."""
         self.current = seat
-        if self.turns[seat] and self.available(seat) <= 1:
+        if self.turns[seat] and not self.can_go_on(seat):
             self._finish()
             return False
         self.turns[seat] += 1
