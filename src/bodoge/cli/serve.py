@@ -1,0 +1,72 @@
+"""``bodoge serve``: the browser table (FastAPI on uvicorn).
+
+The database schema is brought up to date once here; worker processes then
+start with migrations off.  Settings reach the workers through ``BODOGE_*``
+environment variables (see :mod:`bodoge.server.config`).
+"""
+
+import os
+from typing import Annotated
+
+import typer
+
+from ..engine import Text
+from .common import CliError, user_errors
+
+SERVE_HELP = Text(
+    "ブラウザで遊べる卓のサーバーを起動する。", "Start the server of the browser table."
+)
+HOST_HELP = Text("待ち受けるアドレス。", "Address to listen on.")
+PORT_HELP = Text("待ち受けるポート。", "Port to listen on.")
+DATABASE_HELP = Text(
+    "データベースのURL（既定: ./bodoge.sqlite の SQLite。postgresql://… で PostgreSQL）。",
+    "Database URL (default: SQLite in ./bodoge.sqlite; postgresql://… uses PostgreSQL).",
+)
+WORKERS_HELP = Text(
+    "ワーカープロセス数（2以上は PostgreSQL が必要）。",
+    "Worker processes (more than 1 needs PostgreSQL).",
+)
+PAUSE_HELP = Text("ボットが手を指す前に待つ秒数。", "Seconds a bot waits before it acts.")
+LISTENING = Text(
+    "bodoge を {url} で公開中（Ctrl-C で終了）", "bodoge is serving at {url} (Ctrl-C to stop)"
+)
+NEEDS_POSTGRES = Text(
+    "複数のワーカーには PostgreSQL が必要です（--database postgresql://…）",
+    "several workers need PostgreSQL (--database postgresql://…)",
+)
+
+
+def add_to(app: typer.Typer, hl: str) -> None:
+    @app.command("serve", help=SERVE_HELP(hl))
+    def serve(
+        host: Annotated[str, typer.Option("--host", help=HOST_HELP(hl))] = "127.0.0.1",
+        port: Annotated[int, typer.Option("--port", help=PORT_HELP(hl))] = 8000,
+        database: Annotated[
+            str | None, typer.Option("--database", metavar="URL", help=DATABASE_HELP(hl))
+        ] = None,
+        workers: Annotated[int, typer.Option("--workers", min=1, help=WORKERS_HELP(hl))] = 1,
+        bot_pause: Annotated[float, typer.Option("--bot-pause", min=0, help=PAUSE_HELP(hl))] = 0.6,
+    ) -> None:
+        import uvicorn
+
+        from ..server.config import DEFAULT_DATABASE, Settings
+        from ..server.db import migrate
+
+        with user_errors("en"):
+            url = database or os.environ.get("BODOGE_DATABASE_URL") or DEFAULT_DATABASE
+            if workers > 1 and not url.startswith("postgresql"):
+                raise CliError(NEEDS_POSTGRES)
+            migrate(url)
+            os.environ.update(
+                Settings(database_url=url, bot_pause=bot_pause, migrate=False).to_env()
+            )
+            typer.echo(LISTENING.format(url=f"http://{host}:{port}")("en"))
+            uvicorn.run(
+                "bodoge.server.app:create_app",
+                factory=True,
+                host=host,
+                port=port,
+                workers=workers,
+                ws_max_size=64 * 1024,
+                log_level="warning",
+            )

@@ -1,0 +1,10 @@
+"""The browser table: lobby, seats, live play over WebSocket, persistence, replays.
+
+Layer 6 of bodoge: it reaches games only through the contract and bots
+through their spec strings.  ``bodoge serve`` runs :func:`create_app`.
+"""
+
+from .app import create_app
+from .config import Settings
+
+__all__ = ["Settings", "create_app"]

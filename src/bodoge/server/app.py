@@ -1,0 +1,77 @@
+"""The web application: ``create_app()`` builds it from settings."""
+
+from __future__ import annotations
+
+import asyncio
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
+from pathlib import Path
+
+from fastapi import FastAPI, Request
+from fastapi.exceptions import RequestValidationError
+from fastapi.responses import JSONResponse
+from fastapi.staticfiles import StaticFiles
+from starlette.exceptions import HTTPException as StarletteHTTPException
+
+from . import api, pages, sockets
+from .config import Settings
+from .db import Store
+from .hub import Hub
+from .render import render_game
+
+STATIC = Path(__file__).with_name("static")
+HTTP_CODES = {404: "not_found", 405: "method_not_allowed"}
+
+
+def create_app(settings: Settings | None = None) -> FastAPI:
+    settings = settings or Settings.from_env()
+    store = Store(settings.database_url)
+    if settings.migrate:
+        store.migrate()
+    hub = Hub(store, bot_pause=settings.bot_pause)
+    hub.render = render_game
+
+    @asynccontextmanager
+    async def lifespan(app: FastAPI) -> AsyncIterator[None]:
+        listener = None
+        if store.is_postgres:
+            from .notify import Listener
+
+            listener = Listener(store.url, hub, asyncio.get_running_loop())
+            listener.start()
+        await hub.start()
+        try:
+            yield
+        finally:
+            if listener is not None:
+                listener.stop()
+            await hub.stop()
+            store.engine.dispose()
+
+    app = FastAPI(title="bodoge", lifespan=lifespan, docs_url="/api/docs", redoc_url=None)
+    app.state.store = store
+    app.state.hub = hub
+    app.state.settings = settings
+    app.mount("/static", StaticFiles(directory=STATIC), name="static")
+    app.include_router(api.router)
+    app.include_router(pages.router)
+    app.include_router(sockets.router)
+
+    @app.exception_handler(StarletteHTTPException)
+    async def http_error(request: Request, error: StarletteHTTPException) -> JSONResponse:
+        detail: object = error.detail
+        if not isinstance(detail, dict):
+            code = HTTP_CODES.get(error.status_code, "http_error")
+            detail = {"code": code, "message": str(detail)}
+        return JSONResponse({"error": detail}, status_code=error.status_code)
+
+    @app.exception_handler(RequestValidationError)
+    async def invalid_request(request: Request, error: RequestValidationError) -> JSONResponse:
+        problems = "; ".join(
+            f"{'.'.join(str(p) for p in e['loc'])}: {e['msg']}" for e in error.errors()
+        )
+        return JSONResponse(
+            {"error": {"code": "bad_request", "message": problems}}, status_code=422
+        )
+
+    return app

@@ -1,0 +1,42 @@
+"""Server settings: command-line flags first, then ``BODOGE_*`` environment variables.
+
+Worker processes started by uvicorn read the environment, so ``bodoge serve``
+writes its flags there before it starts them.
+"""
+
+from __future__ import annotations
+
+import os
+from dataclasses import dataclass
+from pathlib import Path
+
+DEFAULT_DATABASE = "sqlite:///bodoge.sqlite"
+MAX_MESSAGE = 4096
+"""Largest WebSocket message a client may send, in characters."""
+
+
+@dataclass(frozen=True)
+class Settings:
+    database_url: str = DEFAULT_DATABASE
+    bot_pause: float = 0.6
+    """Seconds a bot waits before acting, so that people can follow."""
+    migrate: bool = True
+
+    @classmethod
+    def from_env(cls) -> Settings:
+        return cls(
+            database_url=os.environ.get("BODOGE_DATABASE_URL", DEFAULT_DATABASE),
+            bot_pause=float(os.environ.get("BODOGE_BOT_PAUSE", "0.6")),
+            migrate=os.environ.get("BODOGE_MIGRATE", "1") != "0",
+        )
+
+    def to_env(self) -> dict[str, str]:
+        return {
+            "BODOGE_DATABASE_URL": self.database_url,
+            "BODOGE_BOT_PAUSE": str(self.bot_pause),
+            "BODOGE_MIGRATE": "1" if self.migrate else "0",
+        }
+
+
+def sqlite_url(path: Path) -> str:
+    return f"sqlite:///{path}"

@@ -1,0 +1,31 @@
+"""Alembic environment: run bodoge's migrations against the configured URL."""
+
+from __future__ import annotations
+
+from alembic import context
+from sqlalchemy import create_engine
+
+from bodoge.server.db import Base
+
+target_metadata = Base.metadata
+
+
+def run_migrations_online() -> None:
+    url = context.config.get_main_option("sqlalchemy.url")
+    assert url is not None
+    engine = create_engine(url)
+    with engine.connect() as connection:
+        context.configure(connection=connection, target_metadata=target_metadata)
+        with context.begin_transaction():
+            context.run_migrations()
+    engine.dispose()
+
+
+if context.is_offline_mode():
+    context.configure(
+        url=context.config.get_main_option("sqlalchemy.url"), target_metadata=target_metadata
+    )
+    with context.begin_transaction():
+        context.run_migrations()
+else:
+    run_migrations_online()

@@ -1,0 +1,263 @@
+"""The HTML pages: lobby, table, invitation, replay, record download."""
+
+from __future__ import annotations
+
+from typing import Annotated, Any
+
+from fastapi import APIRouter, Form, Request
+from fastapi.responses import HTMLResponse, JSONResponse, RedirectResponse, Response
+
+import bodoge
+from bodoge.engine import BodogeError, seat_name
+from bodoge.games import BUILTIN_IDS
+
+from .api import ApiError, NewTable, SeatSpec, create_table, invite_path, join_table
+from .db import OVER, PLAYING, WAITING, invite_code
+from .deps import HOST_COOKIE, SEAT_COOKIE, HubDep, LangDep, StoreDep, seat_token
+from .hub import LiveTable, rebuild
+from .i18n import LANG_COOKIE, word
+from .render import render_game, render_page, seat_names
+
+router = APIRouter(include_in_schema=False)
+
+COOKIE_AGE = 60 * 60 * 24 * 30
+NOT_OVER = "the record is available when the game is over"
+
+
+def page(name: str, lang: str, status: int = 200, **context: Any) -> HTMLResponse:
+    return HTMLResponse(render_page(name, lang=lang, **context), status_code=status)
+
+
+def error_page(lang: str, status: int, message: str) -> HTMLResponse:
+    return page("error.html", lang, status=status, message=message)
+
+
+def games_for_lobby(lang: str) -> list[dict[str, Any]]:
+    games = []
+    for game_id in BUILTIN_IDS:
+        game = bodoge.get_game(game_id)
+        low = min(game.player_range(v)[0] for v in game.variants())
+        high = max(game.player_range(v)[1] for v in game.variants())
+        games.append({"game": game, "meta": game.metadata(), "low": low, "high": high})
+    return games
+
+
+@router.get("/", response_class=HTMLResponse)
+def lobby(request: Request, store: StoreDep, lang: LangDep) -> HTMLResponse:
+    tables = store.tables([WAITING, PLAYING, OVER], limit=60)
+    return page(
+        "lobby.html",
+        lang,
+        games=games_for_lobby(lang),
+        waiting=[t for t in tables if t.status == WAITING],
+        playing=[t for t in tables if t.status == PLAYING],
+        finished=[t for t in tables if t.status == OVER][:20],
+        titles={gid: bodoge.get_game(gid).title(lang) for gid in BUILTIN_IDS},
+    )
+
+
+@router.get("/lang/{code}")
+def switch_language(code: str, request: Request) -> Response:
+    back = request.headers.get("referer") or "/"
+    response = RedirectResponse(back if back.startswith(str(request.base_url)) else "/", 303)
+    if code in ("ja", "en"):
+        response.set_cookie(LANG_COOKIE, code, max_age=COOKIE_AGE, samesite="lax")
+    return response
+
+
+@router.post("/tables")
+async def create_from_form(
+    request: Request, store: StoreDep, hub: HubDep, lang: LangDep
+) -> Response:
+    """The lobby's form: game, options, seats; the creator may sit at seat 1."""
+    form = await request.form()
+    game_id = str(form.get("game", ""))
+    try:
+        game = bodoge.get_game(game_id)
+    except BodogeError as error:
+        return error_page(lang, 422, str(error))
+    options: dict[str, Any] = {}
+    for option in game.options:
+        raw = form.get(f"option_{option.name}")
+        if option.kind is bool:
+            options[option.name] = raw == "on"
+        elif raw not in (None, ""):
+            options[option.name] = (
+                int(str(raw)) if option.kind is int and str(raw).lstrip("-").isdigit() else str(raw)
+            )
+    try:
+        count = int(str(form.get("num_seats", "")))
+    except ValueError:
+        return error_page(lang, 422, "num_seats must be a number")
+    if not 1 <= count <= 12:
+        return error_page(lang, 422, "num_seats must be between 1 and 12")
+    seats = []
+    for number in range(count):
+        kind = str(form.get(f"seat_{number}", "person"))
+        seats.append(
+            SeatSpec(kind="bot", bot=kind.removeprefix("bot:") or "random")
+            if kind.startswith("bot")
+            else SeatSpec(kind="person")
+        )
+    my_name = str(form.get("name", "")).strip()
+    try:
+        created = create_table(store, NewTable(game=game_id, options=options, seats=seats))
+    except ApiError as error:
+        return error_page(lang, error.status_code, error.message)
+    table_id = created.table.id
+    response = RedirectResponse(f"/t/{table_id}", 303)
+    response.set_cookie(
+        HOST_COOKIE.format(table=table_id),
+        created.host_token,
+        max_age=COOKIE_AGE,
+        httponly=True,
+        samesite="lax",
+    )
+    if my_name and 0 in created.invites:
+        joined = await join_table(store, hub, table_id, created.invites[0], my_name)
+        set_seat_cookie(response, table_id, joined.token)
+    else:
+        live = await hub.get(table_id)
+        if live is not None:
+            hub.kick_bots(live)
+    return response
+
+
+def _form_value(kind: type, raw: str) -> int | str:
+    """A form field as the option's type; a bad number is left for validation to refuse."""
+    if kind is int and raw.lstrip("-").isdigit():
+        return int(raw)
+    return raw
+
+
+def set_seat_cookie(response: Response, table_id: str, token: str) -> None:
+    response.set_cookie(
+        SEAT_COOKIE.format(table=table_id),
+        token,
+        max_age=COOKIE_AGE,
+        httponly=True,
+        samesite="lax",
+        path=f"/t/{table_id}",
+    )
+
+
+@router.get("/t/{table_id}", response_class=HTMLResponse)
+async def table_page(
+    table_id: str, request: Request, store: StoreDep, hub: HubDep, lang: LangDep
+) -> HTMLResponse:
+    live = await hub.get(table_id)
+    if live is None:
+        return error_page(lang, 404, word("not_found", lang))
+    seat = store.seat_of(table_id, seat_token(request, table_id))
+    host_token = request.cookies.get(HOST_COOKIE.format(table=table_id))
+    invites = {}
+    if live.info.status == WAITING and host_token and store.is_host(table_id, host_token):
+        base = str(request.base_url).rstrip("/")
+        invites = {
+            s.seat: base + invite_path(table_id, invite_code(host_token, table_id, s.seat))
+            for s in live.info.seats
+            if not s.filled
+        }
+    return page(
+        "table.html",
+        lang,
+        live=live,
+        seat=seat,
+        names=seat_names(live, lang),
+        invites=invites,
+        game_html=render_game(live, seat, lang),
+        title=live.state.game.title(lang),
+        seat_name=seat_name,
+    )
+
+
+@router.get("/t/{table_id}/join/{invite}", response_class=HTMLResponse)
+async def join_form(table_id: str, invite: str, hub: HubDep, lang: LangDep) -> HTMLResponse:
+    live = await hub.get(table_id)
+    if live is None:
+        return error_page(lang, 404, word("not_found", lang))
+    return page("join.html", lang, live=live, invite=invite, title=live.state.game.title(lang))
+
+
+@router.post("/t/{table_id}/join/{invite}")
+async def join_submit(
+    table_id: str,
+    invite: str,
+    name: Annotated[str, Form()],
+    store: StoreDep,
+    hub: HubDep,
+    lang: LangDep,
+) -> Response:
+    try:
+        joined = await join_table(store, hub, table_id, invite, name)
+    except ApiError as error:
+        key = {"seat_taken": "seat_taken", "bad_name": "name_required"}.get(error.code)
+        message = word(key, lang) if key else error.message
+        return error_page(lang, error.status_code, message)
+    response = RedirectResponse(f"/t/{table_id}", 303)
+    set_seat_cookie(response, table_id, joined.token)
+    return response
+
+
+def finished(live: LiveTable | None, lang: str) -> HTMLResponse | None:
+    if live is None:
+        return error_page(lang, 404, word("not_found", lang))
+    if not live.state.is_over:
+        return error_page(lang, 403, "the replay is available when the game is over")
+    return None
+
+
+@router.get("/t/{table_id}/replay", response_class=HTMLResponse)
+async def replay_page(table_id: str, hub: HubDep, lang: LangDep) -> HTMLResponse:
+    live = await hub.get(table_id)
+    refused = finished(live, lang)
+    if refused is not None:
+        return refused
+    assert live is not None
+    return page(
+        "replay.html",
+        lang,
+        live=live,
+        total=live.state.version,
+        names=seat_names(live, lang),
+        title=live.state.game.title(lang),
+    )
+
+
+@router.get("/t/{table_id}/replay/{step}", response_class=HTMLResponse)
+async def replay_step(
+    table_id: str, step: int, hub: HubDep, store: StoreDep, lang: LangDep, seat: int | None = None
+) -> HTMLResponse:
+    """The game area after ``step`` actions, as ``seat`` (or a spectator) saw it."""
+    live = await hub.get(table_id)
+    refused = finished(live, lang)
+    if refused is not None:
+        return refused
+    assert live is not None
+    if not 0 <= step <= live.state.version:
+        return error_page(lang, 404, f"step must be between 0 and {live.state.version}")
+    if seat is not None and not 0 <= seat < live.info.num_players:
+        return error_page(lang, 404, f"there is no seat {seat}")
+    rows = [
+        (i, s, a)
+        for i, (s, a) in enumerate((e.seat, e.action.to_json()) for e in live.state.events[:step])
+    ]
+    past = LiveTable(info=live.info, state=rebuild(live.info, rows))
+    return HTMLResponse(render_game(past, seat, lang))
+
+
+@router.get("/t/{table_id}/record.json")
+async def record_download(table_id: str, hub: HubDep, lang: LangDep) -> Response:
+    live = await hub.get(table_id)
+    if live is None:
+        return JSONResponse({"error": {"code": "table_not_found", "message": "no such table"}}, 404)
+    if not live.state.is_over:
+        return JSONResponse(
+            {"error": {"code": "not_over", "message": NOT_OVER}},
+            403,
+        )
+    name = f"bodoge-{live.info.game}-{table_id}.json"
+    return JSONResponse(
+        live.state.record(),
+        headers={"Content-Disposition": f'attachment; filename="{name}"'},
+    )
