@@ -440,9 +440,33 @@ class Playout:
                 assert all(twin.view(s) == state.view(s) for s in self.seats), where
             with pytest.raises(ValueError, match="determinized"):
                 twin.record()
+            self.check_redeal_depends_only_on_information(seat, twin)
             if twin.to_act:
                 random_step(twin, rnd)  # a determinized copy plays on
             self.conserve(twin)
+
+    def check_redeal_depends_only_on_information(self, seat: int | None, twin: Any) -> None:
+        """Determinising the state or one of its determinisations gives the same world.
+
+        Fair search rests on this: a bot that samples worlds from what it is
+        given decides the same on the true state and on any re-deal of it.
+        """
+        key = self.rnd.getrandbits(32)
+        direct = self.state.determinize(seat, Rng(key))
+        again = twin.determinize(seat, Rng(key))
+        where = f"{self.where()}: determinize({seat}) of a determinization"
+        for viewer in (None, *self.seats):
+            assert direct.view(viewer) == again.view(viewer), f"{where}: views of {viewer} differ"
+        steps = random.Random(key)
+        for _ in range(4):
+            if direct.is_over:
+                break
+            actor = direct.to_act[0]
+            assert direct.legal_actions(actor) == again.legal_actions(actor), where
+            action = steps.choice(direct.legal_actions(actor))
+            direct.apply(actor, action)
+            again.apply(actor, action)
+            assert all(direct.view(v) == again.view(v) for v in (None, *self.seats)), where
 
     def check_clone(self, before: dict[str, Any]) -> None:
         state = self.state

@@ -96,6 +96,7 @@ class CoopState(State):
         return Outcome(public)
 
     def _redeal(self, seat: int | None, rng: Rng) -> None:
+        self.storm.sort()  # canonical order first: the result must not depend on the hidden order
         rng.shuffle(self.storm)
 
     @property

@@ -206,7 +206,7 @@ class RaidState(State):
     def _redeal(self, seat: int | None, rng: Rng) -> None:
         """Shuffle the deck together with every hand hidden from ``seat``."""
         others = [other for other in range(self.num_players) if other != seat]
-        pool = self.deck + [card for other in others for card in self.hands[other]]
+        pool = sorted(self.deck + [card for other in others for card in self.hands[other]])
         rng.shuffle(pool)
         for other in others:
             size = len(self.hands[other])

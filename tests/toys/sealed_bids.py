@@ -108,11 +108,12 @@ class SealedBidsState(State):
 
     def _redeal(self, seat: int | None, rng: Rng) -> None:
         """Shuffle the prize deck; re-choose others' commitments among their unrevealed cards."""
+        self.prizes.sort()  # canonical order first: the result must not depend on the hidden order
         rng.shuffle(self.prizes)
         for other, bid in enumerate(self.bids):
             if other == seat or bid is None:
                 continue
-            pool = [*self.hands[other], bid]
+            pool = sorted([*self.hands[other], bid])
             self.bids[other] = pool.pop(rng.below(len(pool)))
             self.hands[other] = sorted(pool)
 

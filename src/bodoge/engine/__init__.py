@@ -52,6 +52,8 @@ Never the ``random`` module's global generator, never the clock.
 *Hidden information.*  ``_view(seat)`` returns only what that seat may see;
 ``_redeal(seat, rng)`` re-deals everything hidden from that seat,
 consistent with what it has seen, so that ``determinize`` serves fair search.
+It sorts the unseen components before shuffling: determinising a state and
+determinising any determinisation of it (same ``rng``) give the same world.
 
 Records replay exactly: ``(game, options, num_players, seed, actions)``.
 """

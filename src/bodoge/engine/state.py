@@ -112,7 +112,14 @@ class State(ABC):
         """Winning seats per the game's tie-break rules; ``()`` before the end."""
 
     def _redeal(self, seat: int | None, rng: Rng) -> None:
-        """Re-deal at random everything hidden from ``seat`` (hidden-information games)."""
+        """Re-deal at random everything hidden from ``seat`` (hidden-information games).
+
+        The result may depend only on what ``seat`` knows and on ``rng``: put
+        the unseen components in a canonical order (sort them) before drawing,
+        so that re-dealing the true state and re-dealing an already re-dealt
+        copy give the same worlds.  A fair search bot relies on this: its
+        decision then depends on the seat's information alone.
+        """
         del seat, rng
 
     def _why_illegal(self, seat: int, action: Action) -> str | None:

@@ -384,6 +384,7 @@ class EgyptianBrideState(State):
                         pool += [n] * extra
                         hidden[other] += extra
                         hand[n] = known[n]
+        pool.sort()  # the unseen cards as a set: the result must not depend on their real order
         rng.shuffle(pool)
         for other, count in hidden.items():
             for card in pool[len(pool) - count :]:
