@@ -20,6 +20,7 @@ from collections.abc import Mapping
 
 from ..engine import Game, Text
 from .base import Bot, NoLegalAction
+from .ismcts import ISMCTSBot
 from .random_bot import RandomBot
 from .spec import (
     BadBotSpec,
@@ -49,13 +50,68 @@ RANDOM = register_bot(
     BotType("random", Text("合法手から一様に無作為に選ぶ", "uniformly random legal moves"), _random)
 )
 
+
+def _heuristic(game: Game, seed: int, params: Mapping[str, ParamValue]) -> Bot:
+    del params
+    bot = game.heuristic_bot(seed)
+    if bot is None:
+        raise BadBotSpec(f"{game.id} has no heuristic bot yet; try 'random' or 'ismcts'")
+    return bot
+
+
+HEURISTIC = register_bot(
+    BotType("heuristic", Text("ゲームごとの戦略に従う", "the game's own strategy"), _heuristic)
+)
+
+
+def _ismcts(game: Game, seed: int, params: Mapping[str, ParamValue]) -> Bot:
+    rollout = _heuristic(game, seed ^ 0x5EED, {}) if params["rollout"] == "heuristic" else None
+    seconds = float(params["seconds"])
+    return ISMCTSBot(
+        seed,
+        iterations=int(params["iterations"]),
+        seconds=seconds if seconds > 0 else None,
+        exploration=float(params["c"]),
+        rollout=rollout,
+    )
+
+
+ISMCTS = register_bot(
+    BotType(
+        "ismcts",
+        Text(
+            "情報集合モンテカルロ木探索（隠れた札は見ない）", "information-set MCTS (never peeks)"
+        ),
+        _ismcts,
+        params=(
+            Param("iterations", 1000, Text("1手あたりの反復回数", "playouts per decision"), 1),
+            Param(
+                "seconds",
+                0.0,
+                Text("1手あたりの秒数（0なら反復回数で）", "seconds per decision (0: iterations)"),
+                0.0,
+            ),
+            Param("c", 0.7, Text("探索の強さ（UCB定数）", "exploration (UCB constant)"), 0.0),
+            Param(
+                "rollout",
+                "random",
+                Text("プレイアウトの方策", "playout policy"),
+                choices=("random", "heuristic"),
+            ),
+        ),
+    )
+)
+
 __all__ = [
+    "HEURISTIC",
+    "ISMCTS",
     "RANDOM",
     "BadBotSpec",
     "Bot",
     "BotFactory",
     "BotSpec",
     "BotType",
+    "ISMCTSBot",
     "NoLegalAction",
     "Param",
     "ParamValue",

@@ -70,7 +70,7 @@ from .errors import (
     WrongSeat,
 )
 from .events import NOTHING, Event, Outcome
-from .game import Game, Provisional
+from .game import Chooser, Game, Provisional
 from .options import Option, OptionValue, resolve_options
 from .registry import game_ids, get_game, register, replay, unregister
 from .rng import Rng, as_rng
@@ -83,6 +83,7 @@ __all__ = [
     "RECORD_FORMAT",
     "Action",
     "BodogeError",
+    "Chooser",
     "Event",
     "Game",
     "GameOver",

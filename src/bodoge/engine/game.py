@@ -7,7 +7,7 @@ import json
 import secrets
 from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import Any, ClassVar
+from typing import Any, ClassVar, Protocol
 
 from .actions import Action, parse_action
 from .errors import InvalidOptions
@@ -17,6 +17,12 @@ from .state import State
 from .text import DEFAULT_LANG, Text
 
 _LEFT_OUT = object()
+
+
+class Chooser(Protocol):
+    """Anything that picks a legal action for a seat (bots satisfy it)."""
+
+    def choose(self, state: State, seat: int) -> Action: ...
 
 
 @dataclass(frozen=True)
@@ -132,6 +138,15 @@ class Game:
     def parse_action(self, obj: object) -> Action:
         """Build an action from its wire form; bad input raises ``IllegalAction``."""
         return parse_action(self.action_types, obj)
+
+    def heuristic_bot(self, seed: int) -> Chooser | None:
+        """The game's own strategy as a bot (``None`` until the game has one).
+
+        It lives in the game's package because only the game knows its
+        strategy; ``bodoge.bots`` offers it under the spec ``heuristic``.
+        """
+        del seed
+        return None
 
     def describe_view(self, view: Mapping[str, Any], lang: str = DEFAULT_LANG) -> str:
         """A plain-text rendering of a view for the terminal; games override it."""

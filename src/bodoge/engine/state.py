@@ -18,6 +18,7 @@ Two speeds:
 
 from __future__ import annotations
 
+import json
 import random
 from abc import ABC, abstractmethod
 from collections.abc import Mapping, Sequence
@@ -210,6 +211,16 @@ class State(ABC):
             header["winners"] = list(self.winners)
         header.update(self._view(seat))
         return header
+
+    def information_key(self, seat: int | None) -> str:
+        """A string naming everything ``seat`` knows now: equal keys, equal knowledge.
+
+        Search trees key their nodes by it (OpenSpiel calls it the information
+        state string).  The default is the canonical JSON of ``view(seat)``;
+        a game may override it with something cheaper that distinguishes the
+        same situations.
+        """
+        return json.dumps(self.view(seat), separators=(",", ":"), sort_keys=True)
 
     def log(self, seat: int | None, lang: str = DEFAULT_LANG) -> list[dict[str, Any]]:
         """Every event so far, as ``seat`` may see it."""

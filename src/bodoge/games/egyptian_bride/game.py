@@ -7,6 +7,7 @@ from typing import Any
 
 from ...engine import Game, Option, Text
 from .actions import ACTION_TYPES
+from .bot import HeuristicBot
 from .rules import EgyptianBrideState
 from .text import BLURB, GLOSSARY, TITLE, describe_view
 
@@ -47,6 +48,9 @@ class EgyptianBride(Game):
 
     def player_range(self, options: Mapping[str, object] | None = None) -> tuple[int, int]:
         return (4, 6) if options and options.get("expansion") else (3, 5)
+
+    def heuristic_bot(self, seed: int) -> HeuristicBot:
+        return HeuristicBot(seed)
 
     def describe_view(self, view: Mapping[str, Any], lang: str = "en") -> str:
         return describe_view(view, lang)

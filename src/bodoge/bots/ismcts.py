@@ -1,0 +1,180 @@
+"""Information-set Monte-Carlo tree search that never peeks at hidden cards.
+
+Each iteration samples one world consistent with what the searching seat
+knows (``state.determinize(seat, rng)``), walks the shared tree with UCB,
+expands one node, plays the rest out, and backs the result up.  Fairness
+comes from two properties of the contract:
+
+* the only state the search touches is a determinisation, which re-deals
+  everything hidden from the seat, canonically (``State._redeal``), so the
+  search is the same whether it starts from the true state or from any
+  re-deal of it;
+* nodes are keyed by the acting seat's information
+  (``state.information_key(actor)``), so every seat, the searcher and the
+  opponents it models alike, decides on what it would know.  A secret
+  simultaneous commitment is hidden from the other seats' keys, so their
+  modelled replies never depend on it.
+
+Legal actions differ between sampled worlds, so UCB counts how often each
+action was *available* (Cowling, Powley and Whitehouse's ISMCTS).  Several
+seats in ``to_act`` are resolved one after the other in the playout; a
+compound decision is just a sequence of nodes.  Rewards are per seat: a
+share of the win (split between shared winners) plus a small term for the
+score, so that every seat maximises its own outcome.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+import time
+from collections.abc import Callable, Hashable
+from dataclasses import dataclass, field
+
+from ..engine import Action, Rng, State
+from .base import Bot, NoLegalAction
+
+SCORE_WEIGHT = 0.1
+"""Share of a playout's reward that comes from the score rather than the win."""
+MAX_PLAYOUT = 100_000
+"""A playout longer than this is a game that does not end: a bug, reported."""
+
+
+@dataclass(slots=True)
+class Node:
+    """Statistics of one information set: visits, reward and availability per action."""
+
+    visits: dict[Action, int] = field(default_factory=dict)
+    reward: dict[Action, float] = field(default_factory=dict)
+    available: dict[Action, int] = field(default_factory=dict)
+
+
+def rewards(state: State) -> list[float]:
+    """Per-seat reward of a finished game, each in [0, 1]."""
+    count = state.num_players
+    winners = state.winners
+    share = 1.0 / len(winners) if winners else 0.0
+    scores = [float(s) for s in state.scores]
+    low, high = min(scores), max(scores)
+    spread = high - low
+    result = []
+    for seat in range(count):
+        placed = (scores[seat] - low) / spread if spread else 0.5
+        win = share if seat in winners else 0.0
+        result.append((1.0 - SCORE_WEIGHT) * win + SCORE_WEIGHT * placed)
+    return result
+
+
+Policy = Callable[[State, int], Action]
+
+
+class ISMCTSBot:
+    """Search for ``iterations`` playouts, or for ``seconds`` when that is given.
+
+    With an iteration budget the decision depends only on the seed and on
+    what the seat knows; a time budget trades that for a wall-clock limit.
+
+    >>> import bodoge
+    >>> state = bodoge.get_game("egyptian-bride").new_game(3, seed=1)
+    >>> bot = ISMCTSBot(seed=4, iterations=50)
+    >>> bot.choose(state, 0) in state.legal_actions(0)
+    True
+    """
+
+    def __init__(
+        self,
+        seed: int,
+        iterations: int = 1000,
+        seconds: float | None = None,
+        exploration: float = 0.7,
+        rollout: Bot | None = None,
+    ) -> None:
+        self.seed = seed
+        self.iterations = iterations
+        self.seconds = seconds
+        self.exploration = exploration
+        self.rollout = rollout
+        self._rng = random.Random(seed)
+        self.last_iterations = 0
+        """How many iterations the last decision ran (for benchmarks)."""
+
+    def __repr__(self) -> str:
+        budget = f"seconds={self.seconds}" if self.seconds else f"iterations={self.iterations}"
+        return f"ISMCTSBot(seed={self.seed}, {budget}, exploration={self.exploration})"
+
+    def choose(self, state: State, seat: int) -> Action:
+        legal = state.legal_actions(seat)
+        if not legal:
+            raise NoLegalAction(state, seat)
+        if len(legal) == 1:
+            return legal[0]
+        tree: dict[Hashable, Node] = {}
+        deadline = None if self.seconds is None else time.perf_counter() + self.seconds
+        done = 0
+        while (done < self.iterations) if deadline is None else (time.perf_counter() < deadline):
+            world = state.determinize(seat, Rng(self._rng.getrandbits(63)))
+            self._iterate(world, tree)
+            done += 1
+        self.last_iterations = done
+        root = tree.get((seat, state.information_key(seat)))
+        if root is None:  # no iteration ran (a zero budget): fall back to chance
+            return self._rng.choice(legal)
+        return max(legal, key=lambda a: (root.visits.get(a, 0), root.reward.get(a, 0.0)))
+
+    # ----------------------------------------------------------------- search
+
+    def _iterate(self, world: State, tree: dict[Hashable, Node]) -> None:
+        path: list[tuple[Node, int, Action, list[Action]]] = []
+        while not world.is_over:
+            actor = world.to_act[0]
+            legal = world.legal_actions(actor)
+            if len(legal) == 1:
+                world.apply_unchecked(actor, legal[0])
+                continue
+            key = (actor, world.information_key(actor))
+            node = tree.get(key)
+            if node is None:
+                node = tree[key] = Node()
+            untried = [a for a in legal if a not in node.visits]
+            if untried:
+                action = self._rng.choice(untried)
+                path.append((node, actor, action, legal))
+                world.apply_unchecked(actor, action)
+                break
+            action = self._select(node, legal)
+            path.append((node, actor, action, legal))
+            world.apply_unchecked(actor, action)
+        self._play_out(world)
+        outcome = rewards(world)
+        for node, actor, action, legal in path:
+            node.visits[action] = node.visits.get(action, 0) + 1
+            node.reward[action] = node.reward.get(action, 0.0) + outcome[actor]
+            for option in legal:
+                node.available[option] = node.available.get(option, 0) + 1
+
+    def _select(self, node: Node, legal: list[Action]) -> Action:
+        best, best_value = legal[0], -math.inf
+        c = self.exploration
+        for action in legal:
+            visits = node.visits[action]
+            value = node.reward[action] / visits + c * math.sqrt(
+                math.log(node.available.get(action, 1) + 1) / visits
+            )
+            if value > best_value:
+                best, best_value = action, value
+        return best
+
+    def _play_out(self, world: State) -> None:
+        rng, policy = self._rng, self.rollout
+        for _ in range(MAX_PLAYOUT):
+            to_act = world.to_act
+            if not to_act:
+                return
+            actor = to_act[0]
+            if policy is not None:
+                action = policy.choose(world, actor)
+            else:
+                legal = world.legal_actions(actor)
+                action = legal[rng.randrange(len(legal))]
+            world.apply_unchecked(actor, action)
+        raise RuntimeError(f"a playout of {world.game.id} ran past {MAX_PLAYOUT} actions")

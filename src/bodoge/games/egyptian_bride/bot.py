@@ -1,0 +1,166 @@
+"""A heuristic Egyptian Bride player that reads only its own view.
+
+It picks up to four *target* numbers, those where it leads or can catch up
+(its own cards against the most any opponent is known to hold, placed or
+taken face up), and scores each legal action by how it serves them: take
+cards of targets (or deny an opponent's close race), place a card to be
+able to claim a free chip, claim the chip of a number it leads, and use
+jealousy to break a rival's lead with cards it does not need.  Nothing here
+looks at hidden cards: the view is all it has.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Mapping
+from typing import Any
+
+from ...engine import Action, State
+from .actions import Jealousy, Place, StopTaking, TakeChip, TakeFaceUp, TakeFromDeck
+
+MAX_TARGETS = 4
+DECK_VALUE = 0.55
+"""What an unseen card from the deck is worth: a little more than a stray card."""
+STOP_BELOW = 0.5
+"""Stop taking when no card left to take is worth this much."""
+
+
+class Race:
+    """The bot's reading of each number's race, from one seat's view."""
+
+    def __init__(self, view: Mapping[str, Any], seat: int) -> None:
+        numbers: list[int] = view["numbers"]
+        self.numbers = numbers
+        self.seat = seat
+        index = {n: i for i, n in enumerate(numbers)}
+        self.index = index
+        me = view["players"][seat]
+        hand = view["hand"]
+        self.mine = {n: hand[i] + me["placed"][i] for n, i in index.items()}
+        self.placed = {n: me["placed"][i] for n, i in index.items()}
+        self.hand = {n: hand[i] for n, i in index.items()}
+        self.rival = dict.fromkeys(numbers, 0)
+        self.rival_seat: dict[int, int | None] = dict.fromkeys(numbers)
+        for player in view["players"]:
+            if player["seat"] == seat:
+                continue
+            for n, i in index.items():
+                known = player["placed"][i] + player["known_hand"][i]
+                if known > self.rival[n]:
+                    self.rival[n], self.rival_seat[n] = known, player["seat"]
+        self.chips = {n: view["chips"][i] for n, i in index.items()}
+        self.targets = self._targets()
+
+    def lead(self, n: int) -> int:
+        return int(self.mine[n] - self.rival[n])
+
+    def _targets(self) -> set[int]:
+        """Up to four numbers worth racing for: leads first, then close races."""
+        hopeful = [
+            n
+            for n in self.numbers
+            if self.mine[n] and self.lead(n) >= -1 and self.chips[n] in (None, self.seat)
+        ]
+        hopeful.sort(key=lambda n: (self.lead(n), self.chips[n] == self.seat, n), reverse=True)
+        return set(hopeful[:MAX_TARGETS])
+
+    def wins(self, n: int) -> bool:
+        """Would the bot marry ``n`` if the game ended now (as far as it can see)?"""
+        lead = self.lead(n)
+        return self.mine[n] > 0 and (lead > 0 or (lead == 0 and self.chips[n] == self.seat))
+
+    def projected_brides(self) -> int:
+        return sum(self.wins(n) for n in self.numbers)
+
+
+def score(race: Race, action: Action) -> float:
+    """How much ``action`` helps, in rough points."""
+    if isinstance(action, TakeFaceUp):
+        return _card_value(race, action.number)
+    if isinstance(action, TakeFromDeck):
+        return 0.1 if _crowded(race) else DECK_VALUE
+    if isinstance(action, StopTaking):
+        return STOP_BELOW
+    if isinstance(action, TakeChip):
+        return _chip_value(race, action.number)
+    if isinstance(action, Place):
+        return _place_value(race, action.number)
+    if isinstance(action, Jealousy):
+        return _jealousy_value(race, action)
+    return 0.0
+
+
+def _crowded(race: Race) -> bool:
+    """Four brides in sight: a fifth would put the bot out of the game."""
+    return race.projected_brides() >= MAX_TARGETS
+
+
+def _card_value(race: Race, n: int) -> float:
+    if _crowded(race) and not race.wins(n) and race.mine[n] + 1 > race.rival[n]:
+        return -0.5  # this card would win a fifth bride
+    if n in race.targets:
+        lead = race.lead(n)
+        return 1.2 if -1 <= lead <= 1 else 0.8
+    if race.rival[n] and race.rival[n] >= race.mine[n] and race.chips[n] is None:
+        return 0.45  # deny a rival's race
+    if len(race.targets) < MAX_TARGETS and race.chips[n] in (None, race.seat):
+        return 0.6  # a new race to start
+    return 0.2
+
+
+def _chip_value(race: Race, n: int) -> float:
+    lead = race.lead(n)
+    if n not in race.targets or race.projected_brides() > MAX_TARGETS:
+        return -1.0 if lead < 0 else 0.1
+    if lead >= 2:
+        return 1.6
+    if lead >= 0:
+        return 1.3 + 0.01 * n
+    return -0.5
+
+
+def _place_value(race: Race, n: int) -> float:
+    if n in race.targets and race.chips[n] is None and not race.placed[n] and race.lead(n) >= 0:
+        return 1.0 + 0.01 * n
+    if race.chips[n] == race.seat:
+        return 0.15
+    return 0.05
+
+
+def _jealousy_value(race: Race, action: Jealousy) -> float:
+    n, pay = action.number, action.pay
+    if pay in race.targets and race.hand[pay] - action.count < race.rival[pay]:
+        return -1.0  # it would throw away a race the bot is running
+    if race.projected_brides() > MAX_TARGETS and race.wins(pay) and pay not in race.targets:
+        return 1.4  # shed a fifth bride
+    if race.rival_seat[n] != action.target:
+        return 0.0
+    lead_after = race.mine[n] - (race.rival[n] - action.count // 2)
+    if race.chips[n] == action.target or lead_after >= 0:
+        return 1.1 if n in race.targets else 0.7
+    return 0.1
+
+
+class HeuristicBot:
+    """Scores every legal action with :func:`score` and plays the best (ties at random).
+
+    >>> import bodoge
+    >>> state = bodoge.get_game("egyptian-bride").new_game(3, seed=1)
+    >>> HeuristicBot(2).choose(state, 0) in state.legal_actions(0)
+    True
+    """
+
+    def __init__(self, seed: int) -> None:
+        self.seed = seed
+        self._rng = random.Random(seed)
+
+    def __repr__(self) -> str:
+        return f"EgyptianBrideHeuristicBot(seed={self.seed})"
+
+    def choose(self, state: State, seat: int) -> Action:
+        legal = state.legal_actions(seat)
+        if len(legal) == 1:
+            return legal[0]
+        race = Race(state.view(seat), seat)
+        scored = [(score(race, action), self._rng.random(), action) for action in legal]
+        return max(scored, key=lambda item: (item[0], item[1]))[2]
