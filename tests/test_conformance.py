@@ -8,7 +8,11 @@ lists agree; wrong seats, illegal and malformed actions are refused with the
 right error and change nothing; actions round-trip through their wire form;
 views are JSON-ready and fresh; determinized copies agree with what each
 seat sees; clones are independent and earlier clones never change;
-components are conserved; scores and winners are well-formed.  At the end
+components are conserved; scores and winners are well-formed.  What the
+game declares about all its games (``Game.action_space``, ``view_schema``,
+``score_range``, ``max_game_length``) holds: every legal action is in the
+action space, every view fits the view schema, scores stay in their range
+and the game ends within its maximum length.  At the end
 the record replays exactly, and a second run of the same seed and actions,
 with the global ``random`` module disturbed, gives the same game.
 
@@ -19,6 +23,7 @@ A new game needs an entry in ``CONSERVATION``; a meta-test fails without one.
 from __future__ import annotations
 
 import dataclasses
+import functools
 import json
 import random
 from collections.abc import Callable, Iterator
@@ -37,8 +42,10 @@ from bodoge.engine import (
     Rng,
     State,
     Text,
+    ViewMismatch,
     WrongSeat,
 )
+from bodoge.engine.schema import Record
 from bodoge.games import BUILTIN_IDS
 from toys import TOY_IDS, coop, raid, sealed_bids, teams
 
@@ -165,6 +172,43 @@ CASES = all_cases()
 CASE_PARAMS = [pytest.param(case, id=case.id) for case in CASES]
 
 
+# ------------------------------------------------------------ declarations
+
+HEADER_KEYS = frozenset(
+    ("game", "seat", "num_players", "options", "version", "to_act", "is_over", "scores", "winners")
+)
+"""The keys of the engine's header in every view (``State.view``); the rest is the game's."""
+
+
+@dataclasses.dataclass(frozen=True)
+class Declared:
+    """What a game declares for one configuration, in the form the checks use."""
+
+    actions: frozenset[Action]
+    view: Record
+    score_range: tuple[float, float]
+    max_game_length: int
+
+
+@functools.cache
+def declared(case: Case) -> Declared:
+    """The game's four hooks for ``case``, checked once per configuration."""
+    game, options, n = case.game, dict(case.options), case.num_players
+    actions = game.action_space(options, n)
+    assert actions, f"{case.id}: the action space is empty"
+    assert len(set(actions)) == len(actions), f"{case.id}: the action space repeats an action"
+    assert all(type(action) in game.action_types for action in actions), case.id
+    view = game.view_schema(options, n)
+    assert isinstance(view, Record), f"{case.id}: view_schema must return a schema.Record"
+    clash = sorted(set(view.fields) & HEADER_KEYS)
+    assert not clash, f"{case.id}: the view schema declares the engine's header keys {clash}"
+    low, high = game.score_range(options, n)
+    assert low < high, f"{case.id}: an empty score range {low}..{high}"
+    longest = game.max_game_length(options, n)
+    assert type(longest) is int and longest >= 1, f"{case.id}: max_game_length {longest!r}"
+    return Declared(frozenset(actions), view, (low, high), longest)
+
+
 # ----------------------------------------------------------------- helpers
 
 
@@ -252,6 +296,7 @@ class Playout:
         self.state = case.new_game(seed)
         self.seats = range(self.state.num_players)
         self.conserve = CONSERVATION[case.game_id]
+        self.declared = declared(case)
         self.seen: dict[str, Action] = {}
         """Every action seen legal so far, by wire text: candidates for illegal tries."""
         self.clones: list[tuple[State, dict[str, Any]]] = []
@@ -268,6 +313,10 @@ class Playout:
                 state.view(bad)  # type: ignore[arg-type]
         while True:
             assert state.version <= MAX_STEPS, f"{self.where()}: the game does not end"
+            longest = self.declared.max_game_length
+            assert state.version <= longest, (
+                f"{self.where()}: longer than max_game_length {longest}"
+            )
             self.check_step()
             if state.is_over:
                 break
@@ -314,6 +363,8 @@ class Playout:
             assert legal, f"{self.where()}: seat {seat} is in to_act without a legal action"
             assert all(type(action) in game.action_types for action in legal)
             assert len(set(legal)) == len(legal), f"{self.where()}: duplicate legal actions"
+            undeclared = [a for a in legal if a not in self.declared.actions]
+            assert not undeclared, f"{self.where()}: {undeclared} legal, not in action_space"
             legal.clear()  # the list handed out is the caller's own
             assert state.legal_actions(seat), f"{self.where()}: legal_actions shares its list"
             for action in state.legal_actions(seat):
@@ -337,6 +388,10 @@ class Playout:
         scores, winners, out = state.scores, state.winners, state.eliminated
         assert isinstance(scores, tuple) and len(scores) == state.num_players
         assert all(isinstance(s, int | float) and not isinstance(s, bool) for s in scores)
+        low, high = self.declared.score_range
+        assert all(low <= s <= high for s in scores), (
+            f"{self.where()}: {scores} not in {low}..{high}"
+        )
         assert isinstance(winners, tuple) and len(set(winners)) == len(winners)
         assert set(winners) <= seats and all(type(seat) is int for seat in winners)
         assert isinstance(out, frozenset) and out <= seats
@@ -364,6 +419,7 @@ class Playout:
             _json_ready(view)
             assert view["seat"] == viewer and view["version"] == state.version
             assert view["to_act"] == list(state.to_act) and view["is_over"] == state.is_over
+            self.check_view_schema(viewer, view)
             if not self.game.hidden_information:
                 assert {**view, "seat": None} == spectator, f"{self.where()}: a view hides"
         viewer = self.rnd.choice([None, *self.seats])
@@ -372,6 +428,14 @@ class Playout:
         _mutate_all(view)
         again = json.dumps(state.view(viewer), sort_keys=True)
         assert again == kept, f"{self.where()}: view({viewer}) shares the state's containers"
+
+    def check_view_schema(self, viewer: int | None, view: dict[str, Any]) -> None:
+        """The game's part of the view fits its declared ``view_schema``."""
+        own = {key: value for key, value in view.items() if key not in HEADER_KEYS}
+        try:
+            self.declared.view.encode(own, [])
+        except ViewMismatch as error:
+            pytest.fail(f"{self.where()}: view({viewer}) does not fit view_schema: {error}")
 
     def check_refusals(self) -> None:
         """Wrong seats, illegal and malformed actions raise; the caller checks nothing changed."""

@@ -780,6 +780,23 @@ def test_register_and_unregister() -> None:
     assert bodoge.game_ids() == sorted(bodoge.game_ids())
 
 
+def test_a_game_that_forgets_a_declared_hook_fails_naming_game_and_hook() -> None:
+    class Forgetful(Game):
+        id = "test-forgetful"
+        title = coop.Coop.title
+        players = coop.Coop.players
+        options = coop.Coop.options
+        action_types = coop.Coop.action_types
+        state_class = coop.Coop.state_class
+
+    game = Forgetful()
+    options = game.resolve_options(None)
+    assert game.new_game(1, 3).legal_actions(0)  # playable, but undeclared
+    for hook in ("action_space", "view_schema", "score_range", "max_game_length"):
+        with pytest.raises(NotImplementedError, match=rf"test-forgetful .*Game\.{hook}\("):
+            getattr(game, hook)(options, 1)
+
+
 # ------------------------------------------------------------------- text
 
 

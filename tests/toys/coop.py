@@ -13,10 +13,12 @@ Hidden: the order of the storm deck (its contents are known).
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from bodoge.engine import Action, Game, Option, Outcome, Rng, State, Text
+from bodoge.engine import Action, Game, Option, OptionValue, Outcome, Rng, State, Text
+from bodoge.engine.schema import Choice, Counts, Maybe, Num, Record, Seat, Skip
 
 STORM_DECK = (0, 1, 1, 1, 2, 2) * 2
 THREAT_LIMIT = 6
@@ -130,6 +132,10 @@ DIFFICULTY = Option(
 )
 
 
+def _goal(options: Mapping[str, OptionValue]) -> int:
+    return GOALS[str(options["difficulty"])]
+
+
 class Coop(Game):
     id = "toy-coop"
     title = Text("嵐の避難所（テスト用）", "Storm shelter (test toy)")
@@ -139,6 +145,33 @@ class Coop(Game):
     state_class = CoopState
     hidden_information = True
     cooperative = True
+
+    def action_space(self, options: Mapping[str, OptionValue], num_players: int) -> list[Action]:
+        return [Build(), Brace()]
+
+    def view_schema(self, options: Mapping[str, OptionValue], num_players: int) -> Record:
+        storms = tuple(sorted(set(STORM_DECK)))
+        return Record(
+            {
+                "goal": Skip(),
+                "progress": Num(0, _goal(options) + BUILD_SIDES - 1),
+                "threat": Num(0, THREAT_LIMIT - 1 + max(storms)),
+                "threat_limit": Skip(),
+                "storm_deck": Num(0, len(STORM_DECK)),
+                "storms_seen": Counts(storms, most=max(map(STORM_DECK.count, storms))),
+                "current": Seat(num_players),
+                "result": Maybe(Choice(("won", "lost"))),
+            }
+        )
+
+    def score_range(
+        self, options: Mapping[str, OptionValue], num_players: int
+    ) -> tuple[float, float]:
+        return (0, _goal(options) + BUILD_SIDES - 1)
+
+    def max_game_length(self, options: Mapping[str, OptionValue], num_players: int) -> int:
+        """Every turn that does not win turns up a storm card."""
+        return len(STORM_DECK)
 
 
 GAME = Coop()

@@ -20,10 +20,12 @@ Hidden: hands (others see only their size) and the deck order.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any, ClassVar
 
-from bodoge.engine import Action, Game, Outcome, Rng, State, Text, seat_name
+from bodoge.engine import Action, Game, OptionValue, Outcome, Rng, State, Text, seat_name
+from bodoge.engine.schema import Array, Counts, Flag, Maybe, Num, Record, Seat, Skip
 
 START_TOKENS = 3
 START_SHIELDS = 1
@@ -31,6 +33,8 @@ HAND_SIZE = 2
 DECK = tuple(value for value in (1, 2, 3, 4) for _ in range(4))
 SHIELD_COST = 5
 ROUND_LIMIT = 6
+VALUES = tuple(sorted(set(DECK)))
+"""The distinct card values, in order."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -257,6 +261,53 @@ class Raid(Game):
     action_types = (Steal, UseShield, Decline, Draw, Discard, Done)
     state_class = RaidState
     hidden_information = True
+
+    def action_space(self, options: Mapping[str, OptionValue], num_players: int) -> list[Action]:
+        return [
+            *(Steal(seat) for seat in range(num_players)),
+            UseShield(),
+            Decline(),
+            DRAW,
+            *(Discard(value) for value in VALUES),
+            DONE,
+        ]
+
+    def view_schema(self, options: Mapping[str, OptionValue], num_players: int) -> Record:
+        copies = max(DECK.count(value) for value in VALUES)
+        cards = len(DECK)
+        shields = START_SHIELDS + sum(DECK) // SHIELD_COST
+        player = Record(
+            {
+                "seat": Skip(),
+                "tokens": Num(0, START_TOKENS * num_players),
+                "shields": Num(0, shields),
+                "hand_count": Num(0, cards),
+                "out": Flag(),
+            }
+        )
+        return Record(
+            {
+                "round": Num(0, ROUND_LIMIT),
+                "round_limit": Skip(),
+                "current": Seat(num_players),
+                "pending_theft": Maybe(Seat(num_players)),
+                "deck": Num(0, cards),
+                "discard": Counts(VALUES, most=copies),
+                "picking": Counts(VALUES, most=copies),
+                "players": Array(player, num_players),
+                "hand": Maybe(Counts(VALUES, most=copies)),
+            }
+        )
+
+    def score_range(
+        self, options: Mapping[str, OptionValue], num_players: int
+    ) -> tuple[float, float]:
+        return (0, START_TOKENS * num_players)
+
+    def max_game_length(self, options: Mapping[str, OptionValue], num_players: int) -> int:
+        # at most ROUND_LIMIT turns per seat, two decisions each (a theft and its
+        # reaction), plus one discard step per card
+        return 2 * ROUND_LIMIT * num_players + len(DECK)
 
 
 GAME = Raid()

@@ -14,10 +14,12 @@ Which bid cards a seat has not yet revealed is public knowledge.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from bodoge.engine import Action, Game, Option, Outcome, Rng, State, Text
+from bodoge.engine import Action, Game, Option, OptionValue, Outcome, Rng, State, Text
+from bodoge.engine.schema import Array, Choice, Counts, Flag, Maybe, Num, Record, Seq, Skip
 
 BID_CARDS = (1, 2, 3, 4, 5)
 PRIZES = (1, 2, 3, 4, 5, 6)
@@ -170,6 +172,41 @@ class SealedBids(Game):
     state_class = SealedBidsState
     simultaneous = True
     hidden_information = True
+
+    def action_space(self, options: Mapping[str, OptionValue], num_players: int) -> list[Action]:
+        return [BID[n] for n in BID_CARDS]
+
+    def view_schema(self, options: Mapping[str, OptionValue], num_players: int) -> Record:
+        rounds = int(options["rounds"])
+        player = Record(
+            {
+                "seat": Skip(),
+                "committed": Flag(),
+                "revealed": Seq(Choice(BID_CARDS), most=rounds),
+                "unrevealed": Num(0, len(BID_CARDS)),
+                "won": Counts(PRIZES, most=1),
+            }
+        )
+        return Record(
+            {
+                "round": Num(0, rounds),
+                "rounds": Skip(),
+                "prize": Maybe(Choice(PRIZES)),
+                "prize_deck": Num(0, len(PRIZES)),
+                "discarded": Counts(PRIZES, most=1),
+                "players": Array(player, num_players),
+                "hand": Maybe(Counts(BID_CARDS, most=1)),
+                "bid": Maybe(Choice(BID_CARDS)),
+            }
+        )
+
+    def score_range(
+        self, options: Mapping[str, OptionValue], num_players: int
+    ) -> tuple[float, float]:
+        return (0, sum(PRIZES))
+
+    def max_game_length(self, options: Mapping[str, OptionValue], num_players: int) -> int:
+        return int(options["rounds"]) * num_players
 
 
 GAME = SealedBids()

@@ -11,10 +11,12 @@ Every member scores the team's position.  No information is hidden.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from bodoge.engine import Action, Game, Option, Outcome, State, Text
+from bodoge.engine import Action, Game, Option, OptionValue, Outcome, State, Text
+from bodoge.engine.schema import Array, Num, Record, Seat, Skip
 
 TEAMS = ((0, 2), (1, 3))
 TURN_LIMIT = 40
@@ -142,6 +144,31 @@ class Teams(Game):
     action_types = (Advance, Gamble)
     state_class = TeamsState
     has_teams = True
+
+    def action_space(self, options: Mapping[str, OptionValue], num_players: int) -> list[Action]:
+        return [*ADVANCE.values(), GAMBLE]
+
+    def view_schema(self, options: Mapping[str, OptionValue], num_players: int) -> Record:
+        target = int(options["target"])
+        return Record(
+            {
+                "target": Skip(),
+                "teams": Skip(),
+                "position": Array(Num(0, target), len(TEAMS)),
+                "moved": Array(Num(0, target), num_players),
+                "turn": Num(0, TURN_LIMIT),
+                "turn_limit": Skip(),
+                "current": Seat(num_players),
+            }
+        )
+
+    def score_range(
+        self, options: Mapping[str, OptionValue], num_players: int
+    ) -> tuple[float, float]:
+        return (0, int(options["target"]))
+
+    def max_game_length(self, options: Mapping[str, OptionValue], num_players: int) -> int:
+        return TURN_LIMIT
 
 
 GAME = Teams()

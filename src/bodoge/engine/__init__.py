@@ -56,8 +56,28 @@ It sorts the unseen components before shuffling: determinising a state and
 determinising any determinisation of it (same ``rng``) give the same world.
 
 Records replay exactly: ``(game, options, num_players, seed, actions)``.
+
+What a game declares about every game it can be
+-----------------------------------------------
+
+Besides its metadata (id, title, player counts, options, action types,
+flags), each :class:`Game` overrides four hooks; each takes the resolved
+options and the player count:
+
+* ``action_space(options, num_players) -> list[Action]``: every action that
+  can ever be legal, each once.  An action's index is its stable integer id
+  (change the order only with the game's ``version``).
+* ``view_schema(options, num_players) -> schema.Record``: the shape and
+  bounds of the game's own part of ``view()`` (see :mod:`.schema`).
+* ``score_range(options, num_players) -> (low, high)``: bounds of a score.
+* ``max_game_length(options, num_players) -> int``: the most ``apply``
+  calls any game can take.
+
+Fixed-size interfaces (the OpenSpiel and PettingZoo adapters) are built
+from them; the conformance tests check them against random play.
 """
 
+from . import schema
 from .actions import Action, parse_action
 from .errors import (
     BodogeError,
@@ -74,6 +94,7 @@ from .game import Chooser, Game, Provisional
 from .options import Option, OptionValue, resolve_options
 from .registry import game_ids, get_game, register, replay, unregister
 from .rng import Rng, as_rng
+from .schema import ViewMismatch
 from .state import RECORD_FORMAT, Score, State, copy_plain
 from .text import LANGS, Text, check_lang, seat_name
 
@@ -100,6 +121,7 @@ __all__ = [
     "State",
     "Text",
     "UnknownGame",
+    "ViewMismatch",
     "WrongSeat",
     "as_rng",
     "check_lang",
@@ -110,6 +132,7 @@ __all__ = [
     "register",
     "replay",
     "resolve_options",
+    "schema",
     "seat_name",
     "unregister",
 ]

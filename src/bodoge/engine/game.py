@@ -13,6 +13,7 @@ from .actions import Action, parse_action
 from .errors import InvalidOptions
 from .options import Option, OptionValue, resolve_options
 from .rng import SEED_BITS, check_seed
+from .schema import Record
 from .state import State
 from .text import DEFAULT_LANG, Text
 
@@ -46,6 +47,22 @@ class Game:
 
     Subclasses declare the class attributes below as data.  Nothing here
     knows any game's rules: the :attr:`state_class` does.
+
+    Every game also declares four facts about all the games it can be, for
+    an option set (resolved, as in records) and a player count.  Fixed-size
+    interfaces (the OpenSpiel and PettingZoo adapters) rely on them and the
+    conformance tests check them against play; the base class raises
+    ``NotImplementedError`` naming the game and the hook, so a game that
+    forgot one fails clearly:
+
+    * :meth:`action_space`: every action that can ever be legal, each once.
+      An action's index is its stable integer id, so the order is part of
+      the game's interface: change it only with :attr:`version`.
+    * :meth:`view_schema`: the shape and bounds of the game's own part of
+      ``view(seat)`` (what ``State._view`` returns, not the engine's header),
+      in the vocabulary of :mod:`bodoge.engine.schema`.
+    * :meth:`score_range`: ``(low, high)`` bounds of any seat's score.
+    * :meth:`max_game_length`: the most ``apply`` calls any game can take.
     """
 
     id: ClassVar[str]
@@ -138,6 +155,45 @@ class Game:
     def parse_action(self, obj: object) -> Action:
         """Build an action from its wire form; bad input raises ``IllegalAction``."""
         return parse_action(self.action_types, obj)
+
+    # ------------------------------------- declared facts about all its games
+
+    def _undeclared(self, hook: str) -> NotImplementedError:
+        return NotImplementedError(
+            f"{self.id} does not declare Game.{hook}(options, num_players); "
+            "every game overrides it in its Game class (see bodoge.engine.Game)"
+        )
+
+    def action_space(self, options: Mapping[str, OptionValue], num_players: int) -> list[Action]:
+        """Every action that can ever be legal with ``options`` and ``num_players``, each once.
+
+        An action's index in this list is its stable integer id: change the
+        order only with the game's :attr:`version`.
+        """
+        del options, num_players
+        raise self._undeclared("action_space")
+
+    def view_schema(self, options: Mapping[str, OptionValue], num_players: int) -> Record:
+        """The shape and bounds of the game's own part of ``view(seat)``, for any seat.
+
+        Only the keys the game adds (``State._view``), not the engine's header.
+        """
+        del options, num_players
+        raise self._undeclared("view_schema")
+
+    def score_range(
+        self, options: Mapping[str, OptionValue], num_players: int
+    ) -> tuple[float, float]:
+        """``(low, high)``: every score of every seat at every moment lies within them."""
+        del options, num_players
+        raise self._undeclared("score_range")
+
+    def max_game_length(self, options: Mapping[str, OptionValue], num_players: int) -> int:
+        """The most ``apply`` calls any game with ``options`` and ``num_players`` can take."""
+        del options, num_players
+        raise self._undeclared("max_game_length")
+
+    # ------------------------------------------------------------------ extras
 
     def heuristic_bot(self, seed: int) -> Chooser | None:
         """The game's own strategy as a bot (``None`` until the game has one).

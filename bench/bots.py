@@ -1,0 +1,278 @@
+"""Bot strength: bodoge's IS-MCTS against random players, heuristic bots and OpenSpiel.
+
+For each game and player count, one IS-MCTS bot plays against a table of
+opponents of one kind; its seat rotates from game to game so that it never
+keeps the first seat.  A game counts as won when the bot is among the
+winners (shared wins count).  Win rates come with 95% Wilson intervals.
+
+Opponents:
+
+* ``random``: uniformly random legal moves;
+* ``heuristic``: the game's own heuristic bot;
+* ``openspiel``: OpenSpiel's Python ``ISMCTSBot`` playing through bodoge's
+  OpenSpiel adapter (random-rollout evaluator, resampler built on
+  ``determinize``), given the same time per move as bodoge's bot: its
+  simulation count is calibrated from its measured simulations per second.
+
+Iterations per second are measured for both search bots.
+
+Usage::
+
+    python bench/bots.py                                # every game, default counts
+    python bench/bots.py --games egyptian-bride --players 3 --n 40 --seconds 0.2
+    python bench/bots.py --against random,heuristic --json
+
+No assertion is made anywhere: the figures are reported, not tested.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import math
+import time
+from collections.abc import Callable
+from dataclasses import asdict, dataclass
+
+import numpy as np
+from rich.console import Console
+from rich.table import Table
+
+import bodoge
+from bodoge.bots import ISMCTSBot, make_bot
+from bodoge.engine import Action, Game, State
+from bodoge.games import BUILTIN_IDS
+
+OPPONENTS = ("random", "heuristic", "openspiel")
+
+
+@dataclass
+class Result:
+    game: str
+    options: str
+    players: int
+    opponent: str
+    games: int
+    wins: int
+    rate: float
+    low: float
+    high: float
+    ours_its: float
+    theirs_its: float | None
+    seconds: float
+
+
+def wilson(wins: int, n: int, z: float = 1.96) -> tuple[float, float]:
+    """The 95% Wilson score interval of a win rate."""
+    if n == 0:
+        return (0.0, 1.0)
+    p = wins / n
+    centre = (p + z * z / (2 * n)) / (1 + z * z / n)
+    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / (1 + z * z / n)
+    return (max(0.0, centre - half), min(1.0, centre + half))
+
+
+class Timed:
+    """Wraps a search bot to add up its iterations and its thinking time."""
+
+    def __init__(self, choose: Callable[[State, int], Action], count: Callable[[], int]) -> None:
+        self._choose, self._count = choose, count
+        self.iterations = 0
+        self.elapsed = 0.0
+
+    def choose(self, state: State, seat: int) -> Action:
+        start = time.perf_counter()
+        action = self._choose(state, seat)
+        self.elapsed += time.perf_counter() - start
+        self.iterations += self._count()
+        return action
+
+    @property
+    def rate(self) -> float:
+        return self.iterations / self.elapsed if self.elapsed else 0.0
+
+
+class OpenSpielPlayer:
+    """OpenSpiel's Python IS-MCTS choosing for a bodoge seat through the adapter."""
+
+    def __init__(self, game: Game, options: dict, players: int, simulations: int, seed: int):
+        from open_spiel.python.algorithms import ismcts, mcts
+
+        from bodoge.interop import openspiel
+        from bodoge.interop.encoding import prepare
+
+        self.table = prepare(game, options, players).table
+        self.spiel_game = openspiel.load(game.id, players, options)
+        self.openspiel = openspiel
+        rng = np.random.RandomState(seed)
+        evaluator = mcts.RandomRolloutEvaluator(n_rollouts=1, random_state=rng)
+        self.bot = ismcts.ISMCTSBot(
+            self.spiel_game,
+            evaluator,
+            uct_c=2.0,
+            max_simulations=simulations,
+            random_state=rng,
+            allow_inconsistent_action_sets=True,
+        )
+        self.bot.set_resampler(openspiel.resampler(seed))
+        self.simulations = simulations
+
+    def choose(self, state: State, seat: int) -> Action:
+        spiel_state = self.openspiel.wrap(self.spiel_game, state)
+        return self.table.action(int(self.bot.step(spiel_state)))
+
+
+def calibrate_openspiel(game: Game, options: dict, players: int, seconds: float) -> float:
+    """OpenSpiel IS-MCTS simulations per second on this game (a short trial)."""
+    probe = OpenSpielPlayer(game, options, players, simulations=50, seed=0)
+    state = game.new_game(players, seed=1, options=options)
+    start = time.perf_counter()
+    runs = 0
+    while time.perf_counter() - start < max(1.0, 5 * seconds) and not state.is_over:
+        seat = state.to_act[0]
+        action = probe.choose(state, seat)
+        state.apply(seat, action)
+        runs += 1
+    return 50 * runs / (time.perf_counter() - start)
+
+
+def play_match(
+    game: Game,
+    options: dict,
+    players: int,
+    opponent: str,
+    n: int,
+    seconds: float,
+    sims_per_second: float | None,
+) -> Result:
+    wins = 0
+    ours_total = Timed(lambda s, p: s, lambda: 0)  # only to add up the figures
+    theirs_iterations, theirs_elapsed = 0, 0.0
+    start = time.perf_counter()
+    for index in range(n):
+        me = index % players
+        search = ISMCTSBot(seed=index, seconds=seconds)
+        ours = Timed(search.choose, lambda search=search: search.last_iterations)
+        bots: list = []
+        for seat in range(players):
+            if seat == me:
+                bots.append(ours)
+            elif opponent == "openspiel":
+                assert sims_per_second is not None
+                sims = max(1, round(sims_per_second * seconds))
+                player = OpenSpielPlayer(game, options, players, sims, seed=index * 31 + seat)
+                bots.append(Timed(player.choose, lambda sims=sims: sims))
+            else:
+                bots.append(make_bot(opponent, game, seed=index * 31 + seat))
+        state = game.new_game(players, seed=10_000 + index, options=options)
+        while not state.is_over:
+            seat = state.to_act[0]
+            state.apply(seat, bots[seat].choose(state, seat))
+        wins += me in state.winners
+        ours_total.iterations += ours.iterations
+        ours_total.elapsed += ours.elapsed
+        for seat, bot in enumerate(bots):
+            if seat != me and isinstance(bot, Timed):
+                theirs_iterations += bot.iterations
+                theirs_elapsed += bot.elapsed
+    low, high = wilson(wins, n)
+    return Result(
+        game=game.id,
+        options=json.dumps(options, sort_keys=True),
+        players=players,
+        opponent=opponent,
+        games=n,
+        wins=wins,
+        rate=wins / n,
+        low=low,
+        high=high,
+        ours_its=ours_total.rate,
+        theirs_its=theirs_iterations / theirs_elapsed if theirs_elapsed else None,
+        seconds=time.perf_counter() - start,
+    )
+
+
+def given(game: Game, variant: dict) -> dict:
+    """The options one must pass to get ``variant`` (the others are defaults)."""
+    chosen: dict = {}
+    for option in game.options:
+        if game.resolve_options(chosen)[option.name] != variant[option.name]:
+            chosen[option.name] = variant[option.name]
+    return chosen
+
+
+def plainest(game: Game, variants: list[dict]) -> dict:
+    """The variant that needs the fewest options given explicitly."""
+    return min(variants, key=lambda variant: len(given(game, variant)))
+
+
+def configurations(game: Game, players: list[int] | None) -> list[tuple[dict, int]]:
+    """For each player range the options allow, its plainest options and each count."""
+    by_range: dict[tuple[int, int], list[dict]] = {}
+    for options in game.variants():
+        by_range.setdefault(game.player_range(options), []).append(options)
+    found = []
+    for (low, high), variants in by_range.items():
+        options = plainest(game, variants)
+        found += [(options, p) for p in range(low, high + 1) if players is None or p in players]
+    return found
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--games", default=",".join(BUILTIN_IDS))
+    parser.add_argument("--players", default=None, help="comma-separated counts (default: all)")
+    parser.add_argument("--against", default=",".join(OPPONENTS))
+    parser.add_argument("--n", type=int, default=30, help="games per match")
+    parser.add_argument("--seconds", type=float, default=0.1, help="thinking time per move")
+    parser.add_argument("--json", action="store_true")
+    args = parser.parse_args()
+    players = [int(p) for p in args.players.split(",")] if args.players else None
+    console = Console(stderr=True)
+    results: list[Result] = []
+    for game_id in args.games.split(","):
+        game = bodoge.get_game(game_id)
+        for options, count in configurations(game, players):
+            rate = None
+            for opponent in args.against.split(","):
+                if opponent == "openspiel" and rate is None:
+                    rate = calibrate_openspiel(game, options, count, args.seconds)
+                console.log(f"{game_id} {options} {count}p vs {opponent} …")
+                results.append(
+                    play_match(game, options, count, opponent, args.n, args.seconds, rate)
+                )
+    if args.json:
+        print(json.dumps([asdict(r) for r in results], indent=1))
+        return
+    table = Table(title=f"IS-MCTS at {args.seconds}s per move, {args.n} games per row")
+    for column in (
+        "game",
+        "options",
+        "n",
+        "against",
+        "won",
+        "95% CI",
+        "ours it/s",
+        "theirs it/s",
+        "time",
+    ):
+        table.add_column(
+            column, justify="right" if column not in ("game", "options", "against") else "left"
+        )
+    for r in results:
+        table.add_row(
+            r.game,
+            r.options,
+            str(r.players),
+            r.opponent,
+            f"{r.rate:.0%}",
+            f"{r.low:.0%}–{r.high:.0%}",
+            f"{r.ours_its:,.0f}",
+            "" if r.theirs_its is None else f"{r.theirs_its:,.0f}",
+            f"{r.seconds:.0f}s",
+        )
+    Console(width=140).print(table)
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,131 @@
+"""What Egyptian Bride declares about every game it can be: the ``Game`` hooks.
+
+Its full action space (and so every action's stable integer id), the shape
+of its view, the range of a score and the longest game, for an option set
+and player count.  :class:`~.game.EgyptianBride` answers the engine's hooks
+with these functions; the numbers come from the rules module.
+
+>>> options = {"expansion": False, "first_turn_limits": True}
+>>> actions = action_space(options, 3)
+>>> len(actions), actions[0], score_range(options, 3), max_game_length(options, 3)
+(32, TakeFaceUp(number=4), (-10, 20), 235)
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+
+from ...engine import Action, OptionValue
+from ...engine.schema import Array, Counts, Flag, Maybe, Num, Record, Seat, Seats, Skip
+from . import rules
+from .actions import Jealousy, Place, StopTaking, TakeChip, TakeFaceUp, TakeFromDeck
+
+Options = Mapping[str, OptionValue]
+
+
+def _layout(options: Options) -> rules.Setup:
+    return rules.EXPANSION_SETUP if options["expansion"] else rules.BASE_SETUP
+
+
+def _numbers(options: Options) -> range:
+    return range(rules.LOWEST, _layout(options).top + 1)
+
+
+def _cards(options: Options) -> tuple[int, int]:
+    """(cards in the game, cards set aside)."""
+    layout = _layout(options)
+    return len(rules.full_deck(layout.top)), layout.set_aside
+
+
+def action_space(options: Options, num_players: int) -> list[Action]:
+    """Take face-up n, take from deck, stop, place n, chip n, then every jealousy.
+
+    Jealousy against ``target``'s k placed cards of ``number``, paid with 2k
+    cards of ``pay``: k is at most the copies of ``number`` (there are n of
+    number n), 2k at most the copies of ``pay``, and 3k at most the copies
+    when ``pay`` is ``number`` itself.
+    """
+    numbers = _numbers(options)
+    actions: list[Action] = [TakeFaceUp(n) for n in numbers]
+    actions += [TakeFromDeck(), StopTaking()]
+    actions += [Place(n) for n in numbers]
+    actions += [TakeChip(n) for n in numbers]
+    if options["expansion"]:
+        for target in range(num_players):
+            for number in numbers:
+                for pay in numbers:
+                    most = number // 3 if pay == number else min(number, pay // 2)
+                    actions += [Jealousy(target, number, pay, 2 * k) for k in range(1, most + 1)]
+    return actions
+
+
+def view_schema(options: Options, num_players: int) -> Record:
+    """The shape of ``EgyptianBrideState._view``, with bounds."""
+    numbers = _numbers(options)
+    size = len(numbers)
+    cards, _ = _cards(options)
+    top = numbers[-1]
+    longest = max_game_length(options, num_players)
+    layout = _layout(options)
+    per_number = Array(Num(0, top), size)
+    chip_holders = Array(Maybe(Seat(num_players)), size)
+    player = Record(
+        {
+            "seat": Skip(),
+            "hand_count": Num(0, cards),
+            "known_hand": per_number,
+            "placed": per_number,
+            "turns": Num(0, longest),
+            "take_limit": Num(0, rules.MAX_TAKE),
+        }
+    )
+    settlement = Record(
+        {
+            "numbers": Skip(),
+            "cards": Array(per_number, num_players),
+            "chips": chip_holders,
+            "brides": chip_holders,
+            "points": Array(Num(-size, 2 * size), num_players),
+            "married": Array(Counts(numbers, most=1), num_players),
+            "out": Array(Flag(), num_players),
+            "winners": Seats(num_players),
+        }
+    )
+    return Record(
+        {
+            "numbers": Skip(),
+            "current": Seat(num_players),
+            "row": Counts(numbers, most=layout.face_up),
+            "deck": Num(0, cards),
+            "set_aside": Skip(),
+            "discarded": per_number,
+            "chips": chip_holders,
+            "taking": Maybe(
+                Record({"taken": Num(0, rules.MAX_TAKE), "limit": Num(0, rules.MAX_TAKE)})
+            ),
+            "players": Array(player, num_players),
+            "hand": Maybe(per_number),
+            "settlement": Maybe(settlement),
+        }
+    )
+
+
+def score_range(options: Options, num_players: int) -> tuple[float, float]:
+    """Each number costs its chip holder at most 1, or scores its bride at most 2."""
+    del num_players
+    size = len(_numbers(options))
+    return (-size, 2 * size)
+
+
+def max_game_length(options: Options, num_players: int) -> int:
+    """Every card in play is taken at most once and placed at most once.
+
+    With T the cards in play: at most T takes, T stops (one per action A),
+    T placements, a chip per number and T/2 jealousies (each discards at
+    least two cards from a hand for good).
+    """
+    del num_players
+    cards, aside = _cards(options)
+    in_play = cards - aside
+    jealousy = in_play // 2 if options["expansion"] else 0
+    return 3 * in_play + len(_numbers(options)) + jealousy
