@@ -11,7 +11,7 @@ from typing import Annotated
 import typer
 
 from ..engine import Text
-from .common import CliError, user_errors
+from .common import CliError, env_lang, user_errors
 
 SERVE_HELP = Text(
     "ブラウザで遊べる卓のサーバーを起動する。", "Start the server of the browser table."
@@ -31,9 +31,36 @@ LISTENING = Text(
     "bodoge を {url} で公開中（Ctrl-C で終了）", "bodoge is serving at {url} (Ctrl-C to stop)"
 )
 NEEDS_POSTGRES = Text(
-    "複数のワーカーには PostgreSQL が必要です（--database postgresql://…）",
-    "several workers need PostgreSQL (--database postgresql://…)",
+    "複数のワーカーには PostgreSQL が必要です（--database postgresql://…）。"
+    "SQLite では --workers 1 で起動してください",
+    "several workers need PostgreSQL (--database postgresql://…); with SQLite, use --workers 1",
 )
+NO_DATABASE = Text(
+    "データベース {url} を準備できません: {detail}",
+    "cannot prepare the database {url}: {detail}",
+)
+
+SERVER_OPTIONS: dict[str, object] = {
+    "ws_max_size": 64 * 1024,
+    # State messages are a few kB of JSON, sent many times a second on a busy
+    # server: compressing each costs more CPU than the bytes it saves.
+    "ws_per_message_deflate": False,
+    "access_log": False,
+    "log_level": "warning",
+}
+"""uvicorn settings (the event loop, HTTP and WebSocket implementations are
+uvicorn's fastest available: uvloop, httptools and websockets)."""
+
+
+def display_url(host: str, port: int) -> str:
+    """The address people open: ``http://host:port``, IPv6 in brackets.
+
+    >>> display_url("127.0.0.1", 8000)
+    'http://127.0.0.1:8000'
+    >>> display_url("::1", 8080)
+    'http://[::1]:8080'
+    """
+    return f"http://[{host}]:{port}" if ":" in host else f"http://{host}:{port}"
 
 
 def add_to(app: typer.Typer, hl: str) -> None:
@@ -48,25 +75,35 @@ def add_to(app: typer.Typer, hl: str) -> None:
         bot_pause: Annotated[float, typer.Option("--bot-pause", min=0, help=PAUSE_HELP(hl))] = 0.6,
     ) -> None:
         import uvicorn
+        from sqlalchemy.engine import make_url
+        from sqlalchemy.exc import ArgumentError, SQLAlchemyError
 
-        from ..server.config import DEFAULT_DATABASE, Settings
+        from ..server.config import DEFAULT_DATABASE, Settings, is_postgres
         from ..server.db import migrate
 
-        with user_errors("en"):
+        lang = env_lang() or "en"
+        with user_errors(lang):
             url = database or os.environ.get("BODOGE_DATABASE_URL") or DEFAULT_DATABASE
-            if workers > 1 and not url.startswith("postgresql"):
+            if workers > 1 and not is_postgres(url):
                 raise CliError(NEEDS_POSTGRES)
-            migrate(url)
+            try:
+                migrate(url)
+            except (SQLAlchemyError, ArgumentError, OSError, ValueError) as error:
+                try:
+                    shown = make_url(url).render_as_string(hide_password=True)
+                except ArgumentError:
+                    shown = repr(url)
+                detail = str(error).splitlines()[0] if str(error) else type(error).__name__
+                raise CliError(NO_DATABASE.format(url=shown, detail=detail), code=1) from None
             os.environ.update(
                 Settings(database_url=url, bot_pause=bot_pause, migrate=False).to_env()
             )
-            typer.echo(LISTENING.format(url=f"http://{host}:{port}")("en"))
+            typer.echo(LISTENING.format(url=display_url(host, port))(lang))
             uvicorn.run(
                 "bodoge.server.app:create_app",
                 factory=True,
                 host=host,
                 port=port,
                 workers=workers,
-                ws_max_size=64 * 1024,
-                log_level="warning",
+                **SERVER_OPTIONS,  # type: ignore[arg-type]
             )

@@ -1,23 +1,39 @@
-"""The JSON API: games, tables, joining.  Every payload has a public schema."""
+"""The JSON API: games, tables, joining.  Every payload has a public schema.
+
+Errors are ``{"error": {"code": ..., "message": ...}}`` (:class:`ErrorOut`)
+with a stable code:
+
+* ``POST /api/tables``: 422 ``unknown_game``, ``invalid_options`` (bad
+  options or player count), ``bad_bot_spec``, ``seed_not_allowed`` (a seed
+  may be chosen only for a table of bots: whoever chooses the seed knows
+  every hidden card), ``bad_request`` (the body does not fit
+  :class:`NewTable`);
+* ``/api/tables/{id}...``: 404 ``table_not_found``;
+* ``POST /api/tables/{id}/join``: 409 ``seat_taken`` (the invitation was
+  used or is not valid), 422 ``bad_name``;
+* ``GET /api/tables/{id}/record``: 403 ``not_over``.
+"""
 
 from __future__ import annotations
 
+import asyncio
 import secrets
-from typing import Any, Literal
+from typing import Annotated, Any, Literal
 
-from fastapi import APIRouter, HTTPException
-from pydantic import BaseModel, Field
+from fastapi import APIRouter, Depends, HTTPException
+from pydantic import BaseModel, ConfigDict, Field
 
 import bodoge
 from bodoge.bots import BadBotSpec, parse_bot_spec
 from bodoge.engine import BodogeError, Game
 from bodoge.engine.rng import SEED_BITS
 
-from .db import BOT, PERSON, Created, NewSeat, Store, TableInfo
+from .db import BOT, PERSON, PLAYING, WAITING, Created, NewSeat, Store, TableInfo
 from .deps import HubDep, StoreDep
-from .hub import Hub
+from .hub import Hub, LiveTable
 
-router = APIRouter(prefix="/api", tags=["api"])
+MAX_BOT_SPEC = 200
+"""Longest bot spec a seat may name, in characters."""
 
 
 class ApiError(HTTPException):
@@ -29,21 +45,80 @@ class ApiError(HTTPException):
         self.message = message
 
 
+# ------------------------------------------------------------------ schemas
+
+
+class ErrorDetail(BaseModel):
+    code: str
+    """Stable, for programs: ``table_not_found``, ``seat_taken``, ..."""
+    message: str
+    """Readable, for people."""
+
+
+class ErrorOut(BaseModel):
+    error: ErrorDetail
+
+
+class TextOut(BaseModel):
+    ja: str
+    en: str
+
+
+class OptionOut(BaseModel):
+    name: str
+    type: Literal["bool", "int", "str"]
+    default: bool | int | str
+    title: TextOut
+    help: TextOut
+    choices: list[str] | None = None
+    minimum: int | None = None
+    maximum: int | None = None
+    default_text: TextOut | None = None
+    """Set when the default depends on other options."""
+
+
+class ProvisionalOut(BaseModel):
+    name: str
+    text: TextOut
+    source: str
+
+
+class GameOut(BaseModel):
+    """A game's declared metadata (``Game.metadata()``)."""
+
+    id: str
+    title: TextOut
+    blurb: TextOut
+    players: tuple[int, int]
+    """Allowed player counts with the default options."""
+    options: list[OptionOut]
+    simultaneous: bool
+    hidden_information: bool
+    cooperative: bool
+    teams: bool
+    provisional: list[ProvisionalOut]
+    version: str
+
+
 class SeatSpec(BaseModel):
+    model_config = ConfigDict(extra="forbid")
     kind: Literal["person", "bot"]
-    bot: str | None = Field(default=None, max_length=200)
+    bot: str | None = None
+    """A bot spec such as ``random`` (at most ``MAX_BOT_SPEC`` characters); for bot seats."""
 
 
 class NewTable(BaseModel):
+    model_config = ConfigDict(extra="forbid")
     game: str = Field(max_length=64)
     options: dict[str, Any] = Field(default_factory=dict)
     seats: list[SeatSpec] = Field(min_length=1, max_length=12)
     seed: int | None = Field(default=None, ge=0, lt=2**SEED_BITS)
+    """Only for a table of bots; otherwise a fresh secret seed is drawn."""
 
 
 class SeatOut(BaseModel):
     seat: int
-    kind: str
+    kind: Literal["person", "bot"]
     bot: str | None
     name: str | None
     filled: bool
@@ -54,18 +129,20 @@ class TableOut(BaseModel):
     game: str
     options: dict[str, Any]
     num_players: int
-    status: str
+    status: Literal["waiting", "playing", "over"]
     seats: list[SeatOut]
 
 
 class CreatedOut(BaseModel):
     table: TableOut
     host_token: str
+    """The host's secret (the page keeps it in a cookie); it derives the invitations."""
     invites: dict[int, str]
     """Seat → the invite path that seat's person opens to join."""
 
 
 class JoinIn(BaseModel):
+    model_config = ConfigDict(extra="forbid")
     invite: str = Field(min_length=1, max_length=100)
     name: str = Field(min_length=1, max_length=40)
 
@@ -73,19 +150,44 @@ class JoinIn(BaseModel):
 class JoinOut(BaseModel):
     seat: int
     token: str
+    """The seat's secret: send it as ``?token=`` (or the seat cookie); only its hash is kept."""
+
+
+class ResultOut(BaseModel):
+    scores: list[int | float]
+    winners: list[int]
+
+
+class RecordOut(BaseModel):
+    """A finished game's record: ``bodoge.replay`` of it gives the final state."""
+
+    format: str
+    game: str
+    game_version: str
+    options: dict[str, bool | int | str]
+    num_players: int
+    seed: int
+    actions: list[tuple[int, dict[str, Any]]]
+    """``[seat, action]`` pairs in order."""
+    result: ResultOut
+
+
+# ---------------------------------------------------------------- helpers
 
 
 def table_out(info: TableInfo) -> TableOut:
-    return TableOut(
-        id=info.id,
-        game=info.game,
-        options=info.options,
-        num_players=info.num_players,
-        status=info.status,
-        seats=[
-            SeatOut(seat=s.seat, kind=s.kind, bot=s.bot, name=s.name, filled=s.filled)
-            for s in info.seats
-        ],
+    return TableOut.model_validate(
+        {
+            "id": info.id,
+            "game": info.game,
+            "options": info.options,
+            "num_players": info.num_players,
+            "status": info.status,
+            "seats": [
+                {"seat": s.seat, "kind": s.kind, "bot": s.bot, "name": s.name, "filled": s.filled}
+                for s in info.seats
+            ],
+        }
     )
 
 
@@ -104,6 +206,10 @@ def create_table(store: Store, request: NewTable) -> Created:
     seats = []
     for seat in request.seats:
         if seat.kind == BOT:
+            if len(seat.bot or "") > MAX_BOT_SPEC:
+                raise ApiError(
+                    422, "bad_bot_spec", f"a bot spec has at most {MAX_BOT_SPEC} characters"
+                )
             try:
                 spec = str(parse_bot_spec(seat.bot or "random"))
             except BadBotSpec as error:
@@ -111,6 +217,12 @@ def create_table(store: Store, request: NewTable) -> Created:
             seats.append(NewSeat(BOT, spec))
         else:
             seats.append(NewSeat(PERSON))
+    if request.seed is not None and any(seat.kind == PERSON for seat in seats):
+        raise ApiError(
+            422,
+            "seed_not_allowed",
+            "a seed may be chosen only for a table of bots: it decides every hidden card",
+        )
     seed = request.seed if request.seed is not None else _fresh_seed()
     return store.create_table(game.id, options, count, seed, seats)
 
@@ -119,19 +231,75 @@ def _fresh_seed() -> int:
     return secrets.randbits(SEED_BITS)
 
 
-@router.get("/games")
-def list_games() -> list[dict[str, Any]]:
-    return [bodoge.get_game(game_id).metadata() for game_id in bodoge.games.BUILTIN_IDS]
+def not_found(table_id: str) -> ApiError:
+    return ApiError(404, "table_not_found", f"there is no table {table_id!r}")
 
 
-@router.get("/tables", response_model=list[TableOut])
+async def live_table(table_id: str, hub: HubDep) -> LiveTable:
+    """The path's table, live, or 404 ``table_not_found``."""
+    live = await hub.get(table_id)
+    if live is None:
+        raise not_found(table_id)
+    return live
+
+
+LiveDep = Annotated[LiveTable, Depends(live_table)]
+
+
+async def join_table(store: Store, hub: Hub, table_id: str, invite: str, name: str) -> JoinOut:
+    """Claim the seat of an invitation; everyone at the table sees the change."""
+    name = name.strip()
+    if not 1 <= len(name) <= 40:
+        raise ApiError(422, "bad_name", "a name has 1 to 40 characters")
+    async with hub.joining:  # one claim at a time: the database sees no race
+        if await asyncio.to_thread(store.table, table_id) is None:
+            raise not_found(table_id)
+        claimed = await asyncio.to_thread(store.claim_seat, table_id, invite, name)
+    if claimed is None:
+        raise ApiError(409, "seat_taken", "this invitation has been used or is not valid")
+    await hub.seats_changed(table_id)
+    return JoinOut(seat=claimed[0], token=claimed[1])
+
+
+# ------------------------------------------------------------------ routes
+
+ERRORS: dict[int | str, dict[str, Any]] = {
+    404: {"model": ErrorOut, "description": "`table_not_found`"},
+    422: {"model": ErrorOut, "description": "`bad_request`"},
+}
+
+games = APIRouter(prefix="/api/games", tags=["games"])
+tables = APIRouter(prefix="/api/tables", tags=["tables"], responses=ERRORS)
+
+
+@games.get("", response_model=list[GameOut])
+def list_games() -> list[GameOut]:
+    return [
+        GameOut.model_validate(bodoge.get_game(game_id).metadata())
+        for game_id in bodoge.games.BUILTIN_IDS
+    ]
+
+
+@tables.get("", response_model=list[TableOut])
 def list_tables(store: StoreDep) -> list[TableOut]:
-    return [table_out(info) for info in store.tables(["waiting", "playing"])]
+    """Tables waiting for players and games in progress, newest first."""
+    return [table_out(info) for info in store.tables([WAITING, PLAYING])]
 
 
-@router.post("/tables", response_model=CreatedOut, status_code=201)
+@tables.post(
+    "",
+    response_model=CreatedOut,
+    status_code=201,
+    responses={
+        422: {
+            "model": ErrorOut,
+            "description": "`unknown_game`, `invalid_options`, `bad_bot_spec`, "
+            "`seed_not_allowed`, `bad_request`",
+        }
+    },
+)
 async def post_table(request: NewTable, store: StoreDep, hub: HubDep) -> CreatedOut:
-    created = create_table(store, request)
+    created = await asyncio.to_thread(create_table, store, request)
     live = await hub.get(created.table.id)
     if live is not None:
         hub.kick_bots(live)
@@ -144,39 +312,38 @@ async def post_table(request: NewTable, store: StoreDep, hub: HubDep) -> Created
     )
 
 
-@router.get("/tables/{table_id}", response_model=TableOut)
+@tables.get("/{table_id}", response_model=TableOut)
 def get_table(table_id: str, store: StoreDep) -> TableOut:
     info = store.table(table_id)
     if info is None:
-        raise ApiError(404, "table_not_found", f"there is no table {table_id!r}")
+        raise not_found(table_id)
     return table_out(info)
 
 
-async def join_table(store: Store, hub: Hub, table_id: str, invite: str, name: str) -> JoinOut:
-    """Claim the seat of an invitation; everyone at the table sees the change."""
-    name = name.strip()
-    if not 1 <= len(name) <= 40:
-        raise ApiError(422, "bad_name", "a name has 1 to 40 characters")
-    if store.table(table_id) is None:
-        raise ApiError(404, "table_not_found", f"there is no table {table_id!r}")
-    claimed = store.claim_seat(table_id, invite, name)
-    if claimed is None:
-        raise ApiError(409, "seat_taken", "this invitation has been used or is not valid")
-    await hub.seats_changed(table_id)
-    return JoinOut(seat=claimed[0], token=claimed[1])
-
-
-@router.post("/tables/{table_id}/join", response_model=JoinOut)
+@tables.post(
+    "/{table_id}/join",
+    response_model=JoinOut,
+    responses={
+        409: {"model": ErrorOut, "description": "`seat_taken`"},
+        422: {"model": ErrorOut, "description": "`bad_name`, `bad_request`"},
+    },
+)
 async def post_join(table_id: str, body: JoinIn, store: StoreDep, hub: HubDep) -> JoinOut:
     return await join_table(store, hub, table_id, body.invite, body.name)
 
 
-@router.get("/tables/{table_id}/record")
-async def get_record(table_id: str, hub: HubDep) -> dict[str, Any]:
+@tables.get(
+    "/{table_id}/record",
+    response_model=RecordOut,
+    responses={403: {"model": ErrorOut, "description": "`not_over`"}},
+)
+async def get_record(live: LiveDep) -> RecordOut:
     """The full record (with the seed), only once the game is over."""
-    live = await hub.get(table_id)
-    if live is None:
-        raise ApiError(404, "table_not_found", f"there is no table {table_id!r}")
     if not live.state.is_over:
         raise ApiError(403, "not_over", "the record is available when the game is over")
-    return live.state.record()
+    return RecordOut.model_validate(live.state.record())
+
+
+router = APIRouter()
+router.include_router(games)
+router.include_router(tables)

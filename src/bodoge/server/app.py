@@ -33,22 +33,22 @@ def create_app(settings: Settings | None = None) -> FastAPI:
 
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
+        await hub.start()  # before the listener: catching up needs the live tables
         listener = None
         if store.is_postgres:
             from .notify import Listener
 
             listener = Listener(store.url, hub, asyncio.get_running_loop())
             listener.start()
-        await hub.start()
         try:
             yield
         finally:
             if listener is not None:
                 listener.stop()
-            await hub.stop()
+            await hub.stop()  # bots stop; decisions under way are stored first
             store.engine.dispose()
 
-    app = FastAPI(title="bodoge", lifespan=lifespan, docs_url="/api/docs", redoc_url=None)
+    app = FastAPI(title="bodoge", lifespan=lifespan, docs_url=None, redoc_url=None)
     app.state.store = store
     app.state.hub = hub
     app.state.settings = settings

@@ -40,3 +40,15 @@ class Settings:
 
 def sqlite_url(path: Path) -> str:
     return f"sqlite:///{path}"
+
+
+POSTGRES_SCHEMES = ("postgresql://", "postgresql+psycopg://", "postgres://")
+
+
+def is_postgres(url: str) -> bool:
+    """Whether ``url`` names a PostgreSQL database (which several workers may share).
+
+    >>> is_postgres("postgresql://bodoge@localhost/bodoge"), is_postgres("sqlite:///x.sqlite")
+    (True, False)
+    """
+    return url.startswith(POSTGRES_SCHEMES)

@@ -12,6 +12,7 @@ from __future__ import annotations
 import base64
 import hashlib
 import hmac
+import json
 import secrets
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
@@ -33,6 +34,7 @@ from sqlalchemy import (
     event,
     func,
     select,
+    text,
     update,
 )
 from sqlalchemy.dialects import postgresql, sqlite
@@ -108,6 +110,16 @@ class ActionRow(Base):
     created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
 
 
+TABLES = Base.metadata.tables[TableRow.__tablename__]
+SEATS = Base.metadata.tables[SeatRow.__tablename__]
+ACTIONS = Base.metadata.tables[ActionRow.__tablename__]
+
+_NOTIFY_MANY = text(
+    "SELECT pg_notify(:channel, payload) FROM unnest(CAST(:payloads AS text[])) AS payload"
+)
+"""One notification per payload, in order, from a single statement."""
+
+
 # ------------------------------------------------------------------ plain data
 
 
@@ -165,7 +177,7 @@ def migrate(url: str) -> None:
     """Bring the database schema up to date (Alembic ``upgrade head``)."""
     config = Config()
     config.set_main_option("script_location", str(MIGRATIONS))
-    config.set_main_option("sqlalchemy.url", url.replace("%", "%%"))
+    config.set_main_option("sqlalchemy.url", normalise_url(url).replace("%", "%%"))
     command.upgrade(config, "head")
 
 
@@ -179,19 +191,45 @@ def make_engine(url: str) -> Engine:
         def _sqlite_pragmas(connection: Any, _record: Any) -> None:
             cursor = connection.cursor()
             cursor.execute("PRAGMA journal_mode=WAL")  # readers never block the writer
-            cursor.execute("PRAGMA synchronous=NORMAL")  # durable at every WAL commit
+            # FULL: each commit (each group-commit batch) is fsynced to the WAL
+            # before it returns, so a stored action survives a power cut too.
+            cursor.execute("PRAGMA synchronous=FULL")
             cursor.execute("PRAGMA foreign_keys=ON")
             cursor.execute("PRAGMA busy_timeout=5000")
             cursor.close()
 
-        return engine
-    return create_engine(url, pool_size=10, max_overflow=10, pool_pre_ping=True)
+    else:
+        engine = create_engine(url, pool_size=10, max_overflow=10, pool_pre_ping=True)
+    _close_late_connections(engine)
+    return engine
+
+
+def _close_late_connections(engine: Engine) -> None:
+    """Close a connection given back after ``engine.dispose()`` (at shutdown).
+
+    Work still running in a thread when the server stops returns its
+    connection to the pool that was disposed; nothing would close it.
+    """
+
+    @event.listens_for(engine, "checkout")
+    def _checkout(_connection: Any, record: Any, _proxy: Any) -> None:
+        record.info["bodoge_pool"] = engine.pool
+
+    @event.listens_for(engine, "checkin")
+    def _checkin(connection: Any, record: Any) -> None:
+        if connection is not None and record.info.get("bodoge_pool") is not engine.pool:
+            connection.close()
 
 
 def normalise_url(url: str) -> str:
-    """``postgresql://`` URLs use psycopg 3; everything else is passed through."""
-    if url.startswith("postgresql://"):
-        return "postgresql+psycopg://" + url.removeprefix("postgresql://")
+    """``postgresql://`` (or ``postgres://``) URLs use psycopg 3; others pass through.
+
+    >>> normalise_url("postgres://u@h/db")
+    'postgresql+psycopg://u@h/db'
+    """
+    for scheme in ("postgresql://", "postgres://"):
+        if url.startswith(scheme):
+            return "postgresql+psycopg://" + url.removeprefix(scheme)
     return url
 
 
@@ -203,6 +241,10 @@ class Store:
         self.engine = make_engine(self.url)
         self.sessions = sessionmaker(self.engine, expire_on_commit=False)
         self.is_postgres = self.engine.dialect.name == "postgresql"
+        insert = postgresql.insert if self.is_postgres else sqlite.insert
+        self._insert_actions = (
+            insert(ACTIONS).on_conflict_do_nothing().returning(ACTIONS.c.table_id, ACTIONS.c.seq)
+        )
 
     def migrate(self) -> None:
         migrate(self.url)
@@ -221,9 +263,25 @@ class Store:
         host = new_secret()
         invites: dict[int, str] = {}
         status = PLAYING if all(s.kind == BOT for s in seats) else WAITING
-        with self.sessions.begin() as session:
-            session.add(
-                TableRow(
+        seat_rows = []
+        for number, spec in enumerate(seats):
+            invite = invite_code(host, table_id, number) if spec.kind == PERSON else None
+            if invite is not None:
+                invites[number] = invite
+            seat_rows.append(
+                {
+                    "table_id": table_id,
+                    "seat": number,
+                    "kind": spec.kind,
+                    "bot": spec.bot,
+                    "name": None,
+                    "invite_hash": digest(invite) if invite else None,
+                    "token_hash": None,
+                }
+            )
+        with self.engine.begin() as connection:
+            connection.execute(
+                TABLES.insert().values(
                     id=table_id,
                     game=game,
                     options=options,
@@ -234,156 +292,185 @@ class Store:
                     created_at=now(),
                 )
             )
-            session.flush()
-            for number, spec in enumerate(seats):
-                invite = invite_code(host, table_id, number) if spec.kind == PERSON else None
-                if invite is not None:
-                    invites[number] = invite
-                session.add(
-                    SeatRow(
-                        table_id=table_id,
-                        seat=number,
-                        kind=spec.kind,
-                        bot=spec.bot,
-                        name=None,
-                        invite_hash=digest(invite) if invite else None,
-                        token_hash=None,
-                    )
-                )
+            connection.execute(SEATS.insert(), seat_rows)
         table = self.table(table_id)
         assert table is not None
         return Created(table, host, invites)
 
     def table(self, table_id: str) -> TableInfo | None:
-        with self.sessions() as session:
-            row = session.get(TableRow, table_id)
+        with self.engine.connect() as connection:
+            row = connection.execute(select(TABLES).where(TABLES.c.id == table_id)).first()
             if row is None:
                 return None
-            seats = session.scalars(
-                select(SeatRow).where(SeatRow.table_id == table_id).order_by(SeatRow.seat)
+            seats = connection.execute(
+                select(SEATS).where(SEATS.c.table_id == table_id).order_by(SEATS.c.seat)
             ).all()
-            return _table_info(row, seats)
+        return _table_info(row, seats)
 
     def tables(self, statuses: Iterable[str], limit: int = 50) -> list[TableInfo]:
-        with self.sessions() as session:
-            rows = session.scalars(
-                select(TableRow)
-                .where(TableRow.status.in_(list(statuses)))
-                .order_by(TableRow.created_at.desc())
+        with self.engine.connect() as connection:
+            rows = connection.execute(
+                select(TABLES)
+                .where(TABLES.c.status.in_(list(statuses)))
+                .order_by(TABLES.c.created_at.desc())
                 .limit(limit)
             ).all()
-            seats = session.scalars(
-                select(SeatRow)
-                .where(SeatRow.table_id.in_([r.id for r in rows]))
-                .order_by(SeatRow.seat)
+            seats = connection.execute(
+                select(SEATS)
+                .where(SEATS.c.table_id.in_([r.id for r in rows]))
+                .order_by(SEATS.c.seat)
             ).all()
-            by_table: dict[str, list[SeatRow]] = {}
-            for seat in seats:
-                by_table.setdefault(seat.table_id, []).append(seat)
-            return [_table_info(row, by_table.get(row.id, [])) for row in rows]
+        by_table: dict[str, list[Any]] = {}
+        for seat in seats:
+            by_table.setdefault(seat.table_id, []).append(seat)
+        return [_table_info(row, by_table.get(row.id, [])) for row in rows]
 
     def is_host(self, table_id: str, host_token: str | None) -> bool:
         if not host_token:
             return False
-        with self.sessions() as session:
-            row = session.get(TableRow, table_id)
-            return row is not None and secrets.compare_digest(row.host_hash, digest(host_token))
+        with self.engine.connect() as connection:
+            stored = connection.execute(
+                select(TABLES.c.host_hash).where(TABLES.c.id == table_id)
+            ).scalar()
+        return stored is not None and secrets.compare_digest(stored, digest(host_token))
 
     # --------------------------------------------------------------- seats
 
     def claim_seat(self, table_id: str, invite: str, name: str) -> tuple[int, str] | None:
-        """Fill the open seat of that invitation; returns (seat, token) or None."""
+        """Fill the open seat of that invitation; returns (seat, token) or None.
+
+        Safe under concurrency on its own: the seat is taken by one conditional
+        ``UPDATE``, so of two claims of one invitation exactly one succeeds;
+        on PostgreSQL the table row is locked first, so that of two seats
+        filled at once, the second always sees the first and starts the game.
+        """
         token = new_secret()
-        with self.sessions.begin() as session:
-            seat = session.scalars(
-                select(SeatRow)
-                .where(SeatRow.table_id == table_id, SeatRow.invite_hash == digest(invite))
-                .with_for_update()
-            ).first()
-            if seat is None or seat.token_hash is not None:
-                return None
-            seat.name = name
-            seat.token_hash = digest(token)
-            seat.invite_hash = None
-            session.flush()
-            open_seats = session.scalars(
-                select(SeatRow.seat).where(
-                    SeatRow.table_id == table_id,
-                    SeatRow.kind == PERSON,
-                    SeatRow.token_hash.is_(None),
-                )
-            ).all()
-            if not open_seats:
-                session.execute(
-                    update(TableRow)
-                    .where(TableRow.id == table_id, TableRow.status == WAITING)
-                    .values(status=PLAYING)
-                )
+        with self.engine.begin() as connection:
             if self.is_postgres:
-                session.execute(select(func.pg_notify(NOTIFY_CHANNEL, f"{table_id}:seats")))
-            return seat.seat, token
+                connection.execute(
+                    select(TABLES.c.id).where(TABLES.c.id == table_id).with_for_update()
+                )
+            seat = connection.execute(
+                update(SEATS)
+                .where(
+                    SEATS.c.table_id == table_id,
+                    SEATS.c.invite_hash == digest(invite),
+                    SEATS.c.token_hash.is_(None),
+                )
+                .values(name=name, token_hash=digest(token), invite_hash=None)
+                .returning(SEATS.c.seat)
+            ).scalar()
+            if seat is None:
+                return None
+            still_open = (
+                select(SEATS.c.seat)
+                .where(
+                    SEATS.c.table_id == table_id,
+                    SEATS.c.kind == PERSON,
+                    SEATS.c.token_hash.is_(None),
+                )
+                .exists()
+            )
+            connection.execute(
+                update(TABLES)
+                .where(TABLES.c.id == table_id, TABLES.c.status == WAITING, ~still_open)
+                .values(status=PLAYING)
+            )
+            if self.is_postgres:
+                connection.execute(select(func.pg_notify(NOTIFY_CHANNEL, f"{table_id}:seats")))
+        return int(seat), token
 
     def seat_of(self, table_id: str, token: str | None) -> int | None:
         """The seat that ``token`` holds at that table, if any."""
         if not token:
             return None
-        with self.sessions() as session:
-            return session.scalars(
-                select(SeatRow.seat).where(
-                    SeatRow.table_id == table_id, SeatRow.token_hash == digest(token)
+        with self.engine.connect() as connection:
+            seat = connection.execute(
+                select(SEATS.c.seat).where(
+                    SEATS.c.table_id == table_id, SEATS.c.token_hash == digest(token)
                 )
-            ).first()
+            ).scalar()
+        return None if seat is None else int(seat)
 
     # ------------------------------------------------------------- actions
 
     def actions(self, table_id: str, after: int = -1) -> list[tuple[int, int, dict[str, Any]]]:
         """(seq, seat, action) of the table's actions after step ``after``, in order."""
-        with self.sessions() as session:
-            rows = session.execute(
-                select(ActionRow.seq, ActionRow.seat, ActionRow.action)
-                .where(ActionRow.table_id == table_id, ActionRow.seq > after)
-                .order_by(ActionRow.seq)
-            ).all()
+        with self.engine.connect() as connection:
+            rows = connection.execute(
+                select(ACTIONS.c.seq, ACTIONS.c.seat, ACTIONS.c.action)
+                .where(ACTIONS.c.table_id == table_id, ACTIONS.c.seq > after)
+                .order_by(ACTIONS.c.seq)
+            )
             return [(seq, seat, action) for seq, seat, action in rows]
 
     def append(self, batch: Sequence[Append]) -> list[bool]:
         """Store a batch of actions in one transaction (group commit).
 
         Returns, per item, whether it was stored; an item whose step another
-        worker stored first is skipped, not an error.
+        worker stored first is skipped, not an error.  One multi-row
+        ``INSERT ... ON CONFLICT DO NOTHING RETURNING`` carries the whole
+        batch; on PostgreSQL one ``pg_notify`` per stored action is sent in
+        the same transaction, so it is delivered exactly when (and only if)
+        the actions are committed.
         """
-        stored: list[bool] = []
-        insert = postgresql.insert if self.is_postgres else sqlite.insert
-        with self.sessions.begin() as session:
-            for item in batch:
-                result = session.execute(
-                    insert(ActionRow)
-                    .values(
-                        table_id=item.table_id,
-                        seq=item.seq,
-                        seat=item.seat,
-                        action=item.action,
-                        created_at=now(),
-                    )
-                    .on_conflict_do_nothing()
-                    .returning(ActionRow.seq)
-                )
-                ok = result.first() is not None
-                stored.append(ok)
-                if ok and item.over:
-                    session.execute(
-                        update(TableRow).where(TableRow.id == item.table_id).values(status=OVER)
-                    )
-            if self.is_postgres:
-                # Delivered at commit, to every worker listening (see notify.py).
-                for item, ok in zip(batch, stored, strict=True):
-                    if ok:
-                        payload = f"{item.table_id}:{item.seq}"
-                        session.execute(select(func.pg_notify(NOTIFY_CHANNEL, payload)))
+        if not batch:
+            return []
+        stamp = now()
+        rows = [
+            {
+                "table_id": item.table_id,
+                "seq": item.seq,
+                "seat": item.seat,
+                "action": item.action,
+                "created_at": stamp,
+            }
+            for item in batch
+        ]
+        with self.engine.begin() as connection:
+            result = connection.execute(self._insert_actions, rows)
+            stored_keys = {(table_id, seq) for table_id, seq in result}
+            stored = []
+            for item in batch:  # of two items for one step, the first was inserted
+                key = (item.table_id, item.seq)
+                stored.append(key in stored_keys)
+                stored_keys.discard(key)
+            over = [
+                item.table_id for item, ok in zip(batch, stored, strict=True) if ok and item.over
+            ]
+            if over:
+                connection.execute(update(TABLES).where(TABLES.c.id.in_(over)).values(status=OVER))
+            if self.is_postgres and any(stored):
+                payloads = [
+                    announcement(item) for item, ok in zip(batch, stored, strict=True) if ok
+                ]
+                connection.execute(_NOTIFY_MANY, {"channel": NOTIFY_CHANNEL, "payloads": payloads})
         return stored
 
 
-def _table_info(row: TableRow, seats: Sequence[SeatRow]) -> TableInfo:
+NOTIFY_LIMIT = 7900
+"""PostgreSQL refuses NOTIFY payloads of 8000 bytes or more."""
+
+
+def announcement(item: Append) -> str:
+    """The NOTIFY payload of a stored action: ``table_id:seq:seat:action-json``.
+
+    Other workers apply the action from it without asking the database; an
+    action too large for a payload is announced as ``table_id:seq`` only.
+
+    >>> announcement(Append("T1", 4, 2, {"type": "stop"}, False))
+    'T1:4:2:{"type":"stop"}'
+    """
+    full = f"{item.table_id}:{item.seq}:{item.seat}:" + json.dumps(
+        item.action, separators=(",", ":"), ensure_ascii=False
+    )
+    if len(full.encode()) < NOTIFY_LIMIT:
+        return full
+    return f"{item.table_id}:{item.seq}"
+
+
+def _table_info(row: Any, seats: Sequence[Any]) -> TableInfo:
+    """Plain data from a ``game_tables`` row and its ``seats`` rows."""
     return TableInfo(
         id=row.id,
         game=row.game,

@@ -1,34 +1,57 @@
 """Live tables: the authoritative state in memory, the commit path, fan-out, bots.
 
 One :class:`Hub` per worker process.  For each table it keeps the state
-(rebuilt with ``bodoge.replay`` from the database), the open connections and
-a lock that serialises that table's decisions.  An action is accepted in
-this order, so that nothing unconfirmed ever reaches a client:
+(rebuilt from the database by replaying its stored actions), the open
+connections and a lock that serialises that table's decisions.  An action is
+accepted in this order, so that nothing unconfirmed ever reaches a client:
 
-1. checked against the version the client saw (a stale one is refused);
+1. checked against the version the client saw (:meth:`Hub.check_version`);
 2. applied to a *copy* of the state with the checked ``apply``;
 3. stored in the database by the group-commit writer (:class:`Committer`);
-4. only then swapped in and pushed to every connection of the table.
+4. only then swapped in and queued, in version order, to every connection
+   of the table (:meth:`Hub.publish`).
 
-When the database says another worker stored that step first, the table
-is reloaded from the database and the action refused as stale.
+Steps 1–4 run under the table's lock, in a task of their own that a
+cancelled caller (a closed socket, a stopping bot) cannot interrupt half-way:
+once an action is stored it is always swapped in and published.
+
+**Versions.**  ``state.version`` counts applied actions; the action stored
+at ``seq = v`` is the one applied to version ``v``.  A client names the
+version it saw.  The current version is always accepted.  An older one is
+accepted only inside a *simultaneous decision*: when several seats were in
+``to_act`` at that version and every action since was another of those
+seats committing (``to_act`` shrinking by the seat that acted), so nothing
+the late seat decided on has changed; :attr:`LiveTable.window` is the first
+version of that run.  Anything else is ``stale_version``.
+
+When the database says another worker stored that step first, the table is
+caught up from the database and the decision checked again.
+
+**Bots** act in :meth:`Hub._bot_move`: after ``bot_pause`` seconds, a bot
+chooses on a copy of the state in a worker thread of the hub's own pool
+(``bot_threads``), so neither the event loop nor the database threads wait
+for it; its choice then goes through :meth:`Hub.act` like anybody's.
 """
 
 from __future__ import annotations
 
 import asyncio
 import contextlib
+import dataclasses
+import json
 import logging
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
+from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
+from html import escape
 from typing import Any
 
 import bodoge
-from bodoge.bots import Bot, make_bot
-from bodoge.engine import IllegalAction, State
+from bodoge.bots import BadBotSpec, Bot, RandomBot, make_bot
+from bodoge.engine import Action, BodogeError, IllegalAction, InvalidRecord, State
 
-from .db import PLAYING, WAITING, Append, Store, TableInfo
+from .db import BOT, OVER, PLAYING, WAITING, Append, Store, TableInfo
 
 log = logging.getLogger("bodoge.server")
 
@@ -42,12 +65,17 @@ class ProtocolError(Exception):
         self.message = message
 
 
+class CommitFailed(RuntimeError):
+    """The database could not store a batch (or the writer is not running)."""
+
+
 class Committer:
     """Group commit: actions waiting to be stored go to the database together.
 
     Each caller awaits its own result; under load one transaction (one
     fsync) carries many tables' actions, and every action is still stored
-    before anyone is told about it.
+    before anyone is told about it.  :meth:`stop` stores what is already
+    waiting before it returns.
     """
 
     def __init__(self, store: Store) -> None:
@@ -55,56 +83,95 @@ class Committer:
         self.pending: list[tuple[Append, asyncio.Future[bool]]] = []
         self.wakeup = asyncio.Event()
         self.task: asyncio.Task[None] | None = None
+        self.closing = False
 
     def start(self) -> None:
-        self.task = asyncio.create_task(self._run())
+        self.closing = False
+        self.task = asyncio.create_task(self._run(), name="bodoge-committer")
+
+    @property
+    def running(self) -> bool:
+        return self.task is not None and not self.task.done() and not self.closing
 
     async def stop(self) -> None:
+        """Store every action already waiting, then stop."""
+        self.closing = True
+        self.wakeup.set()
         if self.task is not None:
-            self.task.cancel()
             with contextlib.suppress(asyncio.CancelledError):
                 await self.task
+        self._fail(self.pending, CommitFailed("the server is stopping"))
+        self.pending = []
 
     async def store_action(self, item: Append) -> bool:
+        """Whether ``item`` was stored (False: that step was already taken)."""
+        if not self.running:
+            raise CommitFailed("the action writer is not running")
         future: asyncio.Future[bool] = asyncio.get_running_loop().create_future()
         self.pending.append((item, future))
         self.wakeup.set()
         return await future
 
     async def _run(self) -> None:
-        while True:
-            await self.wakeup.wait()
-            self.wakeup.clear()
-            batch, self.pending = self.pending, []
-            if not batch:
-                continue
-            try:
-                stored = await asyncio.to_thread(self.store.append, [item for item, _ in batch])
-            except Exception as error:  # the database is down: fail these, keep serving
-                log.exception("storing %d actions failed", len(batch))
-                for _, future in batch:
-                    if not future.done():
-                        future.set_exception(error)
-                continue
-            for (_, future), ok in zip(batch, stored, strict=True):
-                if not future.done():
-                    future.set_result(ok)
+        batch: list[tuple[Append, asyncio.Future[bool]]] = []
+        try:
+            while True:
+                await self.wakeup.wait()
+                self.wakeup.clear()
+                batch, self.pending = self.pending, []
+                if batch:
+                    await self._write(batch)
+                batch = []
+                if self.closing and not self.pending:
+                    return
+        finally:  # cancelled: nobody may wait for ever
+            self._fail(batch, CommitFailed("the action writer was stopped"))
+
+    async def _write(self, batch: list[tuple[Append, asyncio.Future[bool]]]) -> None:
+        try:
+            stored = await asyncio.to_thread(self.store.append, [item for item, _ in batch])
+        except Exception as error:  # the database is down: fail these, keep serving
+            log.exception("storing %d actions failed", len(batch))
+            self._fail(batch, CommitFailed(str(error)))
+            return
+        for (_, future), ok in zip(batch, stored, strict=True):
+            if not future.done():
+                future.set_result(ok)
+
+    @staticmethod
+    def _fail(batch: Sequence[tuple[Append, asyncio.Future[bool]]], error: Exception) -> None:
+        for _, future in batch:
+            if not future.done():
+                future.set_exception(error)
+
+
+MAX_BACKLOG = 200
+"""Unsent messages a connection may have queued before it is closed."""
 
 
 @dataclass(eq=False)
 class Connection:
-    """One open socket: its seat (``None``: spectator) and its outgoing queue."""
+    """One open socket: its seat (``None``: spectator) and its outgoing queue.
+
+    The queue holds JSON texts, in the order they are to be sent; ``None``
+    tells the sender to stop.
+    """
 
     seat: int | None
     wants_html: bool = False
     lang: str = "en"
-    queue: asyncio.Queue[dict[str, Any] | None] = field(default_factory=asyncio.Queue)
+    queue: asyncio.Queue[str | None] = field(default_factory=asyncio.Queue)
+
+    def send(self, message: dict[str, Any]) -> None:
+        self.queue.put_nowait(dump(message))
 
 
 @dataclass(eq=False)
 class LiveTable:
     info: TableInfo
     state: State
+    window: int = 0
+    """First version of the current run of simultaneous decisions (see module docstring)."""
     lock: asyncio.Lock = field(default_factory=asyncio.Lock)
     connections: set[Connection] = field(default_factory=set)
     bots: dict[int, Bot] = field(default_factory=dict)
@@ -121,27 +188,51 @@ Renderer = Callable[[LiveTable, int | None, str], str]
 class Hub:
     """Every live table of this worker."""
 
-    def __init__(self, store: Store, bot_pause: float = 0.6) -> None:
+    def __init__(self, store: Store, bot_pause: float = 0.6, bot_threads: int = 4) -> None:
         self.store = store
         self.bot_pause = bot_pause
+        self.bot_threads = bot_threads
         self.tables: dict[str, LiveTable] = {}
         self.loading: dict[str, asyncio.Lock] = {}
+        self.joining = asyncio.Lock()
         self.committer = Committer(store)
         self.render: Renderer | None = None
         self.accepted = 0
+        self.stopping = False
+        self.inflight: set[asyncio.Task[None]] = set()
+        self.bot_pool: ThreadPoolExecutor | None = None
 
     async def start(self) -> None:
+        """Start writing and restore every table in play (bots carry on)."""
+        # Locks, events and queues belong to one event loop: make them afresh,
+        # so that an app can be started again (in a new loop) after a stop.
+        self.tables, self.loading = {}, {}
+        self.joining = asyncio.Lock()
+        self.committer = Committer(self.store)
+        self.stopping = False
+        self.bot_pool = ThreadPoolExecutor(self.bot_threads, thread_name_prefix="bodoge-bot")
         self.committer.start()
         for info in await asyncio.to_thread(self.store.tables, [PLAYING], 10_000):
-            live = await self.get(info.id)
+            try:
+                live = await self.get(info.id)
+            except Exception:  # one broken table must not keep the others down
+                log.exception("table %s cannot be restored", info.id)
+                continue
             if live is not None:
                 self.kick_bots(live)
 
     async def stop(self) -> None:
-        for live in self.tables.values():
-            for task in live.bot_tasks.values():
-                task.cancel()
+        """Stop the bots, let decisions under way finish and be stored, stop writing."""
+        self.stopping = True
+        bot_tasks = [task for live in self.tables.values() for task in live.bot_tasks.values()]
+        for task in bot_tasks:
+            task.cancel()
+        await asyncio.gather(*bot_tasks, return_exceptions=True)
+        while self.inflight:
+            await asyncio.gather(*self.inflight, return_exceptions=True)
         await self.committer.stop()
+        if self.bot_pool is not None:
+            self.bot_pool.shutdown(wait=False, cancel_futures=True)
 
     # ------------------------------------------------------------ loading
 
@@ -157,33 +248,43 @@ class Hub:
                 live = await asyncio.to_thread(self._load, table_id)
                 if live is not None:
                     self.tables[table_id] = live
+        self.loading.pop(table_id, None)
         return live
 
     def _load(self, table_id: str) -> LiveTable | None:
         info = self.store.table(table_id)
         if info is None:
             return None
-        state = rebuild(info, self.store.actions(table_id))
-        bots = {
-            s.seat: make_bot(s.bot or "random", state.game, info.seed + s.seat)
-            for s in info.seats
-            if s.kind == "bot"
-        }
-        return LiveTable(info=info, state=state, bots=bots)
+        state, window = rebuild_live(info, self.store.actions(table_id))
+        bots = {}
+        if not state.is_over:
+            for seat in info.seats:
+                if seat.kind == BOT:
+                    bots[seat.seat] = self._make_bot(info, seat.seat, seat.bot or "random")
+        return LiveTable(info=info, state=state, window=window, bots=bots)
 
-    async def refresh_info(self, live: LiveTable) -> None:
-        """Reload seats and status (after someone joined)."""
-        info = await asyncio.to_thread(self.store.table, live.info.id)
-        if info is not None:
-            live.info = info
+    @staticmethod
+    def _make_bot(info: TableInfo, seat: int, spec: str) -> Bot:
+        game = bodoge.get_game(info.game)
+        try:
+            return make_bot(spec, game, info.seed + seat)
+        except BadBotSpec:  # a bot this version no longer has: the table must go on
+            log.warning("table %s seat %d: unknown bot %r; a random bot plays", info.id, seat, spec)
+            return make_bot("random", game, info.seed + seat)
 
     async def seats_changed(self, table_id: str) -> None:
         """Someone joined (perhaps through another worker): push the new seats."""
         live = self.tables.get(table_id)
-        if live is not None:
-            await self.refresh_info(live)
+        if live is None:
+            return
+        async with live.lock:
+            info = await asyncio.to_thread(self.store.table, table_id)
+            if info is not None:
+                if live.info.status == OVER:  # never go back from over
+                    info = dataclasses.replace(info, status=OVER)
+                live.info = info
             self.publish(live)
-            self.kick_bots(live)
+        self.kick_bots(live)
 
     async def catch_up(self, table_id: str, seq: int) -> None:
         """Apply actions that another worker stored (told by NOTIFY), then push."""
@@ -191,118 +292,222 @@ class Hub:
         if live is None or seq < live.state.version:
             return  # not loaded here, or already applied (our own commit)
         async with live.lock:
-            rows = await asyncio.to_thread(self.store.actions, table_id, live.state.version - 1)
-            if not rows:
-                return
+            await self._sync(live)
+        self.kick_bots(live)
+
+    async def _sync(self, live: LiveTable) -> None:
+        """Catch the table up with actions stored in the database (under the lock)."""
+        rows = await asyncio.to_thread(self.store.actions, live.info.id, live.state.version - 1)
+        if not rows:
+            return
+        state, window = live.state.clone(), live.window
+        try:
             for stored, seat, wire in rows:
-                if stored != live.state.version:
-                    break
-                live.state.apply(seat, live.state.game.parse_action(wire))
-            if live.state.is_over:
-                await self.refresh_info(live)
-            self.publish(live)
+                if stored != state.version:
+                    raise InvalidRecord(f"step {stored} stored where {state.version} was expected")
+                before = state.to_act
+                state.apply(seat, state.game.parse_action(wire))
+                window = next_window(window, before, seat, state)
+        except BodogeError:
+            log.exception("table %s: stored actions do not apply; reloading", live.info.id)
+            fresh = await asyncio.to_thread(self._load, live.info.id)
+            if fresh is None:
+                return
+            live.info, state, window = fresh.info, fresh.state, fresh.window
+        self._swap(live, state, window)
+
+    def _swap(self, live: LiveTable, state: State, window: int) -> None:
+        live.state, live.window = state, window
+        if state.is_over and live.info.status != OVER:
+            live.info = dataclasses.replace(live.info, status=OVER)
+        self.publish(live)
 
     # ------------------------------------------------------------- acting
 
     async def act(self, table_id: str, seat: int | None, version: object, wire: object) -> None:
         """Accept one decision or raise :class:`ProtocolError`; see the module docstring."""
+        if isinstance(version, bool) or not isinstance(version, int):
+            raise ProtocolError("malformed", f"'version' must be an integer, not {version!r}")
         live = await self.get(table_id)
         if live is None:
             raise ProtocolError("table_not_found", f"there is no table {table_id!r}")
         if seat is None:
             raise ProtocolError("wrong_seat", "spectators cannot act; join a seat to play")
-        if not live.started:
-            raise ProtocolError("not_started", "the table is waiting for players")
-        if isinstance(version, bool) or not isinstance(version, int):
-            raise ProtocolError("malformed", f"'version' must be an integer, not {version!r}")
-        async with live.lock:
-            state = live.state
-            if version != state.version:
-                raise ProtocolError(
-                    "stale_version",
-                    f"that decision was made on version {version}; the table is at {state.version}",
-                )
-            try:
-                action = state.game.parse_action(wire)
-                after = state.clone()
-                after.apply(seat, action)
-            except IllegalAction as error:
-                raise ProtocolError(error.code, str(error)) from None
-            item = Append(table_id, state.version, seat, action.to_json(), after.is_over)
-            if not await self.committer.store_action(item):
-                await self._reload(live)
-                raise ProtocolError("stale_version", "another decision was taken first")
-            live.state = after
-            self.accepted += 1
-            if after.is_over:
-                await self.refresh_info(live)
-            self.publish(live)
+        decision = asyncio.ensure_future(self._decide(live, seat, version, wire))
+        self.inflight.add(decision)
+        decision.add_done_callback(self._settled)
+        await asyncio.shield(decision)  # a cancelled caller never stops a commit half-way
         self.kick_bots(live)
+        self._evict_if_done(live)
 
-    async def _reload(self, live: LiveTable) -> None:
-        fresh = await asyncio.to_thread(self._load, live.info.id)
-        if fresh is not None:
-            live.info, live.state = fresh.info, fresh.state
-            self.publish(live)
+    def _settled(self, task: asyncio.Task[None]) -> None:
+        self.inflight.discard(task)
+        if not task.cancelled():
+            task.exception()  # retrieved: its caller may have gone
+
+    async def _decide(self, live: LiveTable, seat: int, version: int, wire: object) -> None:
+        async with live.lock:
+            for _attempt in range(3):
+                if not live.started:
+                    raise ProtocolError("not_started", "the table is waiting for players")
+                state = live.state
+                self.check_version(live, seat, version)
+                try:
+                    action = state.game.parse_action(wire)
+                    after = state.clone()
+                    after.apply(seat, action)
+                except IllegalAction as error:
+                    raise ProtocolError(error.code, str(error)) from None
+                item = Append(live.info.id, state.version, seat, action.to_json(), after.is_over)
+                try:
+                    stored = await self.committer.store_action(item)
+                except Exception:
+                    log.exception("table %s: step %d was not stored", live.info.id, item.seq)
+                    with contextlib.suppress(Exception):
+                        await self._sync(live)  # it may have been stored after all
+                    raise ProtocolError(
+                        "unavailable", "the decision could not be saved; please try again"
+                    ) from None
+                if stored:
+                    self.accepted += 1
+                    self._swap(live, after, next_window(live.window, state.to_act, seat, after))
+                    return
+                await self._sync(live)  # another worker stored this step first
+            raise ProtocolError("stale_version", "other decisions were taken first; try again")
+
+    def check_version(self, live: LiveTable, seat: int, version: int) -> None:
+        """Refuse a decision made on a version whose situation has changed since."""
+        current = live.state.version
+        if version == current:
+            return
+        if live.window <= version < current and seat in live.state.to_act:
+            return  # a simultaneous decision, still open: others committed meanwhile
+        raise ProtocolError(
+            "stale_version",
+            f"that decision was made on version {version}; the table is at {current}",
+        )
 
     # ---------------------------------------------------------------- bots
 
     def kick_bots(self, live: LiveTable) -> None:
         """Start a move for every bot whose decision is awaited."""
-        if not live.started:
+        if self.stopping or not live.started:
             return
         for seat in live.state.to_act:
             bot = live.bots.get(seat)
             task = live.bot_tasks.get(seat)
             if bot is not None and (task is None or task.done()):
-                live.bot_tasks[seat] = asyncio.create_task(self._bot_move(live, seat, bot))
+                live.bot_tasks[seat] = asyncio.create_task(
+                    self._bot_move(live, seat, bot), name=f"bot {live.info.id}:{seat}"
+                )
 
     async def _bot_move(self, live: LiveTable, seat: int, bot: Bot) -> None:
-        if self.bot_pause:
-            await asyncio.sleep(self.bot_pause)
-        state = live.state
-        if seat not in state.to_act:
-            return
-        view_of_bot = state.clone()
-        action = await asyncio.to_thread(bot.choose, view_of_bot, seat)
+        again = True
         try:
-            await self.act(live.info.id, seat, state.version, action.to_json())
-        except ProtocolError as error:
-            if error.code != "stale_version":
-                log.error("bot at %s seat %d was refused: %s", live.info.id, seat, error)
-        except Exception:
-            log.exception("bot at %s seat %d failed", live.info.id, seat)
+            if self.bot_pause:
+                await asyncio.sleep(self.bot_pause)
+            again = await self._bot_decide(live, seat, bot)
         finally:
             if live.bot_tasks.get(seat) is asyncio.current_task():
                 del live.bot_tasks[seat]
-        self.kick_bots(live)
+        if again:
+            self.kick_bots(live)  # the same bot may have the next decision too
+
+    async def _bot_decide(self, live: LiveTable, seat: int, bot: Bot) -> bool:
+        """One decision of a bot; False when it was refused for good (logged).
+
+        A bot that fails or whose choice is refused (a bug, never a race) is
+        replaced for this one decision by a uniformly random legal move, so
+        that a broken bot cannot stall a table.
+        """
+        loop = asyncio.get_running_loop()
+        fallback = False
+        for _attempt in range(4):
+            state = live.state
+            if self.stopping or not live.started or seat not in state.to_act:
+                return True
+            action: Action
+            if fallback:
+                action = RandomBot(state.version).choose(state, seat)
+            else:
+                try:
+                    action = await loop.run_in_executor(
+                        self.bot_pool, bot.choose, state.clone(), seat
+                    )
+                except Exception:
+                    log.exception("bot at %s seat %d failed; playing at random", live.info.id, seat)
+                    fallback = True
+                    continue
+            try:
+                await self.act(live.info.id, seat, state.version, action.to_json())
+                return True
+            except ProtocolError as error:
+                if error.code == "stale_version":
+                    continue
+                log.error("bot at %s seat %d was refused: %s", live.info.id, seat, error)
+                if fallback or error.code == "unavailable":
+                    return False
+                fallback = True
+            except Exception:
+                log.exception("bot at %s seat %d: its move failed", live.info.id, seat)
+                return False
+        return True
 
     # ------------------------------------------------------------ fan-out
 
     def attach(self, live: LiveTable, connection: Connection) -> None:
+        """Add a connection and queue its current view first."""
         live.connections.add(connection)
         connection.queue.put_nowait(self.message(live, connection, {}))
 
     def detach(self, live: LiveTable, connection: Connection) -> None:
         live.connections.discard(connection)
         connection.queue.put_nowait(None)
+        self._evict_if_done(live)
+
+    def _evict_if_done(self, live: LiveTable) -> None:
+        """Forget a finished table nobody watches; the database still has it."""
+        done = live.state.is_over and not live.connections and not live.lock.locked()
+        if done and self.tables.get(live.info.id) is live:
+            del self.tables[live.info.id]
 
     def publish(self, live: LiveTable) -> None:
-        """Queue each connection's own new view (computed once per seat)."""
-        cache: dict[tuple[int | None, bool, str], dict[str, Any]] = {}
+        """Queue each connection's own new view (computed once per seat and language)."""
+        cache: dict[tuple[int | None, bool, str], str] = {}
         for connection in list(live.connections):
-            connection.queue.put_nowait(self.message(live, connection, cache))
+            try:
+                text = self.message(live, connection, cache)
+            except Exception:  # a game's view or template failed: keep the others going
+                log.exception("table %s: no message for seat %s", live.info.id, connection.seat)
+                continue
+            if connection.queue.qsize() >= MAX_BACKLOG:  # it does not read: let it reconnect
+                log.warning("table %s: dropping a connection that does not read", live.info.id)
+                live.connections.discard(connection)
+                connection.queue.put_nowait(None)
+                continue
+            connection.queue.put_nowait(text)
 
     def message(
         self,
         live: LiveTable,
         connection: Connection,
-        cache: dict[tuple[int | None, bool, str], dict[str, Any]],
-    ) -> dict[str, Any]:
+        cache: dict[tuple[int | None, bool, str], str],
+    ) -> str:
         key = (connection.seat, connection.wants_html, connection.lang)
         if key not in cache:
-            cache[key] = state_message(live, *key, render=self.render)
+            cache[key] = dump(state_message(live, *key, render=self.render))
         return cache[key]
+
+
+def dump(message: dict[str, Any]) -> str:
+    return json.dumps(message, ensure_ascii=False, separators=(",", ":"))
+
+
+def next_window(window: int, before: tuple[int, ...], seat: int, after: State) -> int:
+    """The window after ``seat`` acted where ``before`` were to act (module docstring)."""
+    if len(before) > 1 and set(after.to_act) == set(before) - {seat}:
+        return window
+    return after.version
 
 
 def rebuild(info: TableInfo, rows: list[tuple[int, int, dict[str, Any]]]) -> State:
@@ -319,6 +524,19 @@ def rebuild(info: TableInfo, rows: list[tuple[int, int, dict[str, Any]]]) -> Sta
     return bodoge.replay(record)
 
 
+def rebuild_live(info: TableInfo, rows: list[tuple[int, int, dict[str, Any]]]) -> tuple[State, int]:
+    """Like :func:`rebuild`, and the simultaneous-decision window of the result."""
+    state = rebuild(info, [])
+    window = 0
+    for index, (seq, seat, wire) in enumerate(rows):
+        if seq != index:
+            raise InvalidRecord(f"table {info.id}: step {seq} stored where {index} was expected")
+        before = state.to_act
+        state.apply(seat, state.game.parse_action(wire))
+        window = next_window(window, before, seat, state)
+    return state, window
+
+
 LOG_LENGTH = 30
 """How many recent events each message carries for the action log."""
 
@@ -326,7 +544,10 @@ LOG_LENGTH = 30
 def state_message(
     live: LiveTable, seat: int | None, html: bool, lang: str, render: Renderer | None = None
 ) -> dict[str, Any]:
-    """What one seat is sent after a change: its view and its legal actions, nothing else."""
+    """What one seat is sent after a change: its view and its legal actions, nothing else.
+
+    The shape is :class:`bodoge.server.sockets.StateMessage`.
+    """
     state = live.state
     legal = state.legal_actions(seat) if seat is not None and live.started else []
     message: dict[str, Any] = {
@@ -341,5 +562,9 @@ def state_message(
         "sent_at": time.time(),
     }
     if html and render is not None:
-        message["html"] = render(live, seat, lang)
+        try:
+            message["html"] = render(live, seat, lang)
+        except Exception:
+            log.exception("table %s: rendering for seat %s failed", live.info.id, seat)
+            message["html"] = f'<p class="error-box">{escape("The table cannot be shown.")}</p>'
     return message

@@ -13,48 +13,123 @@ from bodoge.engine import LANGS, Text
 LANG_COOKIE = "bodoge_lang"
 
 WORDS: dict[str, Text] = {
+    # the frame of every page
     "site": Text("ボドゲ", "bodoge"),
     "tagline": Text(
         "小さなボードゲームを友だちやボットと", "Small tabletop games with friends and bots"
     ),
+    "language_label": Text("表示言語", "Language"),
+    "home": Text("ロビーへ", "Back to the lobby"),
+    "error": Text("エラー", "Error"),
+    "not_found": Text("見つかりません", "Not found"),
+    "on": Text("あり", "on"),
+    "off": Text("なし", "off"),
+    # the lobby
+    "lobby_title": Text("卓を立てて、すぐに遊ぼう", "Set up a table and play"),
+    "lobby_intro": Text(
+        "ゲームを選び、席ごとに「招待する人」か「ボット」を決めて卓を作ります。"
+        "招待リンクを友だちに送れば、ブラウザだけで一緒に遊べます。",
+        "Pick a game, choose a person or a bot for each seat and create the table. "
+        "Send the invite links to your friends: all anyone needs is a browser.",
+    ),
     "games": Text("ゲーム", "Games"),
     "players": Text("{low}〜{high}人", "{low}–{high} players"),
     "new_table": Text("卓を作る", "Create a table"),
-    "create": Text("作成", "Create"),
+    "create": Text("卓を作る", "Create the table"),
     "options": Text("オプション", "Options"),
+    "option_default": Text("標準", "Default"),
     "seats": Text("席", "Seats"),
-    "seat": Text("席 {n}", "Seat {n}"),
-    "num_seats": Text("人数", "Number of seats"),
-    "you": Text("あなた", "You"),
+    "seat": Text("席{n}", "Seat {n}"),
+    "num_seats": Text("人数", "Number of players"),
+    "you": Text("あなた", "you"),
     "your_name": Text("あなたの名前", "Your name"),
+    "name_placeholder": Text("例: はなこ", "e.g. Alex"),
+    "name_help": Text(
+        "入力すると席1に座ります。空欄なら観戦しながら全員を招待できます。",
+        "With a name you sit at seat 1; leave it empty to invite everyone and watch.",
+    ),
+    "you_or_person": Text("あなた（または招待する人）", "You (or a person you invite)"),
     "person": Text("招待する人", "A person (invite)"),
-    "bot": Text("ボット", "Bot"),
+    "bot": Text("ボット", "bot"),
+    "bot_name": Text("ボット{n}", "Bot {n}"),
+    "bot_random": Text("ボット: やさしい（ランダム）", "Bot: easy (random moves)"),
+    "bot_heuristic": Text("ボット: ふつう（定石）", "Bot: normal (rules of thumb)"),
+    "bot_ismcts": Text("ボット: つよい（1手1秒の探索）", "Bot: strong (searches 1 s a move)"),
     "open_tables": Text("参加者募集中の卓", "Tables waiting for players"),
     "live_tables": Text("対戦中の卓", "Games in progress"),
     "finished_tables": Text("終わった卓", "Finished games"),
     "no_tables": Text("ありません", "None right now"),
-    "watch": Text("観戦", "Watch"),
+    "watch": Text("観戦する", "Watch"),
     "replay": Text("リプレイ", "Replay"),
-    "open": Text("空席", "open"),
+    "cannot_create": Text(
+        "この設定では卓を作れません（人数とオプションを確かめてください）",
+        "This table cannot be created (check the number of players and the options)",
+    ),
+    "bad_seat_count": Text("人数を選んでください", "Please choose the number of players"),
+    # the waiting room and invitations
     "waiting": Text("参加者を待っています", "Waiting for players"),
-    "invite_links": Text("招待リンク（それぞれの席に一人ずつ）", "Invite links (one per seat)"),
+    "waiting_detail": Text(
+        "空席あと{n}。全員がそろうとゲームが始まります。",
+        "{n} seat(s) still open. The game starts as soon as everyone has joined.",
+    ),
+    "open_seat": Text("空席", "open"),
+    "joined": Text("参加済み", "joined"),
+    "invited": Text("招待中", "invited"),
+    "open": Text("空席", "open"),
+    "invite_links": Text("招待リンク", "Invite links"),
+    "invite_help": Text(
+        "それぞれの席に一人ずつ、リンクを送ってください。リンクを開いて名前を入れると参加できます。",
+        "Send each link to one person: they open it, enter a name and take that seat.",
+    ),
     "copy": Text("コピー", "Copy"),
+    "copied": Text("コピーしました", "Copied"),
     "join": Text("参加する", "Join"),
     "join_title": Text("{game} の卓に参加", "Join a table of {game}"),
     "name_required": Text(
         "名前を入力してください（1〜40文字）", "Please enter a name (1–40 characters)"
     ),
+    "table_full": Text(
+        "この卓はもう全員そろっています。観戦はできます。",
+        "Every seat at this table is taken; you can still watch.",
+    ),
     "seat_taken": Text(
         "この招待は使用済みか、無効です", "This invitation has been used or is not valid"
     ),
+    # the table
     "spectating": Text("観戦中", "Watching"),
     "you_are": Text("あなたは {name} です", "You are {name}"),
     "your_turn": Text("あなたの番です", "Your turn"),
     "waiting_for": Text("{names} の番です", "Waiting for {names}"),
+    "turn_of": Text("{names} の番です", "{names} to play"),
+    "turn_tag": Text("手番", "to play"),
     "game_over": Text("ゲーム終了", "Game over"),
     "actions": Text("できること", "Your options"),
     "log": Text("ログ", "Log"),
+    "log_empty": Text("まだ誰も動いていません", "Nothing has happened yet"),
+    "secret_action": Text("（非公開の選択）", "(a secret choice)"),
     "rules": Text("ルールの要点", "Rules summary"),
+    "connection_lost": Text(
+        "接続が切れました。再接続しています…", "Connection lost; reconnecting…"
+    ),
+    "provisional": Text("暫定データ", "Provisional data"),
+    "winners": Text("勝者", "Winners"),
+    "scores": Text("得点", "Scores"),
+    "watch_replay": Text("リプレイを見る", "Watch the replay"),
+    "play_again": Text("新しい卓を作る", "Set up a new table"),
+    "err_stale_version": Text(
+        "卓の状況が変わりました。もう一度選んでください。",
+        "The table moved on in the meantime; please choose again.",
+    ),
+    "err_wrong_seat": Text("今はあなたの番ではありません。", "It is not your turn."),
+    "err_game_over": Text("ゲームは終わっています。", "The game is over."),
+    "err_not_started": Text(
+        "まだ全員がそろっていません。", "The table is still waiting for players."
+    ),
+    "err_illegal_action": Text("その手は今はできません。", "That move is not allowed now."),
+    "err_other": Text(
+        "うまくいきませんでした。もう一度試してください。", "That did not work; please try again."
+    ),
+    # replays
     "download": Text("記録をダウンロード（JSON）", "Download the record (JSON)"),
     "first": Text("最初", "First"),
     "back": Text("戻る", "Back"),
@@ -62,23 +137,34 @@ WORDS: dict[str, Text] = {
     "last": Text("最後", "Last"),
     "view_as": Text("視点", "View as"),
     "spectator": Text("観戦者", "Spectator"),
-    "step": Text("手順 {step} / {total}", "Step {step} of {total}"),
-    "not_found": Text("見つかりません", "Not found"),
-    "connection_lost": Text(
-        "接続が切れました。再接続しています…", "Connection lost; reconnecting…"
+    "step": Text("{step} / {total} 手目", "Step {step} of {total}"),
+    "step_slider": Text("手順", "Step"),
+    "back_to_table": Text("卓に戻る", "Back to the table"),
+    "replay_keys": Text(
+        "キーボードの ← → でも1手ずつ動かせます。", "The ← and → keys step back and forward too."
     ),
-    "language": Text("English", "日本語"),
-    "home": Text("ロビー", "Lobby"),
-    "provisional": Text("暫定データ", "Provisional data"),
-    "winners": Text("勝者", "Winners"),
-    "scores": Text("得点", "Scores"),
-    "error": Text("エラー", "Error"),
+    "replay_not_ready": Text(
+        "リプレイはゲームが終わると見られます", "The replay is available when the game is over"
+    ),
+    "bad_step": Text("手順は 0〜{total} です", "The step must be between 0 and {total}"),
+    "bad_seat": Text("席{n}はありません", "There is no seat {n}"),
 }
 
 
 def word(key: str, lang: str, **values: object) -> str:
     text = WORDS[key]
     return (text.format(**values) if values else text)(lang)
+
+
+ERROR_CODES = ("stale_version", "wrong_seat", "game_over", "not_started", "illegal_action")
+"""Refusals the table page explains in the player's language (the rest: ``err_other``)."""
+
+
+def error_words(lang: str) -> dict[str, str]:
+    """What the table page says for each refusal code, in ``lang``."""
+    words = {code: word(f"err_{code}", lang) for code in ERROR_CODES}
+    words["other"] = word("err_other", lang)
+    return words
 
 
 def request_lang(connection: HTTPConnection) -> str:

@@ -1,23 +1,64 @@
 """PostgreSQL LISTEN/NOTIFY: tell this worker what other workers stored.
 
-Each stored action (and each seat filled) is announced on one channel as
-``table_id:seq`` (or ``table_id:seats``) when its transaction commits.  A
-thread per worker listens and hands each announcement to the event loop,
-where the hub catches that table up from the database and pushes it.
+Each stored action is announced on one channel when its transaction commits
+(see :meth:`bodoge.server.db.Store.append`) as ``table_id:seq:seat:action``
+(or ``table_id:seq`` when the action is too large for a payload), and each
+seat filled as ``table_id:seats``.  A thread per worker listens and hands
+each announcement to the event loop, where the hub catches that table up
+and pushes it.  When the hub accepts them (``Hub.catch_up(..., known=...)``),
+the announced actions are handed over too, so that the hub need not read
+them back from the database.
+
+Announcements for one table are coalesced: while the hub is catching a
+table up, later announcements for it only raise the step it must reach, and
+one more catch-up follows.  Steps this worker stored itself are skipped.
+Whenever the listening connection is (re)established, every live table is
+caught up once, since announcements sent while nobody listened are lost.
 """
 
 from __future__ import annotations
 
 import asyncio
+import inspect
+import json
 import logging
 import threading
+from collections.abc import Coroutine
+from typing import Any
 
 import psycopg
 
-from .db import NOTIFY_CHANNEL
+from .db import NOTIFY_CHANNEL, WAITING
 from .hub import Hub
 
 log = logging.getLogger("bodoge.server")
+
+RETRY_SECONDS = 1.0
+"""Wait before listening again after the connection failed."""
+
+Known = list[tuple[int, int, dict[str, Any]]]
+"""(seq, seat, action) of announced steps, in order."""
+
+
+def parse(payload: str) -> tuple[str, str, tuple[int, int, dict[str, Any]] | None]:
+    """(table id, ``"seats"`` or the step, the announced step if it came whole).
+
+    >>> parse('T1:4:2:{"type":"stop"}')
+    ('T1', '4', (4, 2, {'type': 'stop'}))
+    >>> parse("T1:4"), parse("T1:seats")
+    (('T1', '4', None), ('T1', 'seats', None))
+    """
+    table_id, _, rest = payload.partition(":")
+    what, _, rest = rest.partition(":")
+    if rest and what.isdigit():
+        seat, _, action = rest.partition(":")
+        try:
+            wire = json.loads(action)
+        except ValueError:
+            return table_id, what, None
+        if seat.isdigit() and isinstance(wire, dict):
+            return table_id, what, (int(what), int(seat), wire)
+    return table_id, what, None
 
 
 class Listener:
@@ -26,34 +67,152 @@ class Listener:
         self.hub = hub
         self.loop = loop
         self.stopping = threading.Event()
+        self.ready = threading.Event()
+        """Set while LISTEN is in effect."""
         self.tasks: set[asyncio.Future[None]] = set()
+        self.running: set[str] = set()
+        """Tables the hub is catching up now."""
+        self.wanted: dict[str, int] = {}
+        """Highest step announced for a table while it was being caught up."""
+        self.known: dict[str, dict[int, tuple[int, dict[str, Any]]]] = {}
+        """Announced steps not yet handed to the hub: table → seq → (seat, action)."""
+        self.hands_over = "known" in inspect.signature(hub.catch_up).parameters
         self.thread = threading.Thread(target=self._run, name="bodoge-listen", daemon=True)
 
     def start(self) -> None:
         self.thread.start()
 
     def stop(self) -> None:
+        """Stop listening (within a second) and catching up."""
         self.stopping.set()
+        for task in list(self.tasks):
+            task.cancel()
+
+    async def aclose(self) -> None:
+        """:meth:`stop`, then wait until the thread and the catch-ups have ended."""
+        self.stop()
+        await asyncio.gather(*self.tasks, return_exceptions=True)
+        await asyncio.to_thread(self.thread.join, 5)
+
+    # ------------------------------------------------------- listening thread
 
     def _run(self) -> None:
         while not self.stopping.is_set():
             try:
                 with psycopg.connect(self.url, autocommit=True) as connection:
                     connection.execute(f"LISTEN {NOTIFY_CHANNEL}")
+                    self.ready.set()
+                    self.loop.call_soon_threadsafe(self._resync)
                     while not self.stopping.is_set():
                         for note in connection.notifies(timeout=1.0):
                             self.loop.call_soon_threadsafe(self._dispatch, note.payload)
+                            if self.stopping.is_set():
+                                break
             except psycopg.Error:
+                if self.stopping.is_set():
+                    break
                 log.exception("listening for table updates failed; retrying")
-                self.stopping.wait(1.0)
+                self.stopping.wait(RETRY_SECONDS)
+            except RuntimeError:  # the event loop was closed under us: shutting down
+                break
+            finally:
+                self.ready.clear()
+
+    # ------------------------------------------------------------ event loop
 
     def _dispatch(self, payload: str) -> None:
-        table_id, _, what = payload.rpartition(":")
+        table_id, what, step = parse(payload)
         if what == "seats":
-            task = asyncio.ensure_future(self.hub.seats_changed(table_id))
+            self._spawn(self.hub.seats_changed(table_id))
         elif what.isdigit():
-            task = asyncio.ensure_future(self.hub.catch_up(table_id, int(what)))
-        else:
+            if step is not None and self.hands_over and table_id in self.hub.tables:
+                self.known.setdefault(table_id, {})[step[0]] = step[1:]
+            self._announce(table_id, int(what))
+
+    def _announce(self, table_id: str, seq: int) -> None:
+        if table_id in self.running:
+            self.wanted[table_id] = max(seq, self.wanted.get(table_id, seq))
             return
+        self.running.add(table_id)
+        self._spawn(self._catch_up(table_id, seq))
+
+    async def _catch_up(self, table_id: str, seq: int) -> None:
+        try:
+            next_seq: int | None = seq
+            while next_seq is not None:
+                if not await self._already_have(table_id, next_seq):
+                    known = self._take_known(table_id)
+                    if self.hands_over:
+                        await self.hub.catch_up(table_id, next_seq, known=known)  # type: ignore[call-arg]
+                    else:
+                        await self.hub.catch_up(table_id, next_seq)
+                next_seq = self.wanted.pop(table_id, None)
+        finally:
+            self.running.discard(table_id)
+            self.wanted.pop(table_id, None)
+            if table_id not in self.hub.tables:
+                self.known.pop(table_id, None)
+
+    async def _already_have(self, table_id: str, seq: int) -> bool:
+        """Whether this worker has step ``seq`` already (or does not have the table).
+
+        This worker's own commits are announced too; the announcement may
+        arrive while the decision that stored it still holds the table's
+        lock, so wait for that before asking the database.
+        """
+        live = self.hub.tables.get(table_id)
+        if live is None or seq < live.state.version:
+            self._forget(table_id, live.state.version if live else None)
+            return True
+        if live.lock.locked():
+            async with live.lock:
+                pass
+        if seq < live.state.version:
+            self._forget(table_id, live.state.version)
+            return True
+        return False
+
+    def _take_known(self, table_id: str) -> Known:
+        """The announced steps of the table from its current version on, if unbroken."""
+        steps = self.known.pop(table_id, {})
+        live = self.hub.tables.get(table_id)
+        if live is None:
+            return []
+        known: Known = []
+        seq = live.state.version
+        while seq in steps:
+            seat, action = steps[seq]
+            known.append((seq, seat, action))
+            seq += 1
+        return known
+
+    def _forget(self, table_id: str, version: int | None) -> None:
+        """Drop announced steps this worker has (all of them when it has not the table)."""
+        steps = self.known.get(table_id)
+        if steps is None:
+            return
+        if version is None:
+            del self.known[table_id]
+            return
+        for seq in [s for s in steps if s < version]:
+            del steps[seq]
+        if not steps:
+            del self.known[table_id]
+
+    def _resync(self) -> None:
+        """Catch up every live table: announcements may have been missed."""
+        for table_id, live in list(self.hub.tables.items()):
+            if live.info.status == WAITING:
+                self._spawn(self.hub.seats_changed(table_id))
+            else:
+                self._announce(table_id, live.state.version)
+
+    def _spawn(self, work: Coroutine[Any, Any, None]) -> None:
+        task = asyncio.ensure_future(work)
         self.tasks.add(task)  # keep a reference until it is done
-        task.add_done_callback(self.tasks.discard)
+        task.add_done_callback(self._done)
+
+    def _done(self, task: asyncio.Future[None]) -> None:
+        self.tasks.discard(task)
+        if not task.cancelled() and task.exception() is not None:
+            log.error("catching up from the database failed", exc_info=task.exception())

@@ -8,7 +8,7 @@ from fastapi import APIRouter, Form, Request
 from fastapi.responses import HTMLResponse, JSONResponse, RedirectResponse, Response
 
 import bodoge
-from bodoge.engine import BodogeError, seat_name
+from bodoge.engine import BodogeError, Game, seat_name
 from bodoge.games import BUILTIN_IDS
 
 from .api import ApiError, NewTable, SeatSpec, create_table, invite_path, join_table
@@ -16,7 +16,7 @@ from .db import OVER, PLAYING, WAITING, invite_code
 from .deps import HOST_COOKIE, SEAT_COOKIE, HubDep, LangDep, StoreDep, seat_token
 from .hub import LiveTable, rebuild
 from .i18n import LANG_COOKIE, word
-from .render import render_game, render_page, seat_names
+from .render import render_game, render_page, seat_list, seat_names
 
 router = APIRouter(include_in_schema=False)
 
@@ -28,17 +28,47 @@ def page(name: str, lang: str, status: int = 200, **context: Any) -> HTMLRespons
     return HTMLResponse(render_page(name, lang=lang, **context), status_code=status)
 
 
-def error_page(lang: str, status: int, message: str) -> HTMLResponse:
-    return page("error.html", lang, status=status, message=message)
+def error_page(lang: str, status: int, message: str, detail: str = "") -> HTMLResponse:
+    return page("error.html", lang, status=status, message=message, detail=detail)
+
+
+LOBBY_BOTS = (
+    ("random", "bot_random"),
+    ("heuristic", "bot_heuristic"),
+    ("ismcts:seconds=1", "bot_ismcts"),
+)
+"""The bots the lobby offers: spec and the word that describes it (easiest first)."""
+
+
+def bots_for(game: Game, lang: str) -> list[tuple[str, str]]:
+    offered = []
+    for spec, key in LOBBY_BOTS:
+        if spec == "heuristic" and game.heuristic_bot(0) is None:
+            continue
+        offered.append((spec, word(key, lang)))
+    return offered
 
 
 def games_for_lobby(lang: str) -> list[dict[str, Any]]:
     games = []
     for game_id in BUILTIN_IDS:
         game = bodoge.get_game(game_id)
-        low = min(game.player_range(v)[0] for v in game.variants())
-        high = max(game.player_range(v)[1] for v in game.variants())
-        games.append({"game": game, "meta": game.metadata(), "low": low, "high": high})
+        variants = game.variants()
+        bounds = [game.player_range(v) for v in variants]
+        ranges = [
+            {"options": v, "low": low, "high": high}
+            for v, (low, high) in zip(variants, bounds, strict=True)
+        ]
+        games.append(
+            {
+                "game": game,
+                "meta": game.metadata(),
+                "low": min(low for low, _ in bounds),
+                "high": max(high for _, high in bounds),
+                "ranges": ranges,
+                "bots": bots_for(game, lang),
+            }
+        )
     return games
 
 
@@ -75,11 +105,14 @@ async def create_from_form(
     try:
         game = bodoge.get_game(game_id)
     except BodogeError as error:
-        return error_page(lang, 422, str(error))
+        return error_page(lang, 422, word("cannot_create", lang), str(error))
     options: dict[str, Any] = {}
     for option in game.options:
         raw = form.get(f"option_{option.name}")
-        if option.kind is bool:
+        if option.kind is bool and option.derive is not None:
+            if raw in ("on", "off"):  # else: the default derived from the other options
+                options[option.name] = raw == "on"
+        elif option.kind is bool:
             options[option.name] = raw == "on"
         elif raw not in (None, ""):
             options[option.name] = (
@@ -88,9 +121,9 @@ async def create_from_form(
     try:
         count = int(str(form.get("num_seats", "")))
     except ValueError:
-        return error_page(lang, 422, "num_seats must be a number")
+        return error_page(lang, 422, word("bad_seat_count", lang))
     if not 1 <= count <= 12:
-        return error_page(lang, 422, "num_seats must be between 1 and 12")
+        return error_page(lang, 422, word("bad_seat_count", lang))
     seats = []
     for number in range(count):
         kind = str(form.get(f"seat_{number}", "person"))
@@ -103,7 +136,7 @@ async def create_from_form(
     try:
         created = create_table(store, NewTable(game=game_id, options=options, seats=seats))
     except ApiError as error:
-        return error_page(lang, error.status_code, error.message)
+        return error_page(lang, error.status_code, word("cannot_create", lang), error.message)
     table_id = created.table.id
     response = RedirectResponse(f"/t/{table_id}", 303)
     response.set_cookie(
@@ -114,20 +147,16 @@ async def create_from_form(
         samesite="lax",
     )
     if my_name and 0 in created.invites:
-        joined = await join_table(store, hub, table_id, created.invites[0], my_name)
+        try:
+            joined = await join_table(store, hub, table_id, created.invites[0], my_name[:40])
+        except ApiError as error:
+            return error_page(lang, error.status_code, word("name_required", lang), error.message)
         set_seat_cookie(response, table_id, joined.token)
     else:
         live = await hub.get(table_id)
         if live is not None:
             hub.kick_bots(live)
     return response
-
-
-def _form_value(kind: type, raw: str) -> int | str:
-    """A form field as the option's type; a bad number is left for validation to refuse."""
-    if kind is int and raw.lstrip("-").isdigit():
-        return int(raw)
-    return raw
 
 
 def set_seat_cookie(response: Response, table_id: str, token: str) -> None:
@@ -171,12 +200,24 @@ async def table_page(
     )
 
 
-@router.get("/t/{table_id}/join/{invite}", response_class=HTMLResponse)
-async def join_form(table_id: str, invite: str, hub: HubDep, lang: LangDep) -> HTMLResponse:
+@router.get("/t/{table_id}/join/{invite}")
+async def join_form(
+    table_id: str, invite: str, request: Request, store: StoreDep, hub: HubDep, lang: LangDep
+) -> Response:
     live = await hub.get(table_id)
     if live is None:
         return error_page(lang, 404, word("not_found", lang))
-    return page("join.html", lang, live=live, invite=invite, title=live.state.game.title(lang))
+    if store.seat_of(table_id, seat_token(request, table_id)) is not None:
+        return RedirectResponse(f"/t/{table_id}", 303)  # already seated here: back to the table
+    return page(
+        "join.html",
+        lang,
+        live=live,
+        invite=invite,
+        full=live.info.status != WAITING,
+        seats=seat_list(live, lang),
+        title=live.state.game.title(lang),
+    )
 
 
 @router.post("/t/{table_id}/join/{invite}")
@@ -203,7 +244,7 @@ def finished(live: LiveTable | None, lang: str) -> HTMLResponse | None:
     if live is None:
         return error_page(lang, 404, word("not_found", lang))
     if not live.state.is_over:
-        return error_page(lang, 403, "the replay is available when the game is over")
+        return error_page(lang, 403, word("replay_not_ready", lang))
     return None
 
 
@@ -235,15 +276,15 @@ async def replay_step(
         return refused
     assert live is not None
     if not 0 <= step <= live.state.version:
-        return error_page(lang, 404, f"step must be between 0 and {live.state.version}")
+        return error_page(lang, 404, word("bad_step", lang, total=live.state.version))
     if seat is not None and not 0 <= seat < live.info.num_players:
-        return error_page(lang, 404, f"there is no seat {seat}")
+        return error_page(lang, 404, word("bad_seat", lang, n=seat + 1))
     rows = [
         (i, s, a)
         for i, (s, a) in enumerate((e.seat, e.action.to_json()) for e in live.state.events[:step])
     ]
     past = LiveTable(info=live.info, state=rebuild(live.info, rows))
-    return HTMLResponse(render_game(past, seat, lang))
+    return HTMLResponse(render_game(past, seat, lang, replay=True))
 
 
 @router.get("/t/{table_id}/record.json")

@@ -2,35 +2,88 @@
 
 A game's table template lives in its own package (``templates/<id>.html``)
 and builds on the shared pieces of ``components.html``; a game without one
-is shown by ``generic.html``.  Templates only ever receive the view of the
-seat being rendered, its legal actions and public table data.
+is shown by ``generic.html``.  A game's own player-facing words sit next to
+its template in ``templates/<id>.words.json`` (``{"key": {"ja": …, "en": …}}``)
+and reach the template as ``t("key", name=value)``.  Templates only ever
+receive the view of the seat being rendered, its legal actions and public
+table data (seat names, which seats are filled).
 """
 
 from __future__ import annotations
 
+import functools
+import json
+import logging
+import re
 import sys
+from collections.abc import Callable, Iterator, Mapping
 from pathlib import Path
 from typing import Any
 
 from jinja2 import ChoiceLoader, Environment, FileSystemLoader, select_autoescape
+from markupsafe import Markup
 
 import bodoge
-from bodoge.engine import Action, Game, seat_name
+from bodoge.engine import LANGS, Action, Game, Text, seat_name
 
 from .hub import LiveTable
-from .i18n import word
+from .i18n import error_words, word
 
 HERE = Path(__file__).parent
+log = logging.getLogger("bodoge.server")
+LOG_LENGTH = 40
+"""How many recent events the table's action log shows."""
+
+_SEAT_REF = re.compile(r"(?<![A-Za-z0-9])P(\d{1,2})(?![0-9])")
+"""The engine's seat names (P1, P2, …); not \b, since 「P2の」 has no word boundary."""
+
+
+def _game_folder(game: Game) -> Path:
+    module = sys.modules[type(game).__module__]
+    return Path(module.__file__ or "").parent / "templates"
 
 
 def _game_template_dirs() -> list[str]:
     dirs = []
     for game_id in bodoge.game_ids():
-        module = sys.modules[type(bodoge.get_game(game_id)).__module__]
-        folder = Path(module.__file__ or "").parent / "templates"
+        folder = _game_folder(bodoge.get_game(game_id))
         if folder.is_dir():
             dirs.append(str(folder))
     return dirs
+
+
+@functools.cache
+def game_words(game: Game) -> dict[str, Text]:
+    """The game's own template words (``templates/<id>.words.json``), or none."""
+    path = _game_folder(game) / f"{game.id}.words.json"
+    if not path.is_file():
+        return {}
+    raw = json.loads(path.read_text(encoding="utf-8"))
+    words = {}
+    for key, pair in raw.items():
+        missing = [lang for lang in LANGS if not pair.get(lang)]
+        if missing:
+            raise ValueError(f"{path.name}: {key!r} has no {', '.join(missing)} text")
+        words[key] = Text(pair["ja"], pair["en"])
+    return words
+
+
+def with_names(text: object, names: list[str]) -> str:
+    """Replace the engine's seat names (P1, P2, …) in a label by the players' names."""
+
+    def name(match: re.Match[str]) -> str:
+        index = int(match.group(1)) - 1
+        return names[index] if 0 <= index < len(names) else match.group(0)
+
+    return _SEAT_REF.sub(name, str(text))
+
+
+def hue(number: object, spread: int = 24) -> int:
+    """A stable colour (an HSL hue) for a card number or a seat.
+
+    With the default spread fifteen numbers in a row get fifteen different hues.
+    """
+    return (int(str(number)) * spread) % 360 if str(number).lstrip("-").isdigit() else 0
 
 
 def make_environment() -> Environment:
@@ -43,7 +96,11 @@ def make_environment() -> Environment:
         lstrip_blocks=True,
     )
     env.globals["word"] = word
+    env.globals["error_words"] = error_words
+    env.globals["hue"] = hue
     env.filters["pick"] = lambda seats, names: [names[seat] for seat in seats]
+    env.filters["named"] = with_names
+    env.filters["tojson_attr"] = lambda value: Markup.escape(json.dumps(value))
     return env
 
 
@@ -60,10 +117,13 @@ class Actions:
 
     ``acts.find("take_face_up", number=7)`` gives the index to put on the
     face-up 7's ``data-act``, or ``None`` when no legal action concerns it.
+    Labels name players by their names, not by seat numbers.
     """
 
-    def __init__(self, legal: list[Action], lang: str) -> None:
-        self.items = [(i, a.to_json(), a.label(lang)) for i, a in enumerate(legal)]
+    def __init__(self, legal: list[Action], lang: str, names: list[str] | None = None) -> None:
+        self.items = [
+            (i, a.to_json(), with_names(a.label(lang), names or [])) for i, a in enumerate(legal)
+        ]
 
     def find(self, kind: str, **fields: Any) -> int | None:
         for index, wire, _ in self.items:
@@ -71,10 +131,20 @@ class Actions:
                 return index
         return None
 
+    def find_all(self, kind: str, **fields: Any) -> list[tuple[int, dict[str, Any], str]]:
+        return [
+            item
+            for item in self.items
+            if item[1]["type"] == kind and all(item[1].get(k) == v for k, v in fields.items())
+        ]
+
     def of_type(self, kind: str) -> list[tuple[int, dict[str, Any], str]]:
         return [item for item in self.items if item[1]["type"] == kind]
 
-    def __iter__(self) -> Any:
+    def types(self) -> list[str]:
+        return list(dict.fromkeys(wire["type"] for _, wire, _ in self.items))
+
+    def __iter__(self) -> Iterator[tuple[int, dict[str, Any], str]]:
         return iter(self.items)
 
     def __len__(self) -> int:
@@ -87,15 +157,36 @@ def seat_names(live: LiveTable, lang: str) -> list[str]:
         if seat.name:
             names.append(seat.name)
         elif seat.kind == "bot":
-            names.append(f"{seat_name(seat.seat, lang)} ({word('bot', lang)})")
+            names.append(word("bot_name", lang, n=seat.seat + 1))
         else:
             names.append(seat_name(seat.seat, lang))
     return names
 
 
+def seat_list(live: LiveTable, lang: str) -> list[dict[str, Any]]:
+    """Public facts about each seat: its name, person or bot, whether it is taken."""
+    names = seat_names(live, lang)
+    return [
+        {"seat": s.seat, "name": names[s.seat], "kind": s.kind, "filled": s.filled}
+        for s in live.info.seats
+    ]
+
+
+def translator(game: Game, lang: str) -> Callable[..., str]:
+    words = game_words(game)
+
+    def t(key: str, **values: object) -> str:
+        text = words.get(key)
+        if text is None:
+            return word(key, lang, **values)
+        return (text.format(**values) if values else text)(lang)
+
+    return t
+
+
 def game_context(
     game: Game,
-    state_view: dict[str, Any],
+    state_view: Mapping[str, Any],
     seat: int | None,
     legal: list[Action],
     names: list[str],
@@ -105,22 +196,60 @@ def game_context(
         "game": game,
         "view": state_view,
         "seat": seat,
-        "acts": Actions(legal, lang),
+        "acts": Actions(legal, lang, names),
         "names": names,
         "lang": lang,
         "title": game.title(lang),
         "glossary": {key: text(lang) for key, text in game.glossary.items()},
+        "t": translator(game, lang),
     }
 
 
-def render_game(live: LiveTable, seat: int | None, lang: str) -> str:
-    """The game area for ``seat``: built from ``view(seat)`` and its legal actions only."""
+def render_game(live: LiveTable, seat: int | None, lang: str, replay: bool = False) -> str:
+    """The game area for ``seat``: built from ``view(seat)`` and its legal actions only.
+
+    Before every seat is filled it is the waiting room.  With ``replay`` the
+    seat's decisions are shown but nothing is clickable.
+    """
     state = live.state
-    legal = state.legal_actions(seat) if seat is not None and live.started else []
-    context = game_context(state.game, state.view(seat), seat, legal, seat_names(live, lang), lang)
-    context["log"] = [e.for_seat(seat, lang) for e in state.events[-30:]]
-    context["summary"] = state.summary(lang)
-    return ENV.get_template(table_template(state.game)).render(context)
+    names = seat_names(live, lang)
+    if not live.started:
+        return ENV.get_template("waiting.html").render(
+            lang=lang,
+            seat=seat,
+            seats=seat_list(live, lang),
+            table=live.info.id,
+            title=state.game.title(lang),
+            game=state.game,
+            options=_option_lines(state.game, live.info.options, lang),
+            version=state.version,
+        )
+    legal = state.legal_actions(seat) if seat is not None and not replay else []
+    context = game_context(state.game, state.view(seat), seat, legal, names, lang)
+    context["log"] = [e.for_seat(seat, lang) for e in state.events[-LOG_LENGTH:]]
+    context["summary"] = [with_names(line, names) for line in state.summary(lang)]
+    context["replay"] = replay
+    context["table"] = live.info.id
+    context["status"] = live.info.status
+    context["seats"] = seat_list(live, lang)
+    name = table_template(state.game)
+    try:
+        return ENV.get_template(name).render(context)
+    except Exception:
+        if name == "generic.html":
+            raise
+        # A broken game template must not freeze the table: show the generic view.
+        log.exception("rendering %s for seat %s failed; using the generic view", name, seat)
+        return ENV.get_template("generic.html").render(context)
+
+
+def _option_lines(game: Game, options: Mapping[str, Any], lang: str) -> list[tuple[str, str]]:
+    lines = []
+    for option in game.options:
+        value = options.get(option.name, option.default)
+        shown = word("on" if value else "off", lang) if isinstance(value, bool) else str(value)
+        lines.append((option.title(lang), shown))
+    return lines
 
 
 def render_page(name: str, **context: Any) -> str:

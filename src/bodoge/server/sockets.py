@@ -1,10 +1,38 @@
-"""Live play over WebSocket.
+"""Live play over WebSocket: ``/t/{table_id}/ws``.
 
-Client → server: ``{"type": "act", "version": V, "action": {...}}`` or
-``{"type": "ping"}``.  Server → client: ``{"type": "state", ...}`` (see
-:func:`bodoge.server.hub.state_message`), ``{"type": "error", "code", "message"}``
-or ``{"type": "pong"}``.  A connection holding a seat token acts for that
-seat only; any other connection is a spectator.
+A connection carrying a seat token of that table (the seat cookie, or
+``?token=`` for API clients) acts for that seat only; any other connection
+is a spectator.  ``?html=1`` adds the server-rendered game area to each
+state message, ``?lang=ja|en`` chooses its language.
+
+Client → server (one JSON object per text frame, at most ``MAX_MESSAGE``
+characters, no other keys):
+
+* :class:`ActIn` ``{"type": "act", "version": V, "action": {...}}``: a
+  decision, made on the state of version ``V`` (the ``version`` of the last
+  state message the client saw);
+* :class:`PingIn` ``{"type": "ping"}``.
+
+Server → client:
+
+* :class:`StateMessage` ``{"type": "state", "table", "status", "version",
+  "seat", "view", "legal", "log", "sent_at"[, "html"]}``: first on
+  connecting, then after every accepted action (and every seat filled), in
+  version order.  ``view`` is ``state.view(seat)`` (``view(None)`` for a
+  spectator), ``legal`` that seat's legal actions, ``log`` the recent events
+  as that seat may see them: never the state, the seed, another seat's view
+  or a record;
+* :class:`ErrorMessage` ``{"type": "error", "code", "message"}``: a refused
+  message, only to the connection that sent it; nothing changed;
+* :class:`PongMessage` ``{"type": "pong"}``.
+
+Error codes: ``too_large``, ``malformed_json``, ``malformed`` (not one of the
+shapes above), ``table_not_found`` (then the socket closes with 4404),
+``not_started`` (the table waits for players), ``stale_version``,
+``wrong_seat`` (a spectator, or a seat not in ``to_act``),
+``malformed_action`` (not an action of this game), ``illegal_action``,
+``game_over``, ``unavailable`` (the database did not answer),
+``internal_error``.
 """
 
 from __future__ import annotations
@@ -12,46 +40,141 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import json
-from typing import Any
+import logging
+from typing import Annotated, Any, Literal
 
 from fastapi import APIRouter, WebSocket, WebSocketDisconnect
+from pydantic import BaseModel, ConfigDict, Field, StrictInt, TypeAdapter, ValidationError
 
 from .config import MAX_MESSAGE
-from .deps import seat_token
-from .hub import Connection, Hub, ProtocolError
+from .deps import HubDep, seat_token
+from .hub import Connection, ProtocolError
 from .i18n import request_lang
 
+log = logging.getLogger("bodoge.server")
 router = APIRouter()
+
+NOT_FOUND_CLOSE = 4404
+"""Close code after ``table_not_found``."""
+BACKLOG_CLOSE = 1013
+"""Close code for a connection that stopped reading (``MAX_BACKLOG`` unsent messages)."""
+
+
+# ------------------------------------------------------------------ schemas
+
+
+class ActIn(BaseModel):
+    """A decision for the connection's seat, made on state ``version``."""
+
+    model_config = ConfigDict(extra="forbid")
+    type: Literal["act"]
+    version: StrictInt
+    action: Any
+    """The action's wire form (checked by the game: ``malformed_action``)."""
+
+
+class PingIn(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+    type: Literal["ping"]
+
+
+ClientMessage = Annotated[ActIn | PingIn, Field(discriminator="type")]
+CLIENT_MESSAGE: TypeAdapter[ActIn | PingIn] = TypeAdapter(ClientMessage)
+
+
+class LegalAction(BaseModel):
+    action: dict[str, Any]
+    """The wire form to send back in an ``act`` message."""
+    label: str
+
+
+class LogEntry(BaseModel):
+    """One event as the receiving seat may see it (``Event.for_seat``)."""
+
+    model_config = ConfigDict(extra="forbid")
+    index: int
+    seat: int
+    action: dict[str, Any] | None
+    """``None`` while the action is secret from this seat."""
+    label: str | None
+    facts: dict[str, Any]
+
+
+class StateMessage(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+    type: Literal["state"]
+    table: str
+    status: Literal["waiting", "playing", "over"]
+    version: int
+    seat: int | None
+    view: dict[str, Any]
+    """``state.view(seat)``: the game's own JSON for that seat."""
+    legal: list[LegalAction]
+    log: list[LogEntry]
+    sent_at: float
+    html: str | None = None
+    """The game area rendered for this seat (only with ``?html=1``)."""
+
+
+class ErrorMessage(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+    type: Literal["error"]
+    code: str
+    message: str
+
+
+class PongMessage(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+    type: Literal["pong"]
+
+
+ServerMessage = Annotated[StateMessage | ErrorMessage | PongMessage, Field(discriminator="type")]
+SERVER_MESSAGE: TypeAdapter[StateMessage | ErrorMessage | PongMessage] = TypeAdapter(ServerMessage)
 
 
 def error(code: str, message: str) -> dict[str, Any]:
-    return {"type": "error", "code": code, "message": message}
+    return ErrorMessage(type="error", code=code, message=message).model_dump()
 
 
-def parse(text: str) -> dict[str, Any]:
+# ------------------------------------------------------------------ parsing
+
+
+def parse(data: str | bytes) -> ActIn | PingIn:
     """A client message, or :class:`ProtocolError` for anything malformed."""
-    if len(text) > MAX_MESSAGE:
+    if len(data) > MAX_MESSAGE:
         raise ProtocolError("too_large", f"a message may have at most {MAX_MESSAGE} characters")
     try:
-        message = json.loads(text)
-    except json.JSONDecodeError as problem:
-        raise ProtocolError("malformed_json", f"not JSON: {problem.msg}") from None
-    if not isinstance(message, dict) or message.get("type") not in ("act", "ping"):
-        raise ProtocolError("malformed", 'a message is {"type": "act" | "ping", ...}')
-    if message["type"] == "act" and set(message) != {"type", "version", "action"}:
-        raise ProtocolError("malformed", 'an "act" message has exactly "version" and "action"')
-    return message
+        message = json.loads(data)
+    except (ValueError, RecursionError) as problem:  # JSONDecodeError, bad UTF-8, too deep
+        reason = problem.msg if isinstance(problem, json.JSONDecodeError) else str(problem)
+        raise ProtocolError("malformed_json", f"not JSON: {reason}") from None
+    try:
+        return CLIENT_MESSAGE.validate_python(message)
+    except ValidationError as problem:
+        details = "; ".join(
+            f"{'.'.join(str(p) for p in e['loc']) or 'message'}: {e['msg']}"
+            for e in problem.errors(include_url=False)
+        )
+        raise ProtocolError(
+            "malformed",
+            'a message is {"type": "act", "version": V, "action": {...}} or {"type": "ping"}'
+            f" ({details})",
+        ) from None
+
+
+# ------------------------------------------------------------------ the socket
 
 
 @router.websocket("/t/{table_id}/ws")
-async def table_socket(websocket: WebSocket, table_id: str) -> None:
-    hub: Hub = websocket.app.state.hub
+async def table_socket(websocket: WebSocket, table_id: str, hub: HubDep) -> None:
+    await websocket.accept()
     live = await hub.get(table_id)
     if live is None:
-        await websocket.close(code=4404, reason="no such table")
+        problem = error("table_not_found", f"there is no table {table_id!r}")
+        await websocket.send_text(json.dumps(problem))
+        await websocket.close(code=NOT_FOUND_CLOSE, reason="no such table")
         return
     seat = await asyncio.to_thread(hub.store.seat_of, table_id, seat_token(websocket, table_id))
-    await websocket.accept()
     connection = Connection(
         seat=seat,
         wants_html=websocket.query_params.get("html") == "1",
@@ -61,15 +184,18 @@ async def table_socket(websocket: WebSocket, table_id: str) -> None:
     hub.attach(live, connection)
     try:
         while True:
-            text = await websocket.receive_text()
+            data = await _receive(websocket)
             try:
-                message = parse(text)
-                if message["type"] == "ping":
-                    connection.queue.put_nowait({"type": "pong"})
+                message = parse(data)
+                if isinstance(message, PingIn):
+                    connection.send(PongMessage(type="pong").model_dump())
                     continue
-                await hub.act(table_id, seat, message["version"], message["action"])
+                await hub.act(table_id, seat, message.version, message.action)
             except ProtocolError as problem:
-                connection.queue.put_nowait(error(problem.code, problem.message))
+                connection.send(error(problem.code, problem.message))
+            except Exception:
+                log.exception("table %s: a message could not be handled", table_id)
+                connection.send(error("internal_error", "the server could not handle that"))
     except WebSocketDisconnect:
         pass
     finally:
@@ -78,12 +204,25 @@ async def table_socket(websocket: WebSocket, table_id: str) -> None:
             await sender
 
 
+async def _receive(websocket: WebSocket) -> str | bytes:
+    """The next text or binary frame; :class:`WebSocketDisconnect` when the client left."""
+    message = await websocket.receive()
+    if message["type"] == "websocket.disconnect":
+        raise WebSocketDisconnect(message.get("code", 1000), message.get("reason"))
+    text = message.get("text")
+    if text is not None:
+        return str(text)
+    return bytes(message.get("bytes") or b"")
+
+
 async def _send_loop(websocket: WebSocket, connection: Connection) -> None:
     while True:
-        message = await connection.queue.get()
-        if message is None:
+        text = await connection.queue.get()
+        if text is None:  # detached, or dropped for not reading: close if still open
+            with contextlib.suppress(Exception):
+                await websocket.close(code=BACKLOG_CLOSE)
             return
         try:
-            await websocket.send_text(json.dumps(message, ensure_ascii=False))
+            await websocket.send_text(text)
         except Exception:  # the client went away; the receive loop will notice
             return

@@ -3,11 +3,13 @@
 from __future__ import annotations
 
 from alembic import context
-from sqlalchemy import create_engine
+from sqlalchemy import create_engine, text
 
 from bodoge.server.db import Base
 
 target_metadata = Base.metadata
+MIGRATION_LOCK = 0x626F646F6765
+"""PostgreSQL advisory lock key ("bodoge"): one migration at a time per database."""
 
 
 def run_migrations_online() -> None:
@@ -17,6 +19,12 @@ def run_migrations_online() -> None:
     with engine.connect() as connection:
         context.configure(connection=connection, target_metadata=target_metadata)
         with context.begin_transaction():
+            if connection.dialect.name == "postgresql":
+                # Several processes may start at once: the second waits, then
+                # finds the schema up to date (DDL is transactional here).
+                connection.execute(
+                    text("SELECT pg_advisory_xact_lock(:key)"), {"key": MIGRATION_LOCK}
+                )
             context.run_migrations()
     engine.dispose()
 

@@ -1,4 +1,6 @@
 // Live table: one WebSocket, server-rendered HTML for this seat, clicks send actions.
+// No framework and no build step: the server renders every view; this script only
+// swaps it in, keeps the page's own state (open panels, scroll) and sends clicks.
 "use strict";
 (function () {
   const game = document.getElementById("game");
@@ -6,71 +8,157 @@
   const table = game.dataset.table;
   const lang = game.dataset.lang || "en";
   const banner = document.getElementById("connection");
+  const errorBox = document.getElementById("error");
+  const baseTitle = document.title;
   let socket = null;
-  let version = null;
+  let version = Number(game.dataset.version);
   let legal = [];
   let retry = 500;
+  let errorTimer = null;
+  let pinger = null;
+
+  // ------------------------------------------------------------ the socket
 
   function connect() {
     const scheme = location.protocol === "https:" ? "wss:" : "ws:";
     socket = new WebSocket(`${scheme}//${location.host}/t/${table}/ws?html=1&lang=${lang}`);
-    socket.onopen = () => { retry = 500; if (banner) banner.hidden = true; };
+    socket.onopen = () => {
+      retry = 500;
+      if (banner) banner.hidden = true;
+      clearInterval(pinger);
+      pinger = setInterval(() => send({ type: "ping" }), 25000);
+    };
     socket.onmessage = (event) => handle(JSON.parse(event.data));
     socket.onclose = () => {
+      clearInterval(pinger);
       if (banner) banner.hidden = false;
+      game.classList.remove("pending");
       setTimeout(connect, retry);
       retry = Math.min(retry * 2, 8000);
     };
   }
 
+  function send(message) {
+    if (!socket || socket.readyState !== WebSocket.OPEN) return false;
+    socket.send(JSON.stringify(message));
+    return true;
+  }
+
+  // ------------------------------------------------------------ rendering
+
+  function keptState() {
+    const open = {};
+    game.querySelectorAll("details[data-keep]").forEach((d) => { open[d.dataset.keep] = d.open; });
+    return open;
+  }
+
+  function restoreState(open) {
+    game.querySelectorAll("details[data-keep]").forEach((d) => {
+      const key = d.dataset.keep;
+      if (key in open) d.open = open[key];
+      else {
+        const saved = localStorage.getItem(`bodoge.open.${key}`);
+        if (saved !== null) d.open = saved === "1";
+      }
+    });
+  }
+
   function handle(message) {
     if (message.type === "state") {
+      const open = keptState();
+      const wasMine = game.querySelector(".game-root.my-turn") !== null;
       version = message.version;
       legal = message.legal;
       game.dataset.version = String(version);
+      game.dataset.status = message.status;
       game.innerHTML = message.html;
-      if (message.status === "over" && !document.querySelector("[data-testid=replay-link]")) {
-        const link = document.createElement("a");
-        link.href = `/t/${table}/replay`;
-        link.dataset.testid = "replay-link";
-        link.className = "replay-link";
-        link.textContent = lang === "ja" ? "リプレイを見る" : "Watch the replay";
-        game.after(link);
-      }
-      if (message.status !== "waiting") {
-        const invites = document.querySelector("[data-testid=invites]");
-        if (invites) invites.remove();
-      }
+      game.classList.remove("pending");
+      restoreState(open);
+      const mine = game.querySelector(".game-root.my-turn") !== null;
+      document.title = mine ? `● ${game.dataset.yourTurn} — ${baseTitle}` : baseTitle;
+      if (mine && !wasMine && document.hidden && navigator.vibrate) navigator.vibrate(80);
+      updateInvites(message.status);
+      clearError();
     } else if (message.type === "error") {
       showError(message);
+      game.classList.remove("pending");
+      game.querySelectorAll("[data-act]").forEach((el) => { el.disabled = false; });
     }
   }
 
-  function showError(message) {
-    let box = document.getElementById("error");
-    if (!box) {
-      box = document.createElement("p");
-      box.id = "error";
-      box.className = "error-box";
-      box.dataset.testid = "error";
-      game.before(box);
-    }
-    box.textContent = message.message;
-    box.dataset.code = message.code;
-    setTimeout(() => { box.textContent = ""; }, 5000);
+  function updateInvites(status) {
+    const box = document.querySelector("[data-testid=invites]");
+    if (!box) return;
+    if (status !== "waiting") { box.remove(); return; }
+    box.querySelectorAll("[data-invite-seat]").forEach((row) => {
+      const filled = game.querySelector(`[data-seat-filled="${row.dataset.inviteSeat}"]`);
+      row.classList.toggle("used", filled !== null);
+    });
   }
+
+  const errorWords = JSON.parse(game.dataset.errors || "{}");
+
+  function showError(message) {
+    if (!errorBox) return;
+    // The player's language for known refusals; the server's own words in the tooltip.
+    errorBox.textContent = errorWords[message.code] || errorWords.other || message.message;
+    errorBox.title = message.message;
+    errorBox.dataset.code = message.code;
+    clearTimeout(errorTimer);
+    errorTimer = setTimeout(clearError, 6000);
+  }
+
+  function clearError() {
+    if (errorBox) { errorBox.textContent = ""; delete errorBox.dataset.code; }
+  }
+
+  // ------------------------------------------------------------ clicks
 
   game.addEventListener("click", (event) => {
     const target = event.target.closest("[data-act]");
-    if (!target || !socket || socket.readyState !== WebSocket.OPEN) return;
+    if (!target || target.disabled) return;
     const index = Number(target.dataset.act);
     if (!(index >= 0 && index < legal.length)) return;
-    socket.send(JSON.stringify({ type: "act", version: version, action: legal[index].action }));
+    if (!send({ type: "act", version: version, action: legal[index].action })) return;
+    game.classList.add("pending");
     game.querySelectorAll("[data-act]").forEach((el) => { el.disabled = true; });
   });
 
+  game.addEventListener("toggle", (event) => {
+    const details = event.target;
+    if (details.dataset && details.dataset.keep) {
+      localStorage.setItem(`bodoge.open.${details.dataset.keep}`, details.open ? "1" : "0");
+    }
+  }, true);
+
+  // ------------------------------------------------------------ invites
+
+  document.querySelectorAll("button[data-copy]").forEach((button) => {
+    const label = button.textContent;
+    button.addEventListener("click", async () => {
+      const input = document.querySelector(button.dataset.copy);
+      if (!input) return;
+      input.select();
+      let done = false;
+      try {
+        if (navigator.clipboard && window.isSecureContext) {
+          await navigator.clipboard.writeText(input.value);
+          done = true;
+        }
+      } catch (_) { done = false; }
+      if (!done) {
+        try { done = document.execCommand("copy"); } catch (_) { done = false; }
+      }
+      button.textContent = done ? button.dataset.done : label;
+      button.classList.toggle("done", done);
+      setTimeout(() => { button.textContent = label; button.classList.remove("done"); }, 2000);
+    });
+  });
   document.querySelectorAll("input.invite").forEach((input) => {
     input.addEventListener("focus", () => input.select());
   });
+
+  restoreState({});
+  updateInvites(game.dataset.status);
   connect();
 })();

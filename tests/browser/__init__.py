@@ -1,0 +1,1 @@
+"""Browser tests (Playwright + Chromium) and in-process checks of the rendered views."""

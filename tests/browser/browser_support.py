@@ -1,0 +1,415 @@
+"""What the browser tests share: a page that records its WebSocket frames, clicking,
+and the checks that no seat ever receives or shows another seat's hand."""
+
+from __future__ import annotations
+
+import json
+import os
+import random
+import re
+import socket
+import subprocess
+import sys
+import time
+import urllib.error
+import urllib.request
+from collections.abc import Iterator
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import pytest
+from playwright.sync_api import Page, WebSocket
+
+import bodoge
+
+CHROMIUM = os.environ.get("BODOGE_CHROMIUM", "/usr/bin/chromium")
+CHROMIUM_ARGS = [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-quic",
+    "--no-first-run",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+]
+BOT_PAUSE = "0.05"
+STARTUP_SECONDS = 30.0
+
+
+def free_port() -> int:
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        port: int = probe.getsockname()[1]
+        return port
+
+
+class Server:
+    """One ``bodoge serve`` process; it can be stopped and started again on the same DB."""
+
+    def __init__(self, database: Path, log: Path, port: int | None = None) -> None:
+        self.database = database
+        self.log_path = log
+        self.port = port or free_port()
+        self.base = f"http://127.0.0.1:{self.port}"
+        self.process: subprocess.Popen[bytes] | None = None
+
+    def start(self) -> None:
+        assert self.process is None, "already running"
+        command = [
+            sys.executable,
+            "-m",
+            "bodoge.cli",
+            "serve",
+            "--port",
+            str(self.port),
+            "--database",
+            f"sqlite:///{self.database}",
+            "--bot-pause",
+            BOT_PAUSE,
+        ]
+        with self.log_path.open("ab") as log:
+            self.process = subprocess.Popen(
+                command, stdout=log, stderr=subprocess.STDOUT, stdin=subprocess.DEVNULL
+            )
+        deadline = time.monotonic() + STARTUP_SECONDS
+        while time.monotonic() < deadline:
+            if self.process.poll() is not None:
+                self.process = None
+                pytest.fail(f"bodoge serve exited at start:\n{self.log()}")
+            try:
+                with urllib.request.urlopen(self.base + "/api/games", timeout=2) as answer:
+                    if answer.status == 200:
+                        return
+            except (urllib.error.URLError, ConnectionError, TimeoutError):
+                pass
+            time.sleep(0.1)
+        self.stop()
+        pytest.fail(f"bodoge serve did not answer within {STARTUP_SECONDS} s:\n{self.log()}")
+
+    def stop(self) -> None:
+        process, self.process = self.process, None
+        if process is None:
+            return
+        process.terminate()
+        try:
+            process.wait(timeout=10)
+        except subprocess.TimeoutExpired:
+            process.kill()
+            process.wait(timeout=10)
+
+    def log(self) -> str:
+        return self.log_path.read_text(errors="replace") if self.log_path.exists() else ""
+
+    def api(self, method: str, path: str, body: object | None = None) -> Any:
+        data = None if body is None else json.dumps(body).encode()
+        request = urllib.request.Request(
+            self.base + path, data=data, method=method, headers={"Content-Type": "application/json"}
+        )
+        with urllib.request.urlopen(request, timeout=10) as answer:
+            return json.loads(answer.read())
+
+    def new_table(
+        self, seats: list[str], options: dict[str, Any] | None = None, **extra: Any
+    ) -> Any:
+        """A table through the JSON API: ``seats`` like ``["person", "bot:random"]``."""
+        specs = [
+            {"kind": "bot", "bot": s.removeprefix("bot:")} if s.startswith("bot") else {"kind": s}
+            for s in seats
+        ]
+        body = {"game": "egyptian-bride", "options": options or {}, "seats": specs, **extra}
+        return self.api("POST", "/api/tables", body)
+
+
+def check_server_log(server: Server) -> None:
+    """No request may have failed inside the server."""
+    text = server.log()
+    assert "Traceback" not in text, f"the server logged an error:\n{text}"
+
+
+PUBLIC_PLAYER_KEYS = {"seat", "hand_count", "known_hand", "placed", "turns", "take_limit"}
+MESSAGE_KEYS = {"type", "table", "status", "version", "seat", "view", "legal", "log", "sent_at"}
+STEP_TIMEOUT_MS = 15_000
+
+DOM_PROBE = """() => {
+  const game = document.getElementById("game");
+  const hands = [...document.querySelectorAll("[data-testid=hand]")].map((zone) => ({
+    seat: zone.dataset.seat,
+    cards: [...zone.querySelectorAll(".card[data-number]")].map((card) => [
+      Number(card.dataset.number),
+      Number(card.querySelector(".card-count").textContent.replace("×", "")),
+    ]),
+  }));
+  const counts = {};
+  document.querySelectorAll("[data-testid^=hand-count-]").forEach((el) => {
+    counts[el.dataset.testid.slice("hand-count-".length)] = el.textContent;
+  });
+  return {
+    version: game ? game.dataset.version : null,
+    status: game ? game.dataset.status : null,
+    hands: hands,
+    handCards: document.querySelectorAll(".in-hand").length,
+    counts: counts,
+    scrollWidth: document.scrollingElement.scrollWidth,
+    innerWidth: window.innerWidth,
+  };
+}"""
+
+
+@dataclass
+class Watcher:
+    """A page at a table, as one seat (``None``: a spectator), recording what it receives."""
+
+    page: Page
+    seat: int | None
+    frames: list[dict[str, Any]] = field(default_factory=list)
+    checked: int = 0
+    sockets: int = 0
+
+    def __post_init__(self) -> None:
+        self.page.on("websocket", self._socket)
+
+    def _socket(self, socket: WebSocket) -> None:
+        self.sockets += 1
+        socket.on("framereceived", self._frame)
+
+    def _frame(self, payload: str | bytes) -> None:
+        text = payload.decode() if isinstance(payload, bytes) else payload
+        self.frames.append(json.loads(text))
+
+    @property
+    def states(self) -> list[dict[str, Any]]:
+        return [f for f in self.frames if f.get("type") == "state"]
+
+    def latest(self) -> dict[str, Any] | None:
+        states = self.states
+        return states[-1] if states else None
+
+    def state_at(self, version: int) -> dict[str, Any] | None:
+        for frame in reversed(self.states):
+            if frame["version"] == version:
+                return frame
+        return None
+
+    def version(self) -> int:
+        return int(self.page.locator("#game").get_attribute("data-version") or "-1")
+
+    def wait_new_frame(self, after: int, timeout: float = 5.0) -> dict[str, Any]:
+        """The first state frame received after the first ``after`` ones."""
+        deadline = time.monotonic() + timeout
+        while len(self.states) <= after:
+            if time.monotonic() > deadline:
+                raise AssertionError(f"seat {self.seat}: no new frame")
+            self.page.wait_for_timeout(20)
+        return self.states[after]
+
+    # ------------------------------------------------------------- acting
+
+    def actables(self) -> int:
+        return self.page.locator("#game [data-act]:enabled").count()
+
+    def click_any(self, rng: random.Random) -> bool:
+        """Click an enabled clickable (card, deck, chip or button); wait for the result."""
+        choices = self.page.locator("#game [data-act]:enabled")
+        count = choices.count()
+        if not count:
+            return False
+        before = self.version()
+        choices.nth(rng.randrange(count)).click()
+        self.page.wait_for_function(
+            f"document.getElementById('game').dataset.version !== '{before}'"
+            " || document.getElementById('error').textContent !== ''",
+            timeout=STEP_TIMEOUT_MS,
+        )
+        error = self.page.locator("#error").text_content()
+        assert not error, f"seat {self.seat}: the click was refused: {error}"
+        return True
+
+    def is_over(self) -> bool:
+        return self.page.locator("#game [data-testid=settlement]").count() > 0
+
+    def dom_hand(self) -> list[int] | None:
+        """The hand this page shows, as counts per number (``None``: no hand shown)."""
+        probe = self.page.evaluate(DOM_PROBE)
+        if not probe["hands"]:
+            return None
+        (zone,) = probe["hands"]
+        frame = self.latest()
+        assert frame is not None
+        numbers = frame["view"]["numbers"]
+        shown = dict(zone["cards"])
+        return [shown.get(n, 0) for n in numbers]
+
+    # ------------------------------------------------------------- checks
+
+    def check(self, max_width: int | None = None) -> None:
+        """The page's DOM and every new frame show this seat's own hand only."""
+        self.check_frames()
+        self.check_dom(max_width)
+
+    def check_frames(self) -> None:
+        for frame in self.frames[self.checked :]:
+            if frame.get("type") == "state":
+                check_frame(frame, self.seat)
+            else:
+                assert frame.get("type") == "pong", f"seat {self.seat} got {frame}"
+        self.checked = len(self.frames)
+
+    def settled_probe(self, timeout: float = 5.0) -> tuple[dict[str, Any], dict[str, Any]]:
+        """The DOM and the frame it was rendered from.
+
+        Right after a page load the DOM is the server-rendered page, whose version
+        may have no frame at all if the table moved on before the socket opened.
+        """
+        deadline = time.monotonic() + timeout
+        while True:
+            probe = self.page.evaluate(DOM_PROBE)
+            frame = self.state_at(int(probe["version"]))
+            if frame is not None:
+                return probe, frame
+            if time.monotonic() > deadline:
+                raise AssertionError(f"seat {self.seat}: no frame of version {probe['version']}")
+            self.page.wait_for_timeout(20)
+
+    def check_dom(self, max_width: int | None = None) -> None:
+        probe, frame = self.settled_probe()
+        seat = self.seat
+        if seat is None:
+            assert probe["hands"] == [], "a spectator's page shows a hand"
+            assert probe["handCards"] == 0
+        elif probe["status"] != "waiting":
+            assert len(probe["hands"]) == 1, f"seat {seat}: {len(probe['hands'])} hands shown"
+            (zone,) = probe["hands"]
+            assert zone["seat"] == str(seat), f"seat {seat}'s page shows seat {zone['seat']}'s hand"
+            assert probe["handCards"] == len(zone["cards"]), "hand cards outside the own hand"
+        view = frame["view"]
+        if seat is not None and probe["hands"]:
+            shown = dict(probe["hands"][0]["cards"])
+            assert [shown.get(n, 0) for n in view["numbers"]] == view["hand"]
+        for player in view["players"]:
+            text = probe["counts"].get(str(player["seat"]))
+            if text is not None:
+                assert re.findall(r"\d+", text) == [str(player["hand_count"])], text
+        if max_width is not None:
+            assert probe["scrollWidth"] <= max_width + 1, (
+                f"the page is {probe['scrollWidth']} px wide at a {max_width} px screen"
+            )
+
+
+def iter_keys(value: object, path: tuple[str, ...] = ()) -> Iterator[tuple[str, ...]]:
+    """Every key path in a JSON value (list positions are left out of the path)."""
+    if isinstance(value, dict):
+        for key, inner in value.items():
+            yield (*path, key)
+            yield from iter_keys(inner, (*path, key))
+    elif isinstance(value, list):
+        for inner in value:
+            yield from iter_keys(inner, path)
+
+
+def check_frame(frame: dict[str, Any], seat: int | None) -> None:
+    """One state message as ``seat`` received it: nothing of another seat's hand."""
+    assert set(frame) - {"html"} == MESSAGE_KEYS, sorted(frame)
+    assert frame["seat"] == seat
+    view = frame["view"]
+    assert view["seat"] == seat
+    hand_paths = [
+        p for p in iter_keys({k: v for k, v in frame.items() if k != "html"}) if p[-1] == "hand"
+    ]
+    assert hand_paths == [("view", "hand")], f"hand keys in a frame: {hand_paths}"
+    for player in view["players"]:
+        assert set(player) == PUBLIC_PLAYER_KEYS, sorted(player)
+        assert isinstance(player["hand_count"], int)
+    if seat is None:
+        assert view["hand"] is None, "a spectator was sent a hand"
+        assert frame["legal"] == []
+    else:
+        hand = view["hand"]
+        assert isinstance(hand, list) and len(hand) == len(view["numbers"])
+        assert sum(hand) == view["players"][seat]["hand_count"]
+        known = view["players"][seat]["known_hand"]
+        assert all(k <= h for k, h in zip(known, hand, strict=True))
+        if seat not in view["to_act"]:
+            assert frame["legal"] == []
+    for entry in frame["log"]:
+        if entry["seat"] != seat:
+            assert "card" not in entry["facts"], f"seat {seat} saw another seat's card: {entry}"
+    html = frame.get("html", "")
+    zones = re.findall(r'data-testid="hand" data-seat="([^"]*)"', html)
+    assert html.count('data-testid="hand"') == len(zones)
+    if seat is None:
+        assert zones == []
+    else:
+        assert zones in ([], [str(seat)]), f"seat {seat}'s html shows hands {zones}"
+
+
+def check_against_record(record: dict[str, Any], watchers: list[Watcher]) -> None:
+    """Every frame equals what the engine lets that seat see at that version, exactly."""
+    game = bodoge.get_game(record["game"])
+    state = game.new_game(record["num_players"], seed=record["seed"], options=record["options"])
+    seats: list[int | None] = [None, *range(record["num_players"])]
+    views = {}
+    legal = {}
+    for version in range(len(record["actions"]) + 1):
+        for seat in seats:
+            views[version, seat] = json.loads(json.dumps(state.view(seat)))
+            if seat is not None:
+                legal[version, seat] = [a.to_json() for a in state.legal_actions(seat)]
+        if version < len(record["actions"]):
+            actor, wire = record["actions"][version]
+            state.apply(actor, game.parse_action(wire))
+    facts = {
+        (event.index, seat): event.for_seat(seat)["facts"]
+        for event in state.events
+        for seat in seats
+    }
+    for watcher in watchers:
+        for frame in watcher.states:
+            version, seat = frame["version"], watcher.seat
+            if frame["status"] == "waiting":
+                continue
+            assert frame["view"] == views[version, seat], f"seat {seat}, version {version}"
+            if seat is not None:
+                assert [item["action"] for item in frame["legal"]] == legal[version, seat]
+            for entry in frame["log"]:
+                assert entry["facts"] == facts[entry["index"], seat]
+
+
+def join(watcher: Watcher, server: Server, invite_path: str, name: str) -> None:
+    """Take a seat through its invitation, as a person would."""
+    watcher.page.goto(server.base + invite_path)
+    watcher.page.fill("input[name=name]", name)
+    watcher.page.click("[data-testid=join-form] button[type=submit]")
+    watcher.page.wait_for_selector("#game .game-root")
+
+
+def play(
+    people: list[Watcher],
+    rng: random.Random,
+    clicks: int | None = None,
+    also_check: tuple[Watcher, ...] = (),
+    max_width: dict[int | None, int] | None = None,
+    deadline: float = 120.0,
+) -> int:
+    """The people click in turn (bots play by themselves), checking every page after each step.
+
+    With ``clicks``, stop once that many were made and a person is to act (so the
+    table stands still); else play to the end.  Returns the number of clicks.
+    """
+    done = 0
+    give_up = time.monotonic() + deadline
+    watchers = [*people, *also_check]
+    while not people[0].is_over():
+        assert time.monotonic() < give_up, "the game did not move on"
+        mover = next((w for w in people if w.actables()), None)
+        if mover is None:
+            people[0].page.wait_for_timeout(30)  # a bot's turn
+            continue
+        if clicks is not None and done >= clicks:
+            break
+        assert mover.page.locator("[data-testid=turn]").get_attribute("data-mine") == "true"
+        mover.click_any(rng)
+        done += 1
+        for watcher in watchers:
+            watcher.check((max_width or {}).get(watcher.seat))
+    return done

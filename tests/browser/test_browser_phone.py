@@ -1,0 +1,70 @@
+"""A phone-width screen (390 px): no page scrolls sideways, mid-game or at the end."""
+
+from __future__ import annotations
+
+import time
+
+import pytest
+from playwright.sync_api import Browser, Page
+
+from .browser_support import Server, Watcher
+
+PHONE = {"width": 390, "height": 844}
+WIDTH_PROBE = "document.scrollingElement.scrollWidth"
+
+
+def fits(page: Page, what: str) -> None:
+    width = page.evaluate(WIDTH_PROBE)
+    assert width <= PHONE["width"] + 1, f"{what}: {width} px wide on a {PHONE['width']} px screen"
+
+
+def test_lobby_join_and_waiting_room_fit(browser: Browser, server: Server) -> None:
+    context = browser.new_context(viewport=PHONE, locale="ja-JP", is_mobile=True, has_touch=True)
+    page = context.new_page()
+    page.goto(server.base + "/")
+    fits(page, "the lobby")
+    created = server.new_table(["person", "person", "bot:random"])
+    page.goto(server.base + created["invites"]["1"])
+    fits(page, "the invitation")
+    page.fill("input[name=name]", "とても長い名前のプレイヤーさん")
+    page.click("[data-testid=join-form] button[type=submit]")
+    page.wait_for_selector("[data-testid=waiting-room]")
+    fits(page, "the waiting room")
+    context.close()
+
+
+@pytest.mark.parametrize(
+    ("seats", "options", "seed"),
+    [(3, {}, 4), (6, {"expansion": True}, 6)],
+    ids=["base-3", "expansion-6"],
+)
+def test_a_bot_game_fits_while_watched_and_replayed(
+    browser: Browser, server: Server, seats: int, options: dict[str, bool], seed: int
+) -> None:
+    created = server.new_table(["bot:random"] * seats, options, seed=seed)
+    table = created["table"]["id"]
+    context = browser.new_context(viewport=PHONE, locale="en-US", is_mobile=True, has_touch=True)
+    watcher = Watcher(context.new_page(), seat=None)
+    watcher.page.goto(server.base + f"/t/{table}")
+    watcher.page.wait_for_selector("#game .eb-table")
+    deadline = time.monotonic() + 90
+    while not watcher.is_over():
+        assert time.monotonic() < deadline, "the bots did not finish"
+        watcher.check(max_width=PHONE["width"])
+        watcher.page.wait_for_timeout(150)
+    watcher.check(max_width=PHONE["width"])
+    watcher.page.locator("[data-testid=settlement]").scroll_into_view_if_needed()
+    fits(watcher.page, "the settlement")
+
+    page = watcher.page
+    page.click("[data-testid=replay-link]")
+    page.wait_for_selector("#game[data-step='0']")
+    page.select_option("[data-testid=replay-seat]", "0")
+    for _ in range(12):
+        page.click("[data-testid=forward]")
+    page.wait_for_selector("#game[data-step='12']:not(.pending) [data-testid=hand]")
+    fits(page, "the replay")
+    page.click("[data-testid=last]")
+    page.wait_for_selector("#game:not(.pending) [data-testid=settlement]")
+    fits(page, "the replay's last step")
+    context.close()

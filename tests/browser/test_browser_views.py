@@ -1,0 +1,203 @@
+"""The server-rendered views, in process (no browser): every legal action is clickable,
+any game is playable through the generic view, and every word exists in ja and en."""
+
+from __future__ import annotations
+
+import json
+import random
+import re
+import string
+from datetime import UTC, datetime
+from pathlib import Path
+
+import pytest
+
+import bodoge
+from bodoge.server.db import BOT, PERSON, PLAYING, WAITING, SeatInfo, TableInfo
+from bodoge.server.hub import LiveTable, state_message
+from bodoge.server.i18n import WORDS
+from bodoge.server.render import ENV, game_words, render_game, table_template, with_names
+
+from .browser_support import check_frame
+
+SERVER = Path(bodoge.__file__).parent / "server"
+ACT = re.compile(r'data-act="(\d+)"')
+
+
+def live_table(
+    game_id: str,
+    players: int,
+    seed: int,
+    options: dict[str, object] | None = None,
+    status: str = PLAYING,
+) -> LiveTable:
+    game = bodoge.get_game(game_id)
+    state = game.new_game(players, seed=seed, options=options)
+    seats = tuple(
+        SeatInfo(seat, PERSON if seat % 2 == 0 else BOT, None, f"Name{seat}", status != WAITING)
+        for seat in range(players)
+    )
+    info = TableInfo(
+        "t" + str(seed),
+        game_id,
+        dict(state.options),
+        players,
+        seed,
+        status,
+        datetime.now(UTC),
+        seats,
+    )
+    return LiveTable(info=info, state=state)
+
+
+def clickable(html: str) -> list[int]:
+    return [int(index) for index in ACT.findall(html)]
+
+
+def test_every_word_has_both_languages_and_the_same_placeholders() -> None:
+    games = [bodoge.get_game(game_id) for game_id in bodoge.game_ids()]
+    tables = [WORDS, *(game_words(game) for game in games)]
+    for words in tables:
+        for key, text in words.items():
+            assert text.ja.strip() and text.en.strip(), key
+            fields = [
+                {f for _, f, _, _ in string.Formatter().parse(s) if f} for s in (text.ja, text.en)
+            ]
+            assert fields[0] == fields[1], f"{key}: ja and en fill different values"
+
+
+def test_every_word_a_template_uses_exists() -> None:
+    for name in ENV.list_templates(extensions=["html"]):
+        source = ENV.loader.get_source(ENV, name)[0]  # type: ignore[union-attr]
+        for key in re.findall(r'\bword\(\s*["\'](\w+)["\']', source):
+            assert key in WORDS, f"{name} uses the missing word {key!r}"
+        game = next((bodoge.get_game(g) for g in bodoge.game_ids() if name == f"{g}.html"), None)
+        for key in re.findall(r'\bt\(\s*["\'](\w+)["\']', source):
+            assert game is not None and (key in game_words(game) or key in WORDS), (
+                f"{name} uses the missing word {key!r}"
+            )
+
+
+def test_game_word_files_are_valid_json() -> None:
+    for path in (Path(bodoge.__file__).parent / "games").glob("*/templates/*.words.json"):
+        data = json.loads(path.read_text(encoding="utf-8"))
+        assert all(set(pair) == {"ja", "en"} for pair in data.values()), path
+
+
+@pytest.mark.parametrize(
+    ("players", "options"), [(3, {}), (5, {}), (4, {"expansion": True}), (6, {"expansion": True})]
+)
+def test_egyptian_bride_every_action_is_on_its_component_and_listed(
+    players: int, options: dict[str, object]
+) -> None:
+    live = live_table("egyptian-bride", players, seed=players * 7 + len(options), options=options)
+    assert table_template(live.state.game) == "egyptian-bride.html"
+    rng = random.Random(players)
+    kinds_seen = set()
+    while not live.state.is_over:
+        (seat,) = live.state.to_act
+        legal = live.state.legal_actions(seat)
+        lang = "ja" if live.state.version % 2 else "en"
+        html = render_game(live, seat, lang)
+        assert 'class="eb-table' in html, "the game's own template was not used"
+        indices = clickable(html)
+        for index, action in enumerate(legal):
+            kinds_seen.add(action.TYPE)
+            # in the list of options, as a button ...
+            assert indices.count(index) >= 1
+            # ... and on the card, pile or chip it concerns
+            if action.TYPE != "stop_taking":
+                assert indices.count(index) >= 2, f"{action} is not on its component"
+        assert set(indices) == set(range(len(legal)))
+        if live.state.version % 10 == 0:
+            for other in [None, *range(players)]:
+                if other != seat:
+                    assert clickable(render_game(live, other, lang)) == []
+        live.state.apply(seat, legal[rng.choice(indices)])
+    assert {"take_face_up", "take_from_deck", "place", "take_chip"} <= kinds_seen
+    for seat in [None, *range(players)]:
+        html = render_game(live, seat, "ja")
+        assert 'data-testid="settlement"' in html
+        assert clickable(html) == []
+        replay_html = render_game(live, seat, "en", replay=True)
+        assert 'data-testid="replay-link"' not in replay_html
+
+
+def test_egyptian_bride_replay_mode_is_not_clickable() -> None:
+    live = live_table("egyptian-bride", 3, seed=1)
+    html = render_game(live, 0, "en", replay=True)
+    assert clickable(html) == []
+    assert 'data-testid="hand" data-seat="0"' in html
+
+
+def test_the_waiting_room_lists_the_seats() -> None:
+    live = live_table("egyptian-bride", 4, seed=2, status=WAITING)
+    html = render_game(live, 0, "ja")
+    assert 'data-testid="waiting-room"' in html
+    assert clickable(html) == []
+    assert html.count("seat-entry") == 4
+
+
+GENERIC_GAMES = [g for g in bodoge.game_ids() if g.startswith("toy-")]
+
+
+@pytest.mark.parametrize("game_id", GENERIC_GAMES)
+def test_a_game_without_a_template_is_playable_through_the_generic_view(game_id: str) -> None:
+    game = bodoge.get_game(game_id)
+    assert table_template(game) == "generic.html"
+    players = game.min_players
+    live = live_table(game_id, players, seed=5)
+    rng = random.Random(5)
+    for step in range(2_000):
+        if live.state.is_over:
+            break
+        seat = rng.choice(live.state.to_act)
+        legal = live.state.legal_actions(seat)
+        lang = "ja" if step % 2 else "en"
+        html = render_game(live, seat, lang)
+        assert sorted(set(clickable(html))) == list(range(len(legal)))
+        assert clickable(render_game(live, None, lang)) == []
+        live.state.apply(seat, legal[rng.choice(clickable(html))])
+    assert live.state.is_over
+    html = render_game(live, None, "en")
+    assert 'data-testid="settlement"' in html and 'data-testid="scores"' in html
+
+
+def test_the_leak_checks_pass_real_messages_and_catch_doctored_ones() -> None:
+    """The browser tests' frame check has teeth: it passes what the hub sends, not a leak."""
+    live = live_table("egyptian-bride", 3, seed=9)
+    rng = random.Random(9)
+    while live.state.version < 12:
+        for seat in [None, 0, 1, 2]:
+            check_frame(
+                json.loads(json.dumps(state_message(live, seat, True, "en", render_game))), seat
+            )
+        (actor,) = live.state.to_act
+        live.state.apply(actor, rng.choice(live.state.legal_actions(actor)))
+    message = json.loads(json.dumps(state_message(live, 1, True, "en", render_game)))
+    other_hand = live.state.view(0)["hand"]
+    leaks = [
+        lambda m: m["view"]["players"][0].update(hand=other_hand),
+        lambda m: m.update(extra={"hand": other_hand}),
+        lambda m: m["log"].append(
+            {"index": 99, "seat": 0, "action": None, "label": None, "facts": {"card": 7}}
+        ),
+        lambda m: m.update(html=m["html"] + '<div data-testid="hand" data-seat="0"></div>'),
+        lambda m: m.update(seat=0),
+    ]
+    for leak in leaks:
+        doctored = json.loads(json.dumps(message))
+        leak(doctored)
+        with pytest.raises(AssertionError):
+            check_frame(doctored, 1)
+    spectator = json.loads(json.dumps(state_message(live, None, True, "en", render_game)))
+    spectator["view"]["hand"] = other_hand
+    with pytest.raises(AssertionError):
+        check_frame(spectator, None)
+
+
+def test_labels_name_players_by_name_in_both_languages() -> None:
+    names = ["Alice", "Bob"]
+    assert with_names("Steal a token from P2", names) == "Steal a token from Bob"
+    assert with_names("、P2の「11」をすべて", names) == "、Bobの「11」をすべて"
+    assert with_names("MP3 and P12 stay", names) == "MP3 and P12 stay"

@@ -1,0 +1,148 @@
+"""Helpers for the in-process server tests: tables, seats, sockets, frames."""
+
+from __future__ import annotations
+
+import json
+import time
+from collections.abc import Iterable
+from dataclasses import dataclass, field
+from typing import Any
+
+from fastapi import FastAPI
+from fastapi.testclient import TestClient
+from starlette.testclient import WebSocketTestSession
+
+from bodoge.server import Settings, create_app
+from bodoge.server.sockets import SERVER_MESSAGE, ErrorMessage, StateMessage
+
+SEALED = "toy-sealed-bids"
+BRIDE = "egyptian-bride"
+
+
+def make_app(database_url: str, bot_pause: float = 0) -> FastAPI:
+    return create_app(Settings(database_url=database_url, bot_pause=bot_pause))
+
+
+@dataclass
+class Table:
+    """A table made through the API, with the secrets its creator received."""
+
+    id: str
+    host_token: str
+    invites: dict[int, str]
+    """Seat → invitation code."""
+    tokens: dict[int, str] = field(default_factory=dict)
+    """Seat → seat token, for the seats joined so far."""
+
+
+def create(
+    client: TestClient,
+    game: str = SEALED,
+    seats: Iterable[str] = ("person", "person"),
+    options: dict[str, Any] | None = None,
+    join: bool = True,
+    seed: int | None = None,
+) -> Table:
+    """A new table; ``seats`` holds ``person`` or a bot spec; person seats are joined."""
+    specs = [
+        {"kind": "person"} if kind == "person" else {"kind": "bot", "bot": kind} for kind in seats
+    ]
+    body: dict[str, Any] = {"game": game, "options": options or {}, "seats": specs}
+    if seed is not None:
+        body["seed"] = seed
+    response = client.post("/api/tables", json=body)
+    assert response.status_code == 201, response.text
+    data = response.json()
+    table = Table(
+        id=data["table"]["id"],
+        host_token=data["host_token"],
+        invites={int(seat): path.rsplit("/", 1)[1] for seat, path in data["invites"].items()},
+    )
+    if join:
+        for seat in table.invites:
+            join_seat(client, table, seat)
+    return table
+
+
+def join_seat(client: TestClient, table: Table, seat: int, name: str | None = None) -> str:
+    response = client.post(
+        f"/api/tables/{table.id}/join",
+        json={"invite": table.invites[seat], "name": name or f"Player {seat}"},
+    )
+    assert response.status_code == 200, response.text
+    assert response.json()["seat"] == seat
+    token: str = response.json()["token"]
+    table.tokens[seat] = token
+    return token
+
+
+def socket(
+    client: TestClient, table_id: str, token: str | None = None, **params: str
+) -> WebSocketTestSession:
+    query = dict(params)
+    if token is not None:
+        query["token"] = token
+    suffix = "?" + "&".join(f"{k}={v}" for k, v in query.items()) if query else ""
+    return client.websocket_connect(f"/t/{table_id}/ws{suffix}")
+
+
+def receive(ws: WebSocketTestSession) -> dict[str, Any]:
+    """The next frame, checked against the published schema of server messages."""
+    text = ws.receive_text()
+    frame: dict[str, Any] = json.loads(text)
+    SERVER_MESSAGE.validate_python(frame)
+    return frame
+
+
+def receive_state(ws: WebSocketTestSession) -> dict[str, Any]:
+    frame = receive(ws)
+    assert frame["type"] == "state", frame
+    StateMessage.model_validate(frame)
+    return frame
+
+
+def receive_error(ws: WebSocketTestSession, code: str) -> dict[str, Any]:
+    frame = receive(ws)
+    assert frame["type"] == "error", frame
+    ErrorMessage.model_validate(frame)
+    assert frame["code"] == code, frame
+    assert frame["message"], frame
+    return frame
+
+
+def act(ws: WebSocketTestSession, version: int, action: Any) -> None:
+    ws.send_json({"type": "act", "version": version, "action": action})
+
+
+def assert_quiet(ws: WebSocketTestSession) -> None:
+    """Nothing is waiting for this connection: a ping is answered first."""
+    ws.send_json({"type": "ping"})
+    frame = receive(ws)
+    assert frame == {"type": "pong"}, f"expected nothing new, got {frame}"
+
+
+def stored(client: TestClient, table_id: str) -> list[tuple[int, int, dict[str, Any]]]:
+    """The table's actions as the database holds them."""
+    store = client.app.state.store  # type: ignore[attr-defined]
+    rows: list[tuple[int, int, dict[str, Any]]] = store.actions(table_id)
+    return rows
+
+
+def live_version(client: TestClient, table_id: str) -> int:
+    hub = client.app.state.hub  # type: ignore[attr-defined]
+    version: int = hub.tables[table_id].state.version
+    return version
+
+
+def wait_status(client: TestClient, table_id: str, status: str, timeout: float = 30) -> None:
+    """Poll the API until the table has ``status`` (bots play in the background)."""
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        if client.get(f"/api/tables/{table_id}").json()["status"] == status:
+            return
+        time.sleep(0.02)
+    raise AssertionError(f"table {table_id} did not reach {status!r} in {timeout} s")
+
+
+def bid(amount: int) -> dict[str, Any]:
+    return {"type": "bid", "amount": amount}

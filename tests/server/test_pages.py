@@ -1,0 +1,148 @@
+"""The HTML pages and the routes a browser uses: status codes, cookies, refusals."""
+
+from __future__ import annotations
+
+import pytest
+from fastapi.testclient import TestClient
+
+import bodoge
+from bodoge.server.deps import HOST_COOKIE, SEAT_COOKIE
+
+from .serverkit import BRIDE, SEALED, create, receive_state, socket, stored, wait_status
+
+
+def test_lobby(client: TestClient) -> None:
+    create(client)
+    response = client.get("/")
+    assert response.status_code == 200
+    assert response.headers["content-type"].startswith("text/html")
+    assert "<html" in response.text.lower()
+
+
+def test_static_files(client: TestClient) -> None:
+    for name in ("style.css", "table.js", "lobby.js", "replay.js"):
+        assert client.get(f"/static/{name}").status_code == 200
+    response = client.get("/static/nothing.css")
+    assert response.status_code == 404
+    assert response.json()["error"]["code"] == "not_found"
+
+
+def test_language_switch_sets_a_cookie_and_goes_back(client: TestClient) -> None:
+    response = client.get(
+        "/lang/ja", headers={"referer": "http://testserver/api/games"}, follow_redirects=False
+    )
+    assert response.status_code == 303
+    assert response.headers["location"] == "http://testserver/api/games"
+    assert response.cookies.get("bodoge_lang") == "ja"
+    response = client.get(
+        "/lang/xx", headers={"referer": "https://evil.example/"}, follow_redirects=False
+    )
+    assert response.status_code == 303
+    assert response.headers["location"] == "/"
+    assert "bodoge_lang" not in response.cookies
+
+
+def test_table_page_and_unknown_table(client: TestClient) -> None:
+    table = create(client)
+    assert client.get(f"/t/{table.id}").status_code == 200
+    assert client.get("/t/nope").status_code == 404
+
+
+def test_form_creates_a_table_seats_the_creator_and_starts_bots(client: TestClient) -> None:
+    response = client.post(
+        "/tables",
+        data={
+            "game": SEALED,
+            "option_rounds": "1",
+            "num_seats": "2",
+            "seat_0": "person",
+            "seat_1": "bot:random",
+            "name": "Alice",
+        },
+        follow_redirects=False,
+    )
+    assert response.status_code == 303, response.text
+    table_id = response.headers["location"].removeprefix("/t/")
+    assert client.cookies.get(HOST_COOKIE.format(table=table_id))
+    assert client.cookies.get(SEAT_COOKIE.format(table=table_id))
+    info = client.get(f"/api/tables/{table_id}").json()
+    assert info["status"] == "playing"
+    assert info["seats"][0]["name"] == "Alice"
+    assert info["seats"][1]["bot"] == "random"
+    with socket(client, table_id) as ws:  # the seat cookie makes this socket seat 0
+        frame = receive_state(ws)
+        assert frame["seat"] == 0
+        assert frame["view"]["hand"] == [1, 2, 3, 4, 5]
+
+
+@pytest.mark.parametrize(
+    "form",
+    [
+        {"game": "chess", "num_seats": "2"},
+        {"game": SEALED, "num_seats": "two"},
+        {"game": SEALED, "num_seats": "40"},
+        {"game": SEALED, "num_seats": "1"},
+        {"game": SEALED, "num_seats": "2", "option_rounds": "77"},
+        {"game": SEALED, "num_seats": "2", "seat_1": "bot:genius"},
+        {"game": SEALED, "num_seats": "2", "seat_1": "bot:" + "x" * 300},
+    ],
+)
+def test_form_refuses_bad_tables(client: TestClient, form: dict[str, str]) -> None:
+    response = client.post("/tables", data=form, follow_redirects=False)
+    assert response.status_code == 422
+    assert response.headers["content-type"].startswith("text/html")
+    assert client.get("/api/tables").json() == []
+
+
+def test_join_page_and_form(client: TestClient) -> None:
+    table = create(client, join=False)
+    invite = table.invites[1]
+    assert client.get(f"/t/{table.id}/join/{invite}").status_code == 200
+    assert client.get(f"/t/nope/join/{invite}").status_code == 404
+    blank = client.post(f"/t/{table.id}/join/{invite}", data={"name": "  "})
+    assert blank.status_code == 422
+    missing = client.post(f"/t/{table.id}/join/{invite}", data={})
+    assert missing.status_code == 422
+    response = client.post(
+        f"/t/{table.id}/join/{invite}", data={"name": "Bea"}, follow_redirects=False
+    )
+    assert response.status_code == 303
+    assert response.headers["location"] == f"/t/{table.id}"
+    assert client.cookies.get(SEAT_COOKIE.format(table=table.id))
+    again = client.post(f"/t/{table.id}/join/{invite}", data={"name": "Eve"})
+    assert again.status_code == 409
+    forged = client.post(f"/t/{table.id}/join/forged", data={"name": "Eve"})
+    assert forged.status_code == 409
+    assert client.get(f"/api/tables/{table.id}").json()["seats"][1]["name"] == "Bea"
+
+
+def test_replay_and_record_download_only_after_the_end(client: TestClient) -> None:
+    table = create(client, game=BRIDE, seats=["person", "random", "random"])
+    for path in (f"/t/{table.id}/replay", f"/t/{table.id}/replay/0"):
+        assert client.get(path).status_code == 403
+    response = client.get(f"/t/{table.id}/record.json")
+    assert response.status_code == 403
+    assert response.json()["error"]["code"] == "not_over"
+    assert "seed" not in response.text
+
+    done = create(client, game=BRIDE, seats=["random"] * 3, seed=3)
+    wait_status(client, done.id, "over")
+    total = len(stored(client, done.id))
+    assert client.get(f"/t/{done.id}/replay").status_code == 200
+    for step in (0, 1, total):
+        assert client.get(f"/t/{done.id}/replay/{step}").status_code == 200
+    assert client.get(f"/t/{done.id}/replay/1?seat=2").status_code == 200
+    assert client.get(f"/t/{done.id}/replay/{total + 1}").status_code == 404
+    assert client.get(f"/t/{done.id}/replay/1?seat=7").status_code == 404
+    response = client.get(f"/t/{done.id}/record.json")
+    assert response.status_code == 200
+    assert "attachment" in response.headers["content-disposition"]
+    assert bodoge.replay(response.json()).version == total
+
+
+def test_replay_and_record_download_of_an_unknown_table(client: TestClient) -> None:
+    assert client.get("/t/nope/replay").status_code == 404
+    assert client.get("/t/nope/replay/0").status_code == 404
+    response = client.get("/t/nope/record.json")
+    assert response.status_code == 404
+    assert response.json()["error"]["code"] == "table_not_found"
