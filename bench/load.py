@@ -13,19 +13,29 @@ Each client plays closed-loop: as soon as a state message shows its seat in
 ``view.to_act``, it sends a random legal action with the version it saw.
 Tables that end are replaced by new ones until the time is up.
 
-Measured over ``--seconds`` after ``--warmup``:
+The next table of each place is created and joined while the current one
+plays, so places are seldom empty.  Measurement starts once every place has
+a table under way and ``--warmup`` more seconds have passed, and lasts
+``--seconds``:
 
 - ``actions/s``: accepted actions (each table's version increments seen by
   its clients) per second;
 - ``p50``/``p99``: latency from a client's send to the next state message
-  that same client receives;
+  that same client receives (with ``--json`` also split at the server's
+  ``sent_at``: ``inbound_p50_ms`` and ``outbound_p50_ms``);
 - ``errors``: error messages, failed connections and stuck tables;
-- ``srv cpu``/``cli cpu``: CPU seconds per wall second of the server
-  processes and of this load process (2.0 = two cores busy).
+- ``games``: tables finished while measuring;
+- ``srv cpu``, ``cli cpu``, ``other``: CPU seconds per wall second of the
+  server processes, of this load process, and of everything else on the
+  machine (PostgreSQL's own processes included); 2.0 = two cores busy;
+- ``srv us/act``, ``loop us/act``: server CPU per accepted action, in all
+  threads and in the event-loop threads only (these hardly depend on what
+  else the machine runs).
 
-Bounded: at most ``--max-tables`` tables per N (default 1000) and at most
-``--max-actions`` per N; everything runs on 127.0.0.1.  Nothing asserts on
-speed; see bench/README.md.
+Bounded: at most ``--max-tables`` tables and ``--max-actions`` actions per
+N, N at most 1000, ``--seconds`` at most 600; everything runs on 127.0.0.1.
+``--profile DIR`` records each server process with py-spy (``--gil``:
+where the Python CPU goes).  Nothing asserts on speed; see bench/README.md.
 """
 
 from __future__ import annotations
@@ -68,6 +78,10 @@ class Stats:
     measuring: bool = False
     accepted: int = 0
     latencies: list[float] = field(default_factory=list)
+    inbound: list[float] = field(default_factory=list)
+    """Send → the server built the answer (its ``sent_at``): queue, decision, commit."""
+    outbound: list[float] = field(default_factory=list)
+    """The server built the answer → received: the way back, through both event loops."""
     errors: dict[str, int] = field(default_factory=dict)
     tables_started: int = 0
     tables_finished: int = 0
@@ -164,6 +178,7 @@ async def client(
 ) -> None:
     """One seat: act whenever the seat is to act; time each send to the next state."""
     sent_at: float | None = None
+    sent_wall = 0.0
     sent_version = -1
     async for raw in ws:
         now = time.perf_counter()
@@ -181,6 +196,10 @@ async def client(
         if sent_at is not None:
             if stats.measuring:
                 stats.latencies.append(now - sent_at)
+                built = message.get("sent_at")
+                if isinstance(built, float):
+                    stats.inbound.append(built - sent_wall)
+                    stats.outbound.append(time.time() - built)
             sent_at = None
         if version > table.version:
             if stats.measuring:
@@ -196,14 +215,14 @@ async def client(
         if seat in view.get("to_act", ()) and message["legal"] and version > sent_version:
             action = rng.choice(message["legal"])["action"]
             sent_version = version
-            sent_at = time.perf_counter()
+            sent_at, sent_wall = time.perf_counter(), time.time()
             await ws.send(json.dumps({"type": "act", "version": version, "action": action}))
 
 
 try:  # parsing thousands of state messages a second is most of this client's work
     from orjson import loads
 except ImportError:  # pragma: no cover
-    loads = json.loads
+    loads = json.loads  # type: ignore[assignment]
 
 
 async def play_table(
@@ -449,6 +468,7 @@ async def measure(
     for spy in spies:
         spy.wait()
     lat = sorted(stats.latencies)
+    inbound, outbound = sorted(stats.inbound), sorted(stats.outbound)
     return {
         "tables": tables,
         "seconds": round(elapsed, 2),
@@ -458,6 +478,8 @@ async def measure(
         "p50_ms": 1000 * lat[len(lat) // 2] if lat else None,
         "p99_ms": 1000 * lat[min(len(lat) - 1, int(len(lat) * 0.99))] if lat else None,
         "mean_ms": 1000 * statistics.fmean(lat) if lat else None,
+        "inbound_p50_ms": 1000 * inbound[len(inbound) // 2] if inbound else None,
+        "outbound_p50_ms": 1000 * outbound[len(outbound) // 2] if outbound else None,
         "errors": sum(stats.errors.values()),
         "error_kinds": stats.errors,
         "tables_started": stats.tables_started,
@@ -551,6 +573,8 @@ def main() -> None:
         parser.error("--tables: each N is between 1 and 1000")
     if args.seconds <= 0 or args.seconds > 600:
         parser.error("--seconds: between 0 and 600")
+    if args.database == "sqlite" and args.workers != 1:
+        parser.error("--workers: SQLite is served by one worker (several need PostgreSQL)")
     label = f"{args.database}, {args.workers} worker{'s' if args.workers > 1 else ''}"
     rows = []
     for n in counts:

@@ -189,6 +189,7 @@ class FakeHub:
     def __init__(self) -> None:
         self.calls: list[tuple[str, str, int | None]] = []
         self.tables: dict[str, object] = {}
+        self.loading: dict[str, asyncio.Lock] = {}
 
     async def catch_up(self, table_id: str, seq: int) -> None:
         self.calls.append(("catch_up", table_id, seq))
@@ -229,7 +230,7 @@ def test_listener_hands_notifications_to_the_hub(pg_url: str) -> None:
             assert hub.calls == [("seats_changed", table_id, None), ("catch_up", table_id, 0)]
         finally:
             await listener.aclose()
-        assert not listener.thread.is_alive()
+        assert listener.connection is None and not listener.ready.is_set()
 
     try:
         asyncio.run(scenario())
@@ -247,3 +248,56 @@ def test_a_connection_given_back_after_dispose_is_closed(pg_url: str) -> None:
     assert raw is not None and raw.closed
     assert store.actions("none") == []  # the new pool works
     store.engine.dispose()
+
+
+def test_an_announcement_during_a_load_is_handled_after_it(pg_url: str) -> None:
+    """A table loading here may have read the database just before a step was stored."""
+    hub = FakeHub()
+
+    async def scenario() -> None:
+        listener = Listener(pg_url, hub, asyncio.get_running_loop())  # type: ignore[arg-type]
+        loading = hub.loading["T1"] = asyncio.Lock()
+        await loading.acquire()
+        listener._dispatch('T1:0:0:{"type":"stop"}')
+        listener._dispatch("T2:0")  # not live here, not loading: nothing to do
+        await asyncio.sleep(0.05)
+        assert hub.calls == []
+        hub.tables["T1"] = SimpleNamespace(
+            state=SimpleNamespace(version=0),
+            lock=asyncio.Lock(),
+            info=SimpleNamespace(status=PLAYING),
+        )
+        loading.release()
+        await wait_for(hub, 1)
+        assert hub.calls == [("catch_up", "T1", 0)]
+
+    asyncio.run(scenario())
+
+
+def test_the_listener_reconnects_and_catches_up(pg_url: str) -> None:
+    """Announcements sent while nobody listened are lost: every live table is caught up."""
+    hub = FakeHub()
+    hub.tables["T1"] = SimpleNamespace(
+        state=SimpleNamespace(version=3),
+        lock=asyncio.Lock(),
+        info=SimpleNamespace(status=PLAYING),
+    )
+
+    async def scenario() -> None:
+        listener = Listener(pg_url, hub, asyncio.get_running_loop())  # type: ignore[arg-type]
+        listener.start()
+        try:
+            await wait_for(hub, 1)  # on connecting
+            assert hub.calls == [("catch_up", "T1", 3)]
+            with psycopg.connect(pg_url, autocommit=True) as admin:
+                admin.execute(
+                    "SELECT pg_terminate_backend(pid) FROM pg_stat_activity"
+                    " WHERE datname = current_database() AND query LIKE 'LISTEN%'"
+                )
+            await wait_for(hub, 2)  # on connecting again
+            assert hub.calls == [("catch_up", "T1", 3)] * 2
+            assert listener.ready.is_set()
+        finally:
+            await listener.aclose()
+
+    asyncio.run(scenario())

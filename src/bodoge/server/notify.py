@@ -3,15 +3,18 @@
 Each stored action is announced on one channel when its transaction commits
 (see :meth:`bodoge.server.db.Store.append`) as ``table_id:seq:seat:action``
 (or ``table_id:seq`` when the action is too large for a payload), and each
-seat filled as ``table_id:seats``.  A thread per worker listens and hands
-each announcement to the event loop, where the hub catches that table up
-and pushes it.  When the hub accepts them (``Hub.catch_up(..., known=...)``),
+seat filled as ``table_id:seats``.  Each worker listens on its event loop
+and hands each announcement to the hub, which catches that table up and
+pushes it.  When the hub accepts them (``Hub.catch_up(..., known=...)``),
 the announced actions are handed over too, so that the hub need not read
 them back from the database.
 
 Announcements for one table are coalesced: while the hub is catching a
 table up, later announcements for it only raise the step it must reach, and
-one more catch-up follows.  Steps this worker stored itself are skipped.
+one more catch-up follows.  Steps this worker stored itself are skipped, and
+so are tables that are not live here; an announcement that arrives while
+the table is being loaded is handled again once it is live (the load may
+have read the database just before that step was stored).
 Whenever the listening connection is (re)established, every live table is
 caught up once, since announcements sent while nobody listened are lost.
 """
@@ -19,6 +22,7 @@ caught up once, since announcements sent while nobody listened are lost.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import inspect
 import json
 import logging
@@ -62,6 +66,13 @@ def parse(payload: str) -> tuple[str, str, tuple[int, int, dict[str, Any]] | Non
 
 
 class Listener:
+    """Listens on the worker's event loop: no thread, no lock handed back and forth.
+
+    The listening connection's socket is watched by the loop itself
+    (``loop.add_reader``); when it is readable, every announcement already
+    received is handled in one go.  Only connecting runs in a thread.
+    """
+
     def __init__(self, url: str, hub: Hub, loop: asyncio.AbstractEventLoop) -> None:
         self.url = url.replace("postgresql+psycopg://", "postgresql://")
         self.hub = hub
@@ -69,6 +80,9 @@ class Listener:
         self.stopping = threading.Event()
         self.ready = threading.Event()
         """Set while LISTEN is in effect."""
+        self.connection: psycopg.Connection[Any] | None = None
+        self.lost: asyncio.Future[None] | None = None
+        self.task: asyncio.Task[None] | None = None
         self.tasks: set[asyncio.Future[None]] = set()
         self.running: set[str] = set()
         """Tables the hub is catching up now."""
@@ -77,57 +91,118 @@ class Listener:
         self.known: dict[str, dict[int, tuple[int, dict[str, Any]]]] = {}
         """Announced steps not yet handed to the hub: table → seq → (seat, action)."""
         self.hands_over = "known" in inspect.signature(hub.catch_up).parameters
-        self.thread = threading.Thread(target=self._run, name="bodoge-listen", daemon=True)
 
     def start(self) -> None:
-        self.thread.start()
+        """Start listening (call it on the event loop)."""
+        self.task = self.loop.create_task(self._keep_listening(), name="bodoge-listen")
 
     def stop(self) -> None:
-        """Stop listening (within a second) and catching up."""
+        """Stop listening and catching up; the connection is closed at once."""
         self.stopping.set()
-        for task in list(self.tasks):
-            task.cancel()
+        self._hang_up()
+        for task in [self.task, *self.tasks]:
+            if task is not None:
+                task.cancel()
 
     async def aclose(self) -> None:
-        """:meth:`stop`, then wait until the thread and the catch-ups have ended."""
+        """:meth:`stop`, then wait until every catch-up has ended."""
         self.stop()
-        await asyncio.gather(*self.tasks, return_exceptions=True)
-        await asyncio.to_thread(self.thread.join, 5)
+        pending = [t for t in [self.task, *self.tasks] if t is not None]
+        await asyncio.gather(*pending, return_exceptions=True)
 
-    # ------------------------------------------------------- listening thread
+    # ------------------------------------------------------------- listening
 
-    def _run(self) -> None:
+    async def _keep_listening(self) -> None:
         while not self.stopping.is_set():
+            connecting = asyncio.ensure_future(asyncio.to_thread(self._connect))
+            connecting.add_done_callback(self._close_if_orphaned)
             try:
-                with psycopg.connect(self.url, autocommit=True) as connection:
-                    connection.execute(f"LISTEN {NOTIFY_CHANNEL}")
-                    self.ready.set()
-                    self.loop.call_soon_threadsafe(self._resync)
-                    while not self.stopping.is_set():
-                        for note in connection.notifies(timeout=1.0):
-                            self.loop.call_soon_threadsafe(self._dispatch, note.payload)
-                            if self.stopping.is_set():
-                                break
+                connection = await asyncio.shield(connecting)
             except psycopg.Error:
-                if self.stopping.is_set():
-                    break
+                log.exception("cannot listen for table updates; retrying")
+                await asyncio.sleep(RETRY_SECONDS)
+                continue
+            if self.stopping.is_set():
+                connection.close()
+                return
+            self.connection, self.lost = connection, self.loop.create_future()
+            try:
+                self.loop.add_reader(connection.pgconn.socket, self._readable)
+                self.ready.set()
+                self._resync()
+                await self.lost
+            except psycopg.Error:
                 log.exception("listening for table updates failed; retrying")
-                self.stopping.wait(RETRY_SECONDS)
-            except RuntimeError:  # the event loop was closed under us: shutting down
-                break
             finally:
-                self.ready.clear()
+                self._hang_up()
+            await asyncio.sleep(RETRY_SECONDS)
+
+    def _close_if_orphaned(self, connecting: asyncio.Future[psycopg.Connection[Any]]) -> None:
+        """Close a connection made after :meth:`stop` (nobody took it)."""
+        if connecting.cancelled() or connecting.exception() is not None:
+            return
+        if self.stopping.is_set() and connecting.result() is not self.connection:
+            connecting.result().close()
+
+    def _connect(self) -> psycopg.Connection[Any]:
+        connection = psycopg.connect(self.url, autocommit=True)
+        try:
+            connection.execute(f"LISTEN {NOTIFY_CHANNEL}")
+        except BaseException:
+            connection.close()
+            raise
+        return connection
+
+    def _readable(self) -> None:
+        """Handle every announcement received so far."""
+        connection, lost = self.connection, self.lost
+        if connection is None or lost is None:
+            return
+        pgconn = connection.pgconn
+        try:
+            pgconn.consume_input()
+            note = pgconn.notifies()
+            while note is not None:
+                self._dispatch(note.extra.decode())
+                note = pgconn.notifies()
+        except psycopg.Error as error:  # the server went away
+            if not lost.done():
+                lost.set_exception(error)
+
+    def _hang_up(self) -> None:
+        self.ready.clear()
+        connection, self.connection = self.connection, None
+        if connection is None:
+            return
+        with contextlib.suppress(Exception):
+            self.loop.remove_reader(connection.pgconn.socket)
+        connection.close()
+        if self.lost is not None and not self.lost.done():
+            self.lost.set_result(None)
 
     # ------------------------------------------------------------ event loop
 
     def _dispatch(self, payload: str) -> None:
         table_id, what, step = parse(payload)
+        if table_id not in self.hub.tables:
+            if table_id in self.hub.loading:  # it may have read the database just before
+                self._spawn(self._after_load(table_id, payload))
+            return  # not live here: it is read from the database when it is needed
         if what == "seats":
             self._spawn(self.hub.seats_changed(table_id))
         elif what.isdigit():
-            if step is not None and self.hands_over and table_id in self.hub.tables:
+            if step is not None and self.hands_over:
                 self.known.setdefault(table_id, {})[step[0]] = step[1:]
             self._announce(table_id, int(what))
+
+    async def _after_load(self, table_id: str, payload: str) -> None:
+        """Handle an announcement again once the table being loaded here is live."""
+        loading = self.hub.loading.get(table_id)
+        if loading is not None:
+            async with loading:
+                pass
+        if table_id in self.hub.tables:
+            self._dispatch(payload)
 
     def _announce(self, table_id: str, seq: int) -> None:
         if table_id in self.running:
