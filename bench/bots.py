@@ -146,7 +146,7 @@ def play_match(
     sims_per_second: float | None,
 ) -> Result:
     wins = 0
-    ours_total = Timed(lambda s, p: s, lambda: 0)  # only to add up the figures
+    ours_iterations, ours_elapsed = 0, 0.0
     theirs_iterations, theirs_elapsed = 0, 0.0
     start = time.perf_counter()
     for index in range(n):
@@ -169,8 +169,8 @@ def play_match(
             seat = state.to_act[0]
             state.apply(seat, bots[seat].choose(state, seat))
         wins += me in state.winners
-        ours_total.iterations += ours.iterations
-        ours_total.elapsed += ours.elapsed
+        ours_iterations += ours.iterations
+        ours_elapsed += ours.elapsed
         for seat, bot in enumerate(bots):
             if seat != me and isinstance(bot, Timed):
                 theirs_iterations += bot.iterations
@@ -178,7 +178,7 @@ def play_match(
     low, high = wilson(wins, n)
     return Result(
         game=game.id,
-        options=json.dumps(options, sort_keys=True),
+        options=",".join(f"{k}={v}" for k, v in given(game, options).items()) or "default",
         players=players,
         opponent=opponent,
         games=n,
@@ -186,7 +186,7 @@ def play_match(
         rate=wins / n,
         low=low,
         high=high,
-        ours_its=ours_total.rate,
+        ours_its=ours_iterations / ours_elapsed if ours_elapsed else 0.0,
         theirs_its=theirs_iterations / theirs_elapsed if theirs_elapsed else None,
         seconds=time.perf_counter() - start,
     )
