@@ -32,6 +32,7 @@ from .serverkit import (
     receive_state,
     socket,
     stored,
+    wait_status,
 )
 
 
@@ -387,6 +388,26 @@ def test_reconnecting_restores_the_seats_view(client: TestClient) -> None:
     assert after["view"]["bid"] == 4
 
 
+def test_the_log_carries_only_what_the_connection_has_not_been_sent(client: TestClient) -> None:
+    table = create(client)
+    with socket(client, table.id, table.tokens[1]) as ws:
+        assert receive_state(ws)["log"] == []
+        act(ws, 0, bid(4))
+        assert [entry["index"] for entry in receive_state(ws)["log"]] == [0]
+    with socket(client, table.id, table.tokens[1]) as ws:  # a new connection: the recent past
+        assert [entry["index"] for entry in receive_state(ws)["log"]] == [0]
+
+
+def test_a_new_connection_gets_the_last_thirty_events(client: TestClient) -> None:
+    table = create(client, game=BRIDE, seats=["random"] * 3)
+    wait_status(client, table.id, "over")
+    with socket(client, table.id, None) as ws:
+        frame = receive_state(ws)
+    version = frame["version"]
+    assert version > 30
+    assert [entry["index"] for entry in frame["log"]] == list(range(version - 30, version))
+
+
 # ------------------------------------------------- nothing hidden ever leaks
 
 
@@ -428,15 +449,17 @@ def test_each_connection_gets_exactly_its_own_view_for_a_whole_game(
     seed = str(record["seed"])
     for seat, texts in frames.items():
         assert len(texts) == len(truth) - 1
+        previous = 0  # the version of the frame the connection got on connecting
         for text in texts:
             frame = json.loads(text)
             state = truth[frame["version"]]
             assert frame["view"] == json.loads(json.dumps(state.view(seat)))
             legal = state.legal_actions(seat) if seat is not None else []
             assert [item["action"] for item in frame["legal"]] == [a.to_json() for a in legal]
-            assert frame["log"] == [
-                json.loads(json.dumps(e.for_seat(seat))) for e in state.events[-30:]
+            assert frame["log"] == [  # only the events since the previous frame
+                json.loads(json.dumps(e.for_seat(seat))) for e in state.events[previous:]
             ]
+            previous = frame["version"]
             if not state.is_over:
                 assert "seed" not in set(keys_in(frame))
                 assert "actions" not in set(keys_in(frame))

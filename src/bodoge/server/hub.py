@@ -38,7 +38,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import dataclasses
-import json
+import functools
 import logging
 import time
 from collections.abc import Callable, Sequence
@@ -46,6 +46,8 @@ from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
 from html import escape
 from typing import Any
+
+import orjson
 
 import bodoge
 from bodoge.bots import BadBotSpec, Bot, RandomBot, make_bot
@@ -161,6 +163,8 @@ class Connection:
     wants_html: bool = False
     lang: str = "en"
     queue: asyncio.Queue[str | None] = field(default_factory=asyncio.Queue)
+    logged: int | None = None
+    """Events already sent in earlier state messages (``None``: nothing sent yet)."""
 
     def send(self, message: dict[str, Any]) -> None:
         self.queue.put_nowait(dump(message))
@@ -473,7 +477,7 @@ class Hub:
 
     def publish(self, live: LiveTable) -> None:
         """Queue each connection's own new view (computed once per seat and language)."""
-        cache: dict[tuple[int | None, bool, str], str] = {}
+        cache: MessageCache = {}
         for connection in list(live.connections):
             try:
                 text = self.message(live, connection, cache)
@@ -487,20 +491,22 @@ class Hub:
                 continue
             connection.queue.put_nowait(text)
 
-    def message(
-        self,
-        live: LiveTable,
-        connection: Connection,
-        cache: dict[tuple[int | None, bool, str], str],
-    ) -> str:
-        key = (connection.seat, connection.wants_html, connection.lang)
+    def message(self, live: LiveTable, connection: Connection, cache: MessageCache) -> str:
+        """The connection's next state message: the log carries only events it lacks."""
+        key = (connection.seat, connection.wants_html, connection.lang, connection.logged)
         if key not in cache:
             cache[key] = dump(state_message(live, *key, render=self.render))
+        connection.logged = live.state.version
         return cache[key]
 
 
+MessageCache = dict[tuple[int | None, bool, str, int | None], str]
+"""State messages built during one publish, shared by connections that get the same."""
+
+
 def dump(message: dict[str, Any]) -> str:
-    return json.dumps(message, ensure_ascii=False, separators=(",", ":"))
+    """Compact JSON text (orjson: the fan-out encodes a message per seat per action)."""
+    return orjson.dumps(message, option=orjson.OPT_NON_STR_KEYS).decode()
 
 
 def next_window(window: int, before: tuple[int, ...], seat: int, after: State) -> int:
@@ -538,18 +544,27 @@ def rebuild_live(info: TableInfo, rows: list[tuple[int, int, dict[str, Any]]]) -
 
 
 LOG_LENGTH = 30
-"""How many recent events each message carries for the action log."""
+"""How many recent events the first state message of a connection carries."""
 
 
 def state_message(
-    live: LiveTable, seat: int | None, html: bool, lang: str, render: Renderer | None = None
+    live: LiveTable,
+    seat: int | None,
+    html: bool,
+    lang: str,
+    logged: int | None = None,
+    render: Renderer | None = None,
 ) -> dict[str, Any]:
     """What one seat is sent after a change: its view and its legal actions, nothing else.
 
-    The shape is :class:`bodoge.server.sockets.StateMessage`.
+    ``log`` holds the events from index ``logged`` on (those the connection
+    has not been sent yet), at most the last :data:`LOG_LENGTH`; with
+    ``logged=None`` (a new connection) the last :data:`LOG_LENGTH`.  The
+    shape is :class:`bodoge.server.sockets.StateMessage`.
     """
     state = live.state
     legal = state.legal_actions(seat) if seat is not None and live.started else []
+    first = state.version - LOG_LENGTH if logged is None else max(logged, state.version - LOG_LENGTH)
     message: dict[str, Any] = {
         "type": "state",
         "table": live.info.id,
@@ -557,8 +572,8 @@ def state_message(
         "version": state.version,
         "seat": seat,
         "view": state.view(seat),
-        "legal": [{"action": a.to_json(), "label": a.label(lang)} for a in legal],
-        "log": [event.for_seat(seat, lang) for event in state.events[-LOG_LENGTH:]],
+        "legal": [legal_entry(action, lang) for action in legal],
+        "log": [event.for_seat(seat, lang) for event in state.events[max(first, 0) :]],
         "sent_at": time.time(),
     }
     if html and render is not None:
@@ -568,3 +583,16 @@ def state_message(
             log.exception("table %s: rendering for seat %s failed", live.info.id, seat)
             message["html"] = f'<p class="error-box">{escape("The table cannot be shown.")}</p>'
     return message
+
+
+def legal_entry(action: Action, lang: str) -> dict[str, Any]:
+    """A legal action as sent: its wire form and its label (cached: the same few recur)."""
+    try:
+        return _legal_entry(action, lang)
+    except TypeError:  # an action with an unhashable field
+        return {"action": action.to_json(), "label": action.label(lang)}
+
+
+@functools.lru_cache(maxsize=16_384)
+def _legal_entry(action: Action, lang: str) -> dict[str, Any]:
+    return {"action": action.to_json(), "label": action.label(lang)}

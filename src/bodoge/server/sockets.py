@@ -19,9 +19,11 @@ Server → client:
   "seat", "view", "legal", "log", "sent_at"[, "html"]}``: first on
   connecting, then after every accepted action (and every seat filled), in
   version order.  ``view`` is ``state.view(seat)`` (``view(None)`` for a
-  spectator), ``legal`` that seat's legal actions, ``log`` the recent events
-  as that seat may see them: never the state, the seed, another seat's view
-  or a record;
+  spectator), ``legal`` that seat's legal actions, ``log`` the events this
+  connection has not been sent yet, as that seat may see them (the first
+  message carries the last 30; each later one only what happened since, so
+  a client appends them): never the state, the seed, another seat's view or
+  a record;
 * :class:`ErrorMessage` ``{"type": "error", "code", "message"}``: a refused
   message, only to the connection that sent it; nothing changed;
 * :class:`PongMessage` ``{"type": "pong"}``.
@@ -111,6 +113,7 @@ class StateMessage(BaseModel):
     """``state.view(seat)``: the game's own JSON for that seat."""
     legal: list[LegalAction]
     log: list[LogEntry]
+    """Events not sent to this connection before (the last 30 on connecting), oldest first."""
     sent_at: float
     html: str | None = None
     """The game area rendered for this seat (only with ``?html=1``)."""

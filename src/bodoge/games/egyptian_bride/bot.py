@@ -50,6 +50,8 @@ class Race:
                     self.rival[n], self.rival_seat[n] = known, player["seat"]
         self.chips = {n: view["chips"][i] for n, i in index.items()}
         self.targets = self._targets()
+        self.brides = sum(self.wins(n) for n in numbers)
+        """How many numbers the bot would marry if the game ended now."""
 
     def lead(self, n: int) -> int:
         return int(self.mine[n] - self.rival[n])
@@ -68,9 +70,6 @@ class Race:
         """Would the bot marry ``n`` if the game ended now (as far as it can see)?"""
         lead = self.lead(n)
         return self.mine[n] > 0 and (lead > 0 or (lead == 0 and self.chips[n] == self.seat))
-
-    def projected_brides(self) -> int:
-        return sum(self.wins(n) for n in self.numbers)
 
 
 def score(race: Race, action: Action) -> float:
@@ -92,7 +91,7 @@ def score(race: Race, action: Action) -> float:
 
 def _crowded(race: Race) -> bool:
     """Four brides in sight: a fifth would put the bot out of the game."""
-    return race.projected_brides() >= MAX_TARGETS
+    return race.brides >= MAX_TARGETS
 
 
 def _card_value(race: Race, n: int) -> float:
@@ -110,7 +109,7 @@ def _card_value(race: Race, n: int) -> float:
 
 def _chip_value(race: Race, n: int) -> float:
     lead = race.lead(n)
-    if n not in race.targets or race.projected_brides() > MAX_TARGETS:
+    if n not in race.targets or race.brides > MAX_TARGETS:
         return -1.0 if lead < 0 else 0.1
     if lead >= 2:
         return 1.6
@@ -131,7 +130,7 @@ def _jealousy_value(race: Race, action: Jealousy) -> float:
     n, pay = action.number, action.pay
     if pay in race.targets and race.hand[pay] - action.count < race.rival[pay]:
         return -1.0  # it would throw away a race the bot is running
-    if race.projected_brides() > MAX_TARGETS and race.wins(pay) and pay not in race.targets:
+    if race.brides > MAX_TARGETS and race.wins(pay) and pay not in race.targets:
         return 1.4  # shed a fifth bride
     if race.rival_seat[n] != action.target:
         return 0.0

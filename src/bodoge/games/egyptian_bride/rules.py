@@ -419,7 +419,8 @@ class EgyptianBrideState(State):
     # ------------------------------------------------------------------ view
 
     def _per_number(self, counts: list[int]) -> list[int]:
-        return [counts[n] for n in self.numbers]
+        """Counts for the numbers in play (4 up), from a list indexed by number."""
+        return counts[LOWEST:]
 
     def _view(self, seat: int | None) -> dict[str, Any]:
         view: dict[str, Any] = {
