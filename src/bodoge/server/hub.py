@@ -564,7 +564,8 @@ def state_message(
     """
     state = live.state
     legal = state.legal_actions(seat) if seat is not None and live.started else []
-    first = state.version - LOG_LENGTH if logged is None else max(logged, state.version - LOG_LENGTH)
+    recent = state.version - LOG_LENGTH
+    first = recent if logged is None else max(logged, recent)
     message: dict[str, Any] = {
         "type": "state",
         "table": live.info.id,
