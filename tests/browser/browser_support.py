@@ -22,6 +22,7 @@ import pytest
 from playwright.sync_api import Page, WebSocket
 
 import bodoge
+from bodoge.server.db import Store
 
 CHROMIUM = os.environ.get("BODOGE_CHROMIUM", "/usr/bin/chromium")
 CHROMIUM_ARGS = [
@@ -110,15 +111,38 @@ class Server:
             return json.loads(answer.read())
 
     def new_table(
-        self, seats: list[str], options: dict[str, Any] | None = None, **extra: Any
+        self,
+        seats: list[str],
+        options: dict[str, Any] | None = None,
+        game: str = "egyptian-bride",
+        **extra: Any,
     ) -> Any:
         """A table through the JSON API: ``seats`` like ``["person", "bot:random"]``."""
         specs = [
             {"kind": "bot", "bot": s.removeprefix("bot:")} if s.startswith("bot") else {"kind": s}
             for s in seats
         ]
-        body = {"game": "egyptian-bride", "options": options or {}, "seats": specs, **extra}
+        body = {"game": game, "options": options or {}, "seats": specs, **extra}
         return self.api("POST", "/api/tables", body)
+
+    def record_so_far(self, table_id: str) -> dict[str, Any]:
+        """The table's record from the server's database, also mid-game (for checks only)."""
+        store = Store(f"sqlite:///{self.database}")
+        try:
+            info = store.table(table_id)
+            assert info is not None, f"no table {table_id}"
+            rows = store.actions(table_id)
+        finally:
+            store.engine.dispose()
+        return {
+            "format": bodoge.engine.RECORD_FORMAT,
+            "game": info.game,
+            "game_version": bodoge.get_game(info.game).version,
+            "options": info.options,
+            "num_players": info.num_players,
+            "seed": info.seed,
+            "actions": [[seat, action] for _, seat, action in rows],
+        }
 
 
 def check_server_log(server: Server) -> None:
@@ -294,6 +318,40 @@ class Watcher:
             assert probe["scrollWidth"] <= max_width + 1, (
                 f"the page is {probe['scrollWidth']} px wide at a {max_width} px screen"
             )
+
+
+SAME_AS_FRAME = """(html) => {
+  // The game area as the page shows it against the html of the frame it came from;
+  // what the client itself changes (open panels, buttons disabled while sending) aside.
+  const plain = (root) => {
+    root.querySelectorAll("details").forEach((d) => d.removeAttribute("open"));
+    root.querySelectorAll("[data-act]").forEach((e) => e.removeAttribute("disabled"));
+    return root.innerHTML;
+  };
+  const shown = document.getElementById("game").cloneNode(true);
+  const sent = document.createElement("div");
+  sent.innerHTML = html;
+  return plain(shown) === plain(sent);
+}"""
+
+
+def check_dom_is_its_frame(watcher: Watcher, timeout: float = 5.0) -> None:
+    """The page shows exactly the html of a state frame it received for its own seat.
+
+    Any game: with the frames checked against the engine's ``view(seat)``
+    (:func:`check_against_record`) and the html proven to depend on that view
+    alone (``test_browser_views``), nothing hidden can reach the page.
+    """
+    deadline = time.monotonic() + timeout
+    while True:
+        version = watcher.version()
+        frame = watcher.state_at(version)
+        if frame is not None and watcher.page.evaluate(SAME_AS_FRAME, frame["html"]):
+            break
+        if time.monotonic() > deadline:  # a page load may briefly show a frame-less version
+            raise AssertionError(f"seat {watcher.seat}: the page is not the frame of {version}")
+        watcher.page.wait_for_timeout(20)
+    assert frame["seat"] == watcher.seat and frame["view"]["seat"] == watcher.seat
 
 
 def iter_keys(value: object, path: tuple[str, ...] = ()) -> Iterator[tuple[str, ...]]:

@@ -3,6 +3,7 @@ any game is playable through the generic view, and every word exists in ja and e
 
 from __future__ import annotations
 
+import dataclasses
 import json
 import random
 import re
@@ -72,9 +73,12 @@ def test_every_word_a_template_uses_exists() -> None:
         for key in re.findall(r'\bword\(\s*["\'](\w+)["\']', source):
             assert key in WORDS, f"{name} uses the missing word {key!r}"
         game = next((bodoge.get_game(g) for g in bodoge.game_ids() if name == f"{g}.html"), None)
-        for key in re.findall(r'\bt\(\s*["\'](\w+)["\']', source):
-            assert game is not None and (key in game_words(game) or key in WORDS), (
-                f"{name} uses the missing word {key!r}"
+        words = {**WORDS, **(game_words(game) if game is not None else {})}
+        for key in re.findall(r'\bt\(\s*["\'](\w+)["\']\s*[,)]', source):
+            assert game is not None and key in words, f"{name} uses the missing word {key!r}"
+        for prefix in re.findall(r'\bt\(\s*["\'](\w+)["\']\s*~', source):  # t("colour_" ~ c)
+            assert any(key.startswith(prefix) for key in words), (
+                f"{name} uses words {prefix}… and there is none"
             )
 
 
@@ -163,6 +167,30 @@ def test_a_game_without_a_template_is_playable_through_the_generic_view(game_id:
     assert 'data-testid="settlement"' in html and 'data-testid="scores"' in html
 
 
+@pytest.mark.parametrize("game_id", bodoge.game_ids())
+def test_a_seats_page_depends_only_on_what_the_seat_may_know(game_id: str) -> None:
+    """Re-dealing everything hidden from a seat never changes the html it is sent.
+
+    With this, a page that equals its frame's html (``check_dom_is_its_frame``)
+    shows nothing of another seat's secrets, whatever the game's template does.
+    """
+    game = bodoge.get_game(game_id)
+    live = live_table(game_id, game.min_players, seed=11)
+    rng = random.Random(11)
+    for step in range(120):
+        if live.state.is_over:
+            break
+        if step % 6 == 0:
+            for seat in [None, *range(live.state.num_players)]:
+                lang = "ja" if step % 12 else "en"
+                world = dataclasses.replace(live, state=live.state.determinize(seat, step))
+                assert render_game(world, seat, lang) == render_game(live, seat, lang), (
+                    f"{game_id} step {step}: seat {seat}'s page changes with hidden cards"
+                )
+        actor = rng.choice(live.state.to_act)
+        live.state.apply(actor, rng.choice(live.state.legal_actions(actor)))
+
+
 def test_the_leak_checks_pass_real_messages_and_catch_doctored_ones() -> None:
     """The browser tests' frame check has teeth: it passes what the hub sends, not a leak."""
     live = live_table("egyptian-bride", 3, seed=9)
@@ -170,11 +198,11 @@ def test_the_leak_checks_pass_real_messages_and_catch_doctored_ones() -> None:
     while live.state.version < 12:
         for seat in [None, 0, 1, 2]:
             check_frame(
-                json.loads(json.dumps(state_message(live, seat, True, "en", render_game))), seat
+                json.loads(json.dumps(state_message(live, seat, True, "en", render=render_game))), seat
             )
         (actor,) = live.state.to_act
         live.state.apply(actor, rng.choice(live.state.legal_actions(actor)))
-    message = json.loads(json.dumps(state_message(live, 1, True, "en", render_game)))
+    message = json.loads(json.dumps(state_message(live, 1, True, "en", render=render_game)))
     other_hand = live.state.view(0)["hand"]
     leaks = [
         lambda m: m["view"]["players"][0].update(hand=other_hand),
@@ -190,7 +218,7 @@ def test_the_leak_checks_pass_real_messages_and_catch_doctored_ones() -> None:
         leak(doctored)
         with pytest.raises(AssertionError):
             check_frame(doctored, 1)
-    spectator = json.loads(json.dumps(state_message(live, None, True, "en", render_game)))
+    spectator = json.loads(json.dumps(state_message(live, None, True, "en", render=render_game)))
     spectator["view"]["hand"] = other_hand
     with pytest.raises(AssertionError):
         check_frame(spectator, None)
