@@ -22,7 +22,7 @@ def has_heuristic(game: bodoge.Game) -> bool:
     return game.heuristic_bot(0) is not None
 
 
-SPECS = ("random", "heuristic", "ismcts:iterations=40", "ismcts:iterations=20,rollout=heuristic")
+SPECS = ("random", "heuristic", "ismcts:iterations=40,rollout=random", "ismcts:iterations=20")
 
 
 def reachable_states(game: bodoge.Game, seed: int, count: int) -> list[State]:

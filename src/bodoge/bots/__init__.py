@@ -65,7 +65,11 @@ HEURISTIC = register_bot(
 
 
 def _ismcts(game: Game, seed: int, params: Mapping[str, ParamValue]) -> Bot:
-    rollout = _heuristic(game, seed ^ 0x5EED, {}) if params["rollout"] == "heuristic" else None
+    rollout: Bot | None = None
+    if params["rollout"] == "heuristic":
+        rollout = _heuristic(game, seed ^ 0x5EED, {})
+    elif params["rollout"] == "auto":  # the game's own strategy plays out, when it has one
+        rollout = game.heuristic_bot(seed ^ 0x5EED)
     seconds = float(params["seconds"])
     return ISMCTSBot(
         seed,
@@ -94,9 +98,12 @@ ISMCTS = register_bot(
             Param("c", 0.7, Text("探索の強さ（UCB定数）", "exploration (UCB constant)"), 0.0),
             Param(
                 "rollout",
-                "random",
-                Text("プレイアウトの方策", "playout policy"),
-                choices=("random", "heuristic"),
+                "auto",
+                Text(
+                    "プレイアウトの方策（auto: ゲームの戦略があればそれ、なければ無作為）",
+                    "playout policy (auto: the game's heuristic if it has one, else random)",
+                ),
+                choices=("auto", "random", "heuristic"),
             ),
         ),
     )

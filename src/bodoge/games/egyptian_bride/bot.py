@@ -32,23 +32,23 @@ class Race:
         numbers: list[int] = view["numbers"]
         self.numbers = numbers
         self.seat = seat
-        index = {n: i for i, n in enumerate(numbers)}
-        self.index = index
+        # Lists indexed by the number itself (the view's lists start at the lowest).
+        pad = [0] * numbers[0]
         me = view["players"][seat]
-        hand = view["hand"]
-        self.mine = {n: hand[i] + me["placed"][i] for n, i in index.items()}
-        self.placed = {n: me["placed"][i] for n, i in index.items()}
-        self.hand = {n: hand[i] for n, i in index.items()}
-        self.rival = dict.fromkeys(numbers, 0)
-        self.rival_seat: dict[int, int | None] = dict.fromkeys(numbers)
+        self.hand: list[int] = pad + view["hand"]
+        self.placed: list[int] = pad + me["placed"]
+        self.mine = [h + p for h, p in zip(self.hand, self.placed, strict=True)]
+        self.rival = [0] * len(self.mine)
+        self.rival_seat: list[int | None] = [None] * len(self.mine)
         for player in view["players"]:
             if player["seat"] == seat:
                 continue
-            for n, i in index.items():
-                known = player["placed"][i] + player["known_hand"][i]
-                if known > self.rival[n]:
-                    self.rival[n], self.rival_seat[n] = known, player["seat"]
-        self.chips = {n: view["chips"][i] for n, i in index.items()}
+            seen = zip(player["placed"], player["known_hand"], strict=True)
+            known = pad + [placed + taken for placed, taken in seen]
+            for n in numbers:
+                if known[n] > self.rival[n]:
+                    self.rival[n], self.rival_seat[n] = known[n], player["seat"]
+        self.chips: list[int | None] = [None] * len(pad) + view["chips"]
         self.targets = self._targets()
         self.brides = sum(self.wins(n) for n in numbers)
         """How many numbers the bot would marry if the game ended now."""
