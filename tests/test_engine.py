@@ -573,6 +573,18 @@ def test_determinize_reseeds_future_chance() -> None:
     assert len(futures) > 1
 
 
+def test_clone_copies_containers_of_any_values() -> None:
+    """The fast copy (marshal) and the fallback for values it refuses both make deep copies."""
+    for card in (7, Rng(3)):  # an int marshals; an Rng (any object) takes the slower path
+        state = get_game("toy-raid").new_game(3, 5)
+        state.hands[0].append(card)  # type: ignore[attr-defined]
+        twin = state.clone()
+        twin.hands[0].pop()  # type: ignore[attr-defined]
+        assert state.hands[0][-1] is card  # type: ignore[attr-defined]
+        assert twin.hands is not state.hands  # type: ignore[attr-defined]
+        assert twin.hands[1] == state.hands[1] and twin.hands[1] is not state.hands[1]  # type: ignore[attr-defined]
+
+
 def test_copy_plain() -> None:
     inner = [1, 2]
     data = {"a": [inner, {3}], "b": {"c": [4]}, "t": (inner,)}

@@ -19,6 +19,7 @@ Two speeds:
 from __future__ import annotations
 
 import json
+import marshal
 import random
 from abc import ABC, abstractmethod
 from collections.abc import Mapping, Sequence
@@ -51,6 +52,21 @@ def copy_plain(value: Any) -> Any:
     if kind is set:
         return set(value)
     return value
+
+
+def _copy_containers(values: dict[str, Any]) -> dict[str, Any]:
+    """Deep copies of plain containers: marshal does it in C, :func:`copy_plain` otherwise.
+
+    Search bots clone a state for every playout and the server for every
+    decision, so this is one of the engine's hottest paths.  marshal copies
+    exactly the built-in types (lists, dicts, sets, tuples, numbers, strings,
+    ``None``) and refuses anything else, which then takes the slower path.
+    """
+    try:
+        copied: dict[str, Any] = marshal.loads(marshal.dumps(values))
+    except ValueError:
+        return {name: copy_plain(value) for name, value in values.items()}
+    return copied
 
 
 class State(ABC):
@@ -232,8 +248,8 @@ class State(ABC):
         twin.__dict__.update(self.__dict__)
         twin.rng = self.rng.copy()
         twin.events = self.events.copy()  # events are immutable: a shallow copy is enough
-        for name in self._copied:
-            setattr(twin, name, copy_plain(getattr(self, name)))
+        if self._copied:
+            twin.__dict__.update(_copy_containers({n: getattr(self, n) for n in self._copied}))
         return twin
 
     def determinize(self, seat: int | None, rng: Rng | random.Random | int) -> Self:
