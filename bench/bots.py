@@ -32,6 +32,7 @@ import json
 import math
 import time
 from collections.abc import Callable
+from concurrent.futures import ProcessPoolExecutor
 from dataclasses import asdict, dataclass
 
 import numpy as np
@@ -136,51 +137,74 @@ def calibrate_openspiel(game: Game, options: dict, players: int, seconds: float)
     return 50 * runs / (time.perf_counter() - start)
 
 
-def play_match(
-    game: Game,
-    options: dict,
-    players: int,
-    opponent: str,
-    n: int,
-    seconds: float,
-    sims_per_second: float | None,
-) -> Result:
-    wins = 0
-    ours_iterations, ours_elapsed = 0, 0.0
-    theirs_iterations, theirs_elapsed = 0, 0.0
+@dataclass(frozen=True)
+class Match:
+    """One row of the table: who plays whom, on what, for how long."""
+
+    spec: str
+    game_id: str
+    options: dict
+    players: int
+    opponent: str
+    seconds: float
+    sims_per_second: float | None
+
+
+def play_one(match: Match, index: int) -> tuple[bool, int, float, int, float]:
+    """Game ``index`` of a match: won?, and iterations and seconds of both search sides."""
+    game = bodoge.get_game(match.game_id)
+    me = index % match.players  # the search bot's seat rotates
+    joint = "," if ":" in match.spec else ":"
+    search = make_bot(f"{match.spec}{joint}seconds={match.seconds}", game, seed=index)
+    assert isinstance(search, ISMCTSBot), match.spec
+    ours = Timed(search.choose, lambda: search.last_iterations)
+    bots: list = []
+    for seat in range(match.players):
+        if seat == me:
+            bots.append(ours)
+        elif match.opponent == "openspiel":
+            assert match.sims_per_second is not None
+            sims = max(1, round(match.sims_per_second * match.seconds))
+            player = OpenSpielPlayer(
+                game, match.options, match.players, sims, seed=index * 31 + seat
+            )
+            bots.append(Timed(player.choose, lambda sims=sims: sims))
+        else:
+            bots.append(make_bot(match.opponent, game, seed=index * 31 + seat))
+    state = game.new_game(match.players, seed=10_000 + index, options=match.options)
+    while not state.is_over:
+        seat = state.to_act[0]
+        state.apply(seat, bots[seat].choose(state, seat))
+    theirs = [b for seat, b in enumerate(bots) if seat != me and isinstance(b, Timed)]
+    return (
+        me in state.winners,
+        ours.iterations,
+        ours.elapsed,
+        sum(b.iterations for b in theirs),
+        sum(b.elapsed for b in theirs),
+    )
+
+
+def play_match(match: Match, n: int, jobs: int) -> Result:
+    """``n`` games, on ``jobs`` processes (each game keeps its own time budget)."""
     start = time.perf_counter()
-    for index in range(n):
-        me = index % players
-        search = ISMCTSBot(seed=index, seconds=seconds)
-        ours = Timed(search.choose, lambda search=search: search.last_iterations)
-        bots: list = []
-        for seat in range(players):
-            if seat == me:
-                bots.append(ours)
-            elif opponent == "openspiel":
-                assert sims_per_second is not None
-                sims = max(1, round(sims_per_second * seconds))
-                player = OpenSpielPlayer(game, options, players, sims, seed=index * 31 + seat)
-                bots.append(Timed(player.choose, lambda sims=sims: sims))
-            else:
-                bots.append(make_bot(opponent, game, seed=index * 31 + seat))
-        state = game.new_game(players, seed=10_000 + index, options=options)
-        while not state.is_over:
-            seat = state.to_act[0]
-            state.apply(seat, bots[seat].choose(state, seat))
-        wins += me in state.winners
-        ours_iterations += ours.iterations
-        ours_elapsed += ours.elapsed
-        for seat, bot in enumerate(bots):
-            if seat != me and isinstance(bot, Timed):
-                theirs_iterations += bot.iterations
-                theirs_elapsed += bot.elapsed
+    if jobs > 1:
+        with ProcessPoolExecutor(jobs) as pool:
+            games = list(pool.map(play_one, [match] * n, range(n)))
+    else:
+        games = [play_one(match, index) for index in range(n)]
+    wins = sum(won for won, *_ in games)
+    ours_iterations = sum(g[1] for g in games)
+    ours_elapsed = sum(g[2] for g in games)
+    theirs_iterations = sum(g[3] for g in games)
+    theirs_elapsed = sum(g[4] for g in games)
+    game = bodoge.get_game(match.game_id)
     low, high = wilson(wins, n)
     return Result(
-        game=game.id,
-        options=",".join(f"{k}={v}" for k, v in given(game, options).items()) or "default",
-        players=players,
-        opponent=opponent,
+        game=match.game_id,
+        options=",".join(f"{k}={v}" for k, v in given(game, match.options).items()) or "default",
+        players=match.players,
+        opponent=match.opponent,
         games=n,
         wins=wins,
         rate=wins / n,
@@ -225,6 +249,12 @@ def main() -> None:
     parser.add_argument("--against", default=",".join(OPPONENTS))
     parser.add_argument("--n", type=int, default=30, help="games per match")
     parser.add_argument("--seconds", type=float, default=0.1, help="thinking time per move")
+    parser.add_argument(
+        "--jobs", type=int, default=1, help="games played at once (one process each)"
+    )
+    parser.add_argument(
+        "--bot", default="ismcts", help="bodoge's search bot, as a spec (seconds are added)"
+    )
     parser.add_argument("--json", action="store_true")
     args = parser.parse_args()
     players = [int(p) for p in args.players.split(",")] if args.players else None
@@ -239,12 +269,16 @@ def main() -> None:
                     rate = calibrate_openspiel(game, options, count, args.seconds)
                 console.log(f"{game_id} {options} {count}p vs {opponent} …")
                 results.append(
-                    play_match(game, options, count, opponent, args.n, args.seconds, rate)
+                    play_match(
+                        Match(args.bot, game_id, options, count, opponent, args.seconds, rate),
+                        args.n,
+                        args.jobs,
+                    )
                 )
     if args.json:
         print(json.dumps([asdict(r) for r in results], indent=1))
         return
-    table = Table(title=f"IS-MCTS at {args.seconds}s per move, {args.n} games per row")
+    table = Table(title=f"{args.bot} at {args.seconds}s per move, {args.n} games per row")
     for column in (
         "game",
         "options",

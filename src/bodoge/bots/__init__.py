@@ -77,6 +77,7 @@ def _ismcts(game: Game, seed: int, params: Mapping[str, ParamValue]) -> Bot:
         seconds=seconds if seconds > 0 else None,
         exploration=float(params["c"]),
         rollout=rollout,
+        noise=float(params["noise"]),
     )
 
 
@@ -104,6 +105,13 @@ ISMCTS = register_bot(
                     "playout policy (auto: the game's heuristic if it has one, else random)",
                 ),
                 choices=("auto", "random", "heuristic"),
+            ),
+            Param(
+                "noise",
+                0.0,
+                Text("プレイアウトで無作為に指す割合", "share of random moves in playouts"),
+                0.0,
+                1.0,
             ),
         ),
     )

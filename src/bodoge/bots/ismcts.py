@@ -88,12 +88,20 @@ class ISMCTSBot:
         seconds: float | None = None,
         exploration: float = 0.7,
         rollout: Bot | None = None,
+        noise: float = 0.0,
     ) -> None:
         self.seed = seed
         self.iterations = iterations
         self.seconds = seconds
         self.exploration = exploration
         self.rollout = rollout
+        self.noise = noise
+        """Share of playout moves made at random even with a rollout policy.
+
+        The players a bot meets are not all its rollout policy: some blunder,
+        some end the game early.  A little noise keeps the search from
+        trusting every opponent to play the policy's way.
+        """
         self._rng = random.Random(seed)
         self.last_iterations = 0
         """How many iterations the last decision ran (for benchmarks)."""
@@ -165,13 +173,13 @@ class ISMCTSBot:
         return best
 
     def _play_out(self, world: State) -> None:
-        rng, policy = self._rng, self.rollout
+        rng, policy, noise = self._rng, self.rollout, self.noise
         for _ in range(MAX_PLAYOUT):
             to_act = world.to_act
             if not to_act:
                 return
             actor = to_act[0]
-            if policy is not None:
+            if policy is not None and (not noise or rng.random() >= noise):
                 action = policy.choose(world, actor)
             else:
                 legal = world.legal_actions(actor)
