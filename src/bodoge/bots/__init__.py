@@ -108,7 +108,7 @@ ISMCTS = register_bot(
             ),
             Param(
                 "noise",
-                0.0,
+                0.25,
                 Text("プレイアウトで無作為に指す割合", "share of random moves in playouts"),
                 0.0,
                 1.0,
