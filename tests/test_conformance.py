@@ -47,6 +47,7 @@ from bodoge.engine import (
 )
 from bodoge.engine.schema import Record
 from bodoge.games import BUILTIN_IDS
+from cases import covering, every_pair
 from toys import TOY_IDS, coop, raid, sealed_bids, teams
 
 MAX_STEPS = 20_000
@@ -75,6 +76,78 @@ def _egyptian_bride(state: Any) -> None:
     for hand, known in zip(state.hands, state.known, strict=True):
         assert all(0 <= k <= h for k, h in zip(known, hand, strict=True))
     assert all(-1 <= owner < state.num_players for owner in state.chips)
+
+
+def _hoarders(state: Any) -> None:
+    """All 55 nuts (11 per kind) are in the deck or a collection; every seat owns 5 critters."""
+    per_kind = [0] * 5
+    for kind in state.deck:
+        per_kind[kind] += 1
+    for counts in state.nuts:
+        assert len(counts) == 5 and min(counts) >= 0
+        per_kind = [a + b for a, b in zip(per_kind, counts, strict=True)]
+    assert per_kind == [11] * 5, f"nuts per kind: {per_kind}"
+    for hidden, shown in zip(state.face_down, state.revealed, strict=True):
+        assert len(hidden) + len(shown) <= 2 and len(set(hidden + shown)) == len(hidden + shown)
+        assert all(0 <= critter < 5 for critter in hidden + shown)
+    assert 0 <= state.crown < state.num_players
+
+
+def _anehambra(state: Any) -> None:
+    """Every pillar is in the deck, a hand, a palace or removed; END is in the deck or drawn."""
+    copies = [16, 18, 20, 22]
+    where = [0, 0, 0, 0]
+    for card in state.deck:
+        if card != 4:
+            where[card] += 1
+    assert state.deck.count(4) == (0 if state.end_reason == "end_card" else 1)
+    for hand, known in zip(state.hands, state.known, strict=True):
+        assert all(0 <= k <= h for k, h in zip(known, hand, strict=True))
+        where = [a + b for a, b in zip(where, hand, strict=True)]
+    for palaces in state.palaces:
+        for palace in palaces:
+            assert len(palace) == 5 and sum(palace[:4]) >= 1 and palace[4] in (0, 1)
+            where = [a + b for a, b in zip(where, palace[:4], strict=True)]
+    where = [a + b for a, b in zip(where, state.removed, strict=True)]
+    assert where == copies, f"pillars per colour: {where}"
+
+
+def _cardiceo(state: Any) -> None:
+    """All 60 cards (four of 1..15) are in a hand, the discards or set aside; dice are in range."""
+    for value in range(1, 16):
+        held = sum(hand[value] for hand in state.hands)
+        assert held + state.discarded[value] + state.set_aside[value] == 4, f"value {value}"
+    assert state.counts == [sum(hand) for hand in state.hands]
+    assert all(min(hand) >= 0 and hand[0] == 0 for hand in state.hands)
+    assert all(1 <= value <= sides for value, sides in zip(state.dice, (4, 8, 12), strict=True))
+    assert 0 <= state.used <= 7 and not (state.choosing and state.used)
+    assert len(state.history) == state.round - (0 if state.over else 1)
+    seats = range(state.num_players)
+    assert state.totals == [sum(sums[seat] for sums in state.history) for seat in seats]
+    if not state.hardcore:
+        assert not any(state.out)
+
+
+def _papayoo(state: Any) -> None:
+    """Every card in play (60, or 56 without the plain 1s) is in a hand, the trick or played."""
+    n = state.num_players
+    cards = [c for hand in state.hands for c in hand] + state.trick + state.played
+    assert sorted(cards) == list(state.deck) and len(state.deck) == (56 if n >= 7 else 60)
+    assert sum(state.tricks) * n == len(state.played) and state.played == sorted(state.played)
+    assert all(hand == sorted(hand) for hand in state.hands)
+    for seat in range(n):
+        assert set(state.selected[seat]) <= set(state.hands[seat])
+        assert len(state.selected[seat]) <= state.layout.pass_count
+        assert not state.committed[seat] or len(state.selected[seat]) == state.layout.pass_count
+        assert 0 <= state.unpicks[seat] <= state.layout.pass_count
+        assert set(state.scored[seat]) <= set(state.played)
+        assert state.hand_points[seat] == state.trick_points(state.scored[seat])
+        finished = sum(row[seat] for row in state.hand_scores)
+        current = 0 if state.phase == 2 else state.hand_points[seat]
+        assert state.totals[seat] == finished + current
+    assert all(sum(row) == 250 for row in state.hand_scores)
+    assert len(state.hand_scores) == state.hand_number - (0 if state.phase == 2 else 1)
+    assert state.phase != 1 or 0 <= state.papayoo < 4
 
 
 def _sealed_bids(state: Any) -> None:
@@ -112,6 +185,10 @@ def _coop(state: Any) -> None:
 
 CONSERVATION: dict[str, Callable[[Any], None]] = {
     "egyptian-bride": _egyptian_bride,
+    "anehambra": _anehambra,
+    "hoarders": _hoarders,
+    "cardiceo": _cardiceo,
+    "papayoo": _papayoo,
     "toy-sealed-bids": _sealed_bids,
     "toy-raid": _raid,
     "toy-teams": _teams,
@@ -158,18 +235,21 @@ def configurations(game: Game) -> list[dict[str, Any]]:
     return found
 
 
-def all_cases() -> list[Case]:
+def all_cases(quick: bool) -> list[Case]:
+    """Every game's cases: a covering set (``quick``) or every option set × player count."""
     found = []
     for game_id in bodoge.game_ids():
         game = bodoge.get_game(game_id)
-        for options in configurations(game):
-            low, high = game.player_range(options)
-            found += [Case(game_id, n, tuple(options.items())) for n in range(low, high + 1)]
+        pairs = every_pair(game, configurations(game))
+        for options, n in covering(game, pairs) if quick else pairs:
+            found.append(Case(game_id, n, tuple(options.items())))
     return found
 
 
-CASES = all_cases()
+ALL_CASES = all_cases(quick=False)
+CASES = all_cases(quick=True)
 CASE_PARAMS = [pytest.param(case, id=case.id) for case in CASES]
+ALL_CASE_PARAMS = [pytest.param(case, id=case.id) for case in ALL_CASES]
 
 
 # ------------------------------------------------------------ declarations
@@ -577,7 +657,7 @@ def test_random_playout_meets_the_contract(case: Case, seed: int) -> None:
 
 
 @pytest.mark.slow
-@pytest.mark.parametrize("case", CASE_PARAMS)
+@pytest.mark.parametrize("case", ALL_CASE_PARAMS)
 def test_soak(case: Case) -> None:
     for seed in SLOW_SEEDS:
         Playout(case, seed).run()
@@ -630,14 +710,17 @@ def test_game_declares_its_metadata(game_id: str) -> None:
 
 
 def test_every_registered_game_is_covered() -> None:
+    """The quick run has every option set and every player count; the soak run all pairs."""
     covered = {case.game_id for case in CASES}
     assert covered == set(bodoge.game_ids())
     for game_id in bodoge.game_ids():
         game = bodoge.get_game(game_id)
         for options in game.variants():
             low, high = game.player_range(options)
+            assert any(c.game_id == game_id and dict(c.options) == options for c in CASES)
             for n in range(low, high + 1):
-                assert Case(game_id, n, tuple(options.items())) in CASES
+                assert Case(game_id, n, tuple(options.items())) in ALL_CASES
+                assert any(c.game_id == game_id and c.num_players == n for c in CASES)
 
 
 def test_every_registered_game_has_a_conservation_check() -> None:

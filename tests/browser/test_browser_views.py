@@ -198,7 +198,8 @@ def test_the_leak_checks_pass_real_messages_and_catch_doctored_ones() -> None:
     while live.state.version < 12:
         for seat in [None, 0, 1, 2]:
             check_frame(
-                json.loads(json.dumps(state_message(live, seat, True, "en", render=render_game))), seat
+                json.loads(json.dumps(state_message(live, seat, True, "en", render=render_game))),
+                seat,
             )
         (actor,) = live.state.to_act
         live.state.apply(actor, rng.choice(live.state.legal_actions(actor)))

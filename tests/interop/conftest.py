@@ -13,16 +13,16 @@ import pytest
 
 import bodoge
 from bodoge.engine import Game, OptionValue
+from cases import covering, every_pair
 
 
-def setups() -> list[tuple[str, dict[str, OptionValue], int]]:
-    """Every registered game × option variant × allowed player count."""
+def setups() -> list[tuple[str, Mapping[str, OptionValue], int]]:
+    """Every registered game with every option variant and every player count (a covering set)."""
     found = []
     for game_id in bodoge.game_ids():
         game: Game = bodoge.get_game(game_id)
-        for options in game.variants():
-            low, high = game.player_range(options)
-            found += [(game_id, options, players) for players in range(low, high + 1)]
+        pairs = covering(game, every_pair(game, game.variants()))
+        found += [(game_id, options, players) for options, players in pairs]
     return found
 
 

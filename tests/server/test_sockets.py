@@ -456,9 +456,12 @@ def test_each_connection_gets_exactly_its_own_view_for_a_whole_game(
             assert frame["view"] == json.loads(json.dumps(state.view(seat)))
             legal = state.legal_actions(seat) if seat is not None else []
             assert [item["action"] for item in frame["legal"]] == [a.to_json() for a in legal]
-            assert frame["log"] == [  # only the events since the previous frame
-                json.loads(json.dumps(e.for_seat(seat))) for e in state.events[previous:]
-            ]
+            assert (
+                frame["log"]
+                == [  # only the events since the previous frame
+                    json.loads(json.dumps(e.for_seat(seat))) for e in state.events[previous:]
+                ]
+            )
             previous = frame["version"]
             if not state.is_over:
                 assert "seed" not in set(keys_in(frame))

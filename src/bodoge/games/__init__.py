@@ -6,9 +6,13 @@ Importing this package registers every built-in game with the engine.
 from __future__ import annotations
 
 from ..engine import register
+from .anehambra import GAME as _anehambra
+from .cardiceo import GAME as _cardiceo
 from .egyptian_bride import GAME as _egyptian_bride
+from .hoarders import GAME as _hoarders
+from .papayoo import GAME as _papayoo
 
-BUILTIN = (_egyptian_bride,)
+BUILTIN = (_egyptian_bride, _anehambra, _hoarders, _cardiceo, _papayoo)
 """The built-in games, in the order of DESIGN.md."""
 
 BUILTIN_IDS = tuple(game.id for game in BUILTIN)

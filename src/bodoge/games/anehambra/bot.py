@@ -1,0 +1,309 @@
+"""A heuristic アネハンブラ player that reads only its own view.
+
+It estimates, from the cards it cannot see (all pillars minus its own hand
+and palaces, verified palaces, removed cards and cards known to be in other
+hands), how likely each face-down palace is to fail each check, and scores
+every legal action in rough "palaces":
+
+* inspect where the expected demolitions (a palace lost by a rival, cards
+  gained) outweigh the risk of verifying a rival's palace for good;
+* build palaces that fail as few of the checks still available as possible
+  (three colours with a pair fail only one), small when the end is near;
+* cause an earthquake when it brings down more rival palaces than its own;
+* draw otherwise, more eagerly when it leads (drawing brings END closer).
+
+Steps of a compound action are chosen by re-planning from the view at each
+step, so the bot keeps no memory between decisions.
+"""
+
+from __future__ import annotations
+
+import itertools
+import random
+from collections.abc import Mapping
+from dataclasses import dataclass
+from math import comb
+from typing import Any
+
+from ...engine import Action, State
+from .actions import (
+    AddPillar,
+    CompletePalace,
+    Draw,
+    Earthquake,
+    EndBuilding,
+    Inspect,
+    InspectPalace,
+    Reveal,
+)
+from .data import (
+    CHECKS,
+    COLOUR_CHECKS,
+    COLOURS,
+    COPIES,
+    EARTHQUAKE_CARDS,
+    PAIR_CHECK,
+    UNDER,
+)
+
+RANGE = range(len(COLOURS))
+RISK_PER_WEAKNESS = 0.3
+"""Chance, roughly, that one failing check is someday used against a palace."""
+PATIENCE = 300
+"""Turns after which drawing (and so the end) looks ever better: no endless loops."""
+CARD_VALUE = 0.05
+"""What one card in hand is worth, in palaces."""
+VERIFY_COST = 0.2
+"""Turning a rival's palace into a verified one costs about this much."""
+DRAW_VALUE = 0.2
+LEAD_DRAW_BONUS = 0.5
+"""A leader draws eagerly: each draw brings END, and the win, closer."""
+MOST_PER_COLOUR = 2
+"""A planned palace never needs more than a pair of one colour."""
+
+
+def fails(palace: list[int], check: int) -> bool:
+    """Would ``palace`` (colour counts) be demolished by ``check``?"""
+    if check < COLOUR_CHECKS:
+        return palace[check] == 0
+    if check == PAIR_CHECK:
+        return all(count < 2 for count in palace)
+    return all(palace)
+
+
+def fail_chance(unseen: list[int], size: int, check: int) -> float:
+    """Chance that ``size`` cards drawn from ``unseen`` (counts) fail ``check``."""
+    total = sum(unseen)
+    if total < size or size <= 0:
+        return 0.0
+    ways = comb(total, size)
+    if check < COLOUR_CHECKS:
+        return comb(total - unseen[check], size) / ways
+    if check == PAIR_CHECK:
+        if size > len(COLOURS):
+            return 0.0
+        distinct = sum(
+            _product(unseen[c] for c in group) for group in itertools.combinations(RANGE, size)
+        )
+        return distinct / ways
+    if size < len(COLOURS):
+        return 0.0
+    every = 0
+    for missing in range(len(COLOURS) + 1):
+        for group in itertools.combinations(RANGE, missing):
+            every += (-1) ** missing * comb(total - sum(unseen[c] for c in group), size)
+    return every / ways
+
+
+def _end_near(view: Mapping[str, Any], players: int) -> bool:
+    """About a round left (three players: END's place is known), or END may come any draw."""
+    if view["end_in"] is not None:
+        return bool(view["end_in"] <= players)
+    return bool(view["deck"] <= UNDER + 1)
+
+
+def _product(values: Any) -> int:
+    result = 1
+    for value in values:
+        result *= value
+    return result
+
+
+@dataclass
+class Reading:
+    """The bot's reading of the table, from one seat's view."""
+
+    seat: int
+    turn: int
+    hand: list[int]
+    unseen: list[int]
+    open_checks: list[int]
+    palaces: list[int]
+    end_near: bool
+    leading: bool
+    players: list[dict[str, Any]]
+
+    @classmethod
+    def of(cls, view: Mapping[str, Any], seat: int) -> Reading:
+        hand = list(view["hand"])
+        unseen = [COPIES[c] - view["removed"][c] - hand[c] for c in RANGE]
+        for player in view["players"]:
+            if player["seat"] != seat:
+                unseen = [u - k for u, k in zip(unseen, player["known_hand"], strict=True)]
+            for palace in player["palaces"]:
+                if palace["contents"] is not None:
+                    unseen = [u - k for u, k in zip(unseen, palace["contents"], strict=True)]
+        unseen = [max(0, u) for u in unseen]
+        banned = view["banned"]
+        checks = [c for c in range(len(CHECKS)) if c >= COLOUR_CHECKS or not banned[c]]
+        palaces = [len(player["palaces"]) for player in view["players"]]
+        rivals = max(count for s, count in enumerate(palaces) if s != seat)
+        end_near = _end_near(view, len(palaces))
+        return cls(
+            seat=seat,
+            turn=view["turn"],
+            hand=hand,
+            unseen=unseen,
+            open_checks=checks,
+            palaces=palaces,
+            end_near=end_near,
+            leading=palaces[seat] > rivals,
+            players=view["players"],
+        )
+
+    # ------------------------------------------------------------ building
+
+    def palace_value(self, palace: list[int]) -> float:
+        """One more palace, less the risk of losing it, less the cards it uses."""
+        weaknesses = sum(fails(palace, check) for check in self.open_checks)
+        risk = 1.0 - (1.0 - RISK_PER_WEAKNESS) ** weaknesses
+        if self.end_near:
+            risk *= 0.3
+        return 1.0 - risk - CARD_VALUE * sum(palace)
+
+    def best_palace(self, start: list[int], hand: list[int]) -> tuple[float, list[int]]:
+        """The best palace holding ``start`` plus cards from ``hand``."""
+        ranges = [
+            range(start[c], start[c] + min(hand[c], max(0, MOST_PER_COLOUR - start[c])) + 1)
+            for c in RANGE
+        ]
+        best: tuple[float, list[int]] = (-9.0, start)
+        for counts in itertools.product(*ranges):
+            palace = list(counts)
+            if not any(palace):
+                continue
+            value = self.palace_value(palace)
+            if value > best[0]:
+                best = (value, palace)
+        return best
+
+    # ---------------------------------------------------------- inspecting
+
+    def target_value(self, owner: int, palace: Mapping[str, Any], check: int) -> float:
+        size = int(palace["cards"])
+        chance = fail_chance(self.unseen, size, check)
+        gain = 1.0 + CARD_VALUE * size
+        if self.palaces[owner] >= max(self.palaces):
+            gain += 0.3  # the leader loses a palace
+        return chance * gain - (1.0 - chance) * VERIFY_COST
+
+    def targets(self, check: int, chosen: list[tuple[int, int]]) -> list[tuple[float, int, int]]:
+        """(value, owner, index) of every palace that may still be named, best first."""
+        found = []
+        for player in self.players:
+            owner = player["seat"]
+            if owner == self.seat:
+                continue
+            for index, palace in enumerate(player["palaces"]):
+                if not palace["verified"] and (owner, index) not in chosen:
+                    found.append((self.target_value(owner, palace, check), owner, index))
+        found.sort(key=lambda item: (-item[0], item[1], item[2]))
+        return found
+
+    def inspection_value(self, check: int) -> float:
+        found = self.targets(check, [])
+        if not found:
+            return -9.0
+        value = found[0][0]
+        if check < COLOUR_CHECKS and len(found) > 1 and found[1][0] > 0:
+            value += found[1][0]
+        return value
+
+    # --------------------------------------------------------- earthquakes
+
+    def earthquake_value(self, colour: int) -> float:
+        value = -CARD_VALUE * EARTHQUAKE_CARDS
+        top = max(self.palaces)
+        for player in self.players:
+            owner = player["seat"]
+            for palace in player["palaces"]:
+                if palace["verified"] and palace["contents"][colour]:
+                    if owner == self.seat:
+                        value -= 1.2
+                    else:
+                        value += 1.0 + (0.3 if self.palaces[owner] >= top else 0.0)
+        return value
+
+    def draw_value(self) -> float:
+        value = DRAW_VALUE + self.turn / PATIENCE
+        if self.leading:
+            value += LEAD_DRAW_BONUS
+        if sum(self.hand) <= 2:
+            value += 0.2
+        return value
+
+
+class HeuristicBot:
+    """Scores the legal actions from its seat's view and plays the best (ties at random).
+
+    >>> import bodoge
+    >>> state = bodoge.get_game("anehambra").new_game(4, seed=1)
+    >>> HeuristicBot(2).choose(state, 0) in state.legal_actions(0)
+    True
+    """
+
+    def __init__(self, seed: int) -> None:
+        self.seed = seed
+        self._rng = random.Random(seed)
+
+    def __repr__(self) -> str:
+        return f"AnehambraHeuristicBot(seed={self.seed})"
+
+    def choose(self, state: State, seat: int) -> Action:
+        legal = state.legal_actions(seat)
+        if len(legal) == 1:
+            return legal[0]
+        view = state.view(seat)
+        reading = Reading.of(view, seat)
+        step = view["step"]
+        if step["check"] is not None:
+            return self._pick_target(reading, step, legal)
+        if step["building"] is not None or step["built"]:
+            return self._build_step(reading, view, step, legal)
+        scored = [(self._score(reading, action), self._rng.random(), action) for action in legal]
+        return max(scored, key=lambda item: (item[0], item[1]))[2]
+
+    def _score(self, reading: Reading, action: Action) -> float:
+        if isinstance(action, Draw):
+            return reading.draw_value()
+        if isinstance(action, AddPillar):
+            value, palace = reading.best_palace([0, 0, 0, 0], reading.hand)
+            colour = COLOURS.index(action.colour)
+            first = next(c for c in RANGE if palace[c])
+            return value if colour == first else value - 0.01
+        if isinstance(action, Inspect):
+            return reading.inspection_value(CHECKS.index(action.check))
+        if isinstance(action, Earthquake):
+            return reading.earthquake_value(COLOURS.index(action.colour))
+        return 0.0
+
+    def _build_step(
+        self,
+        reading: Reading,
+        view: Mapping[str, Any],
+        step: Mapping[str, Any],
+        legal: list[Action],
+    ) -> Action:
+        if step["building"] is None:  # a second palace may be started
+            value, palace = reading.best_palace([0, 0, 0, 0], reading.hand)
+            if value < 0.15 and sum(reading.hand) < 5:
+                return next(a for a in legal if isinstance(a, EndBuilding))
+            start = [0, 0, 0, 0]
+        else:
+            own = view["players"][reading.seat]["palaces"][step["building"]]
+            start = list(own["contents"])
+            value, palace = reading.best_palace(start, reading.hand)
+        for c in RANGE:
+            if palace[c] > start[c]:
+                return AddPillar(COLOURS[c])
+        return next(a for a in legal if isinstance(a, CompletePalace))
+
+    def _pick_target(
+        self, reading: Reading, step: Mapping[str, Any], legal: list[Action]
+    ) -> Action:
+        chosen = [(t["owner"], t["palace"]) for t in step["targets"]]
+        found = reading.targets(CHECKS.index(step["check"]), chosen)
+        if found and (not chosen or found[0][0] > 0):
+            _, owner, index = found[0]
+            return InspectPalace(owner, index)
+        return next(a for a in legal if isinstance(a, Reveal))

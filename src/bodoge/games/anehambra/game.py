@@ -1,0 +1,61 @@
+"""アネハンブラ's metadata, declared as data."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from ...engine import Action, Game, Option, OptionValue, Text
+from ...engine.schema import Record
+from . import spaces
+from .actions import ACTION_TYPES
+from .bot import HeuristicBot
+from .rules import AnehambraState
+from .text import BLURB, GLOSSARY, TITLE, describe_view
+
+STRICT_OPEN_COLOUR = Option(
+    "strict_open_colour",
+    Text("指定禁止色を厳密に判定", "Strict open-colour ban"),
+    default=False,
+    help=Text(
+        "査察A〜Dで指定できない色を、確認済みの宮殿に全て表向きで見えている色だけに限る"
+        "（地震で除外されたカードは数えない）。",
+        "Checks A–D cannot name a colour only when every card of it lies face up in "
+        "verified palaces (cards removed by earthquakes do not count).",
+    ),
+)
+
+
+class Anehambra(Game):
+    id = "anehambra"
+    title = TITLE
+    blurb = BLURB
+    players = (3, 6)
+    options = (STRICT_OPEN_COLOUR,)
+    action_types = ACTION_TYPES
+    state_class = AnehambraState
+    hidden_information = True
+    glossary = GLOSSARY
+
+    def action_space(self, options: Mapping[str, OptionValue], num_players: int) -> list[Action]:
+        return spaces.action_space(options, num_players)
+
+    def view_schema(self, options: Mapping[str, OptionValue], num_players: int) -> Record:
+        return spaces.view_schema(options, num_players)
+
+    def score_range(
+        self, options: Mapping[str, OptionValue], num_players: int
+    ) -> tuple[float, float]:
+        return spaces.score_range(options, num_players)
+
+    def max_game_length(self, options: Mapping[str, OptionValue], num_players: int) -> int:
+        return spaces.max_game_length(options, num_players)
+
+    def heuristic_bot(self, seed: int) -> HeuristicBot:
+        return HeuristicBot(seed)
+
+    def describe_view(self, view: Mapping[str, Any], lang: str = "en") -> str:
+        return describe_view(view, lang)
+
+
+GAME = Anehambra()

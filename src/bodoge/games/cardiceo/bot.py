@@ -1,0 +1,132 @@
+"""A heuristic Cardiceo player that reads only its own view.
+
+Each turn it looks for the best *plan*: a set of discards with disjoint
+dice that its hand allows.  More cards beat fewer; among as many cards, it
+prefers to shed those that few rolls can match (the published outcome
+counts), and in a multi-round game those that would cost the most points.
+It plays the plan's first discard, then plans again.  Facing three locked
+dice, it keeps them if they are worth at least as much as a fresh roll on
+average (over all 384 rolls).  It never stops while a plan remains, and it
+never looks at a hidden card: the view is all it has.
+"""
+
+from __future__ import annotations
+
+import functools
+import itertools
+import random
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from ...engine import Action, State
+from .actions import Discard, KeepDice, RerollDice, Stop
+from .data import ALL_DICE, DICE_SIDES, OUTCOMES_PER_VALUE, ROLLS
+from .rules import matches
+
+Plan = tuple[tuple[int, int], ...]
+"""(card, mask) discards with disjoint dice."""
+
+HARDNESS = {value: 1 - count / ROLLS for value, count in OUTCOMES_PER_VALUE.items()}
+"""How rarely a roll matches each value: shedding rare values first keeps options open."""
+EMPTY_HAND = 100.0
+"""Emptying the hand wins the round: worth more than any other plan."""
+
+
+def plans(dice: Sequence[int], available: int, hand: list[int]) -> list[Plan]:
+    """Every maximal-or-not set of discards the dice allow, the empty plan included."""
+    found: list[Plan] = [()]
+    _extend(list(dice), available, hand, (), found)
+    return found
+
+
+def _extend(
+    dice: list[int], available: int, hand: list[int], plan: Plan, found: list[Plan]
+) -> None:
+    for card, mask in matches(dice, available, hand):
+        if plan and (card, mask) <= plan[-1]:
+            continue  # each set of discards once, in increasing order
+        hand[card] -= 1
+        longer = (*plan, (card, mask))
+        found.append(longer)
+        _extend(dice, available & ~mask, hand, longer, found)
+        hand[card] += 1
+
+
+def plan_value(plan: Plan, cards_left: int, per_point: float) -> float:
+    if plan and len(plan) == cards_left:
+        return EMPTY_HAND
+    return sum(1 + HARDNESS[card] + per_point * card for card, _ in plan)
+
+
+def best_plan(dice: Sequence[int], available: int, hand: list[int], per_point: float) -> float:
+    cards_left = sum(hand)
+    return max(plan_value(p, cards_left, per_point) for p in plans(dice, available, hand))
+
+
+@functools.cache
+def _all_rolls() -> tuple[tuple[int, ...], ...]:
+    return tuple(itertools.product(*(range(1, sides + 1) for sides in DICE_SIDES)))
+
+
+def reroll_value(hand: list[int], per_point: float) -> float:
+    """The average worth of the best plan over every roll of the three dice."""
+    rolls = _all_rolls()
+    return sum(best_plan(roll, ALL_DICE, hand, per_point) for roll in rolls) / len(rolls)
+
+
+class Reading:
+    """What the bot takes from its view."""
+
+    def __init__(self, view: Mapping[str, Any]) -> None:
+        self.hand = [0, *view["hand"]]
+        self.dice = [die["value"] for die in view["dice"]]
+        self.available = sum(1 << i for i, die in enumerate(view["dice"]) if die["place"] != "used")
+        self.per_point = 0.02 if view["rounds"] > 1 else 0.0
+
+
+class HeuristicBot:
+    """Plays the first discard of its best plan; keeps locked dice when they beat a reroll.
+
+    >>> import bodoge
+    >>> state = bodoge.get_game("cardiceo").new_game(3, seed=1)
+    >>> HeuristicBot(2).choose(state, 0) in state.legal_actions(0)
+    True
+    """
+
+    def __init__(self, seed: int) -> None:
+        self.seed = seed
+        self._rng = random.Random(seed)
+
+    def __repr__(self) -> str:
+        return f"CardiceoHeuristicBot(seed={self.seed})"
+
+    def choose(self, state: State, seat: int) -> Action:
+        legal = state.legal_actions(seat)
+        if len(legal) == 1:
+            return legal[0]
+        reading = Reading(state.view(seat))
+        if any(isinstance(action, KeepDice) for action in legal):
+            return self._keep_or_reroll(reading, legal)
+        return self._discard(reading, legal)
+
+    def _keep_or_reroll(self, reading: Reading, legal: list[Action]) -> Action:
+        keep = best_plan(reading.dice, ALL_DICE, reading.hand, reading.per_point)
+        again = reroll_value(reading.hand, reading.per_point)
+        wanted = KeepDice if keep >= again else RerollDice
+        return next(action for action in legal if isinstance(action, wanted))
+
+    def _discard(self, reading: Reading, legal: list[Action]) -> Action:
+        cards_left = sum(reading.hand)
+        options = plans(reading.dice, reading.available, reading.hand)
+        scored = [
+            (plan_value(plan, cards_left, reading.per_point), self._rng.random(), plan)
+            for plan in options
+        ]
+        best = max(scored, key=lambda item: (item[0], item[1]))[2]
+        if not best:
+            return next(action for action in legal if isinstance(action, Stop))
+        card, mask = best[0]
+        for action in legal:
+            if isinstance(action, Discard) and action.card == card and action.mask == mask:
+                return action
+        raise AssertionError(f"the plan {best} is not among the legal actions")

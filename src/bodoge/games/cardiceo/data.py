@@ -1,0 +1,76 @@
+"""Cardiceo's components and published numbers, kept as data.
+
+Facts from ``shared/rules/data/bga-small-games.md`` (section 4) and the rule
+text; the one number of our own, :data:`ROUND_TURN_LIMIT`, is labelled as a
+stand-in (see the package docstring and ``CardiceoGame.provisional``).
+
+>>> ROLLS, DECK_SIZE, OUTCOMES_PER_VALUE[1], OUTCOMES_PER_VALUE[15]
+(384, 60, 153, 69)
+"""
+
+from __future__ import annotations
+
+LOWEST = 1
+HIGHEST = 15
+VALUES = range(LOWEST, HIGHEST + 1)
+"""Card values 1..15."""
+COPIES = 4
+"""Four cards of each value: 60 cards in all."""
+DECK_SIZE = COPIES * len(VALUES)
+
+DICE_SIDES = (4, 8, 12)
+"""The three dice, in the order used everywhere (index 0, 1, 2): d4, d8, d12."""
+DICE_NAMES = ("d4", "d8", "d12")
+ALL_DICE = (1 << len(DICE_SIDES)) - 1
+"""The bit mask of all three dice (bit i is die i)."""
+ROLLS = DICE_SIDES[0] * DICE_SIDES[1] * DICE_SIDES[2]
+
+HAND_SIZE = 10
+SHORT_HAND_SIZE = 5
+"""BGA's short game deals five cards each."""
+MIN_PLAYERS = 2
+MAX_PLAYERS = 8
+HARDCORE_MAX_PLAYERS = 4
+"""Hardcore deals one full 1..15 set to each player, so at most four play."""
+
+MAX_ROUNDS = 5
+"""The most rounds the multi-round option offers (the text says: agree on a number)."""
+
+OUTCOMES_PER_VALUE = {
+    1: 153,
+    2: 172,
+    3: 190,
+    4: 211,
+    5: 158,
+    6: 167,
+    7: 174,
+    8: 183,
+    9: 150,
+    10: 145,
+    11: 139,
+    12: 132,
+    13: 92,
+    14: 81,
+    15: 69,
+}
+"""Of the 384 rolls of d4, d8 and d12, how many let a card of each value be discarded
+(some non-empty subset of the dice sums to it), as published by Board Game Arena."""
+
+ROUND_TURN_LIMIT = 50
+"""Provisional (ours, not the text's): a round stops after this many turns per player.
+
+Stopping is always allowed and a roll may never fit, so without a limit a
+game could go on for ever; real games end long before it.  A stopped round
+is scored like any other (cards left count); see ``rules``.
+"""
+
+
+def hand_size(num_players: int, short: bool) -> int:
+    """Ten cards each (five in the short game); from seven players ⌊60/n⌋ each.
+
+    >>> [hand_size(n, False) for n in range(2, 9)], hand_size(8, True)
+    ([10, 10, 10, 10, 10, 8, 7], 5)
+    """
+    if short:
+        return SHORT_HAND_SIZE
+    return min(HAND_SIZE, DECK_SIZE // num_players)

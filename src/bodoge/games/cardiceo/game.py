@@ -1,0 +1,123 @@
+"""Cardiceo's metadata, declared as data."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from ...engine import Action, Game, InvalidOptions, Option, OptionValue, Provisional, Text
+from ...engine.schema import Record
+from . import spaces
+from .actions import ACTION_TYPES
+from .bot import HeuristicBot
+from .data import HARDCORE_MAX_PLAYERS, MAX_PLAYERS, MAX_ROUNDS, MIN_PLAYERS, ROUND_TURN_LIMIT
+from .rules import CardiceoState
+from .text import BLURB, GLOSSARY, TITLE, describe_view
+
+SHORT = Option(
+    "short",
+    Text("ショートゲーム", "Short game"),
+    default=False,
+    help=Text("手札を10枚ではなく5枚ずつ配る。", "Deal five cards each instead of ten."),
+)
+EASY = Option(
+    "easy",
+    Text("イージーモード", "Easy mode"),
+    default=False,
+    help=Text(
+        "全員の手札を表向きにして遊ぶ（はじめての人に教えるときに）。",
+        "Everyone plays with their hand face up (good for teaching the game).",
+    ),
+)
+ROUNDS = Option(
+    "rounds",
+    Text("ラウンド数", "Rounds"),
+    default=1,
+    minimum=1,
+    maximum=MAX_ROUNDS,
+    help=Text(
+        "2以上なら延長戦: 各ラウンドの終わりに残った手札の数の合計を加算し、"
+        "最後に合計が最も低い人の勝ち。",
+        "Two or more: extended play. After each round the values of the cards left in hand "
+        "are added to each player's total; the lowest total after the last round wins.",
+    ),
+)
+HARDCORE = Option(
+    "hardcore",
+    Text("ハードコアモード", "Hardcore mode"),
+    default=False,
+    help=Text(
+        "4人まで。全員が1〜15を1枚ずつ表向きで持つ。1枚も捨てられなかった人は脱落し、"
+        "サイコロ3個は中央にロックされる（振り直しの選択はない）。"
+        "手札をなくすか、最後まで残った人の勝ち。",
+        "Up to four players. Everyone holds one card of each value 1–15, face up. "
+        "A player who discards nothing is out and all three dice lock in the middle "
+        "(no reroll choice). Empty your hand or be the last one standing to win.",
+    ),
+)
+
+TURN_LIMIT = Provisional(
+    "round_turn_limit",
+    Text(
+        f"安全のための上限（原文にはない）: 1ラウンドは1人あたり{ROUND_TURN_LIMIT}手番で打ち切り、"
+        "残りの手札が最も少ない人（同数なら合計が最も低い人）の勝ちとする。",
+        f"A safety limit of ours, not in the rules: a round stops after {ROUND_TURN_LIMIT} "
+        "turns per player; then the fewest cards left (then the lowest sum) wins.",
+    ),
+    "src/bodoge/games/cardiceo/data.py",
+)
+
+
+class Cardiceo(Game):
+    id = "cardiceo"
+    title = TITLE
+    blurb = BLURB
+    players = (MIN_PLAYERS, MAX_PLAYERS)
+    options = (SHORT, EASY, ROUNDS, HARDCORE)
+    action_types = ACTION_TYPES
+    state_class = CardiceoState
+    hidden_information = True
+    provisional = (TURN_LIMIT,)
+    glossary = GLOSSARY
+
+    def player_range(self, options: Mapping[str, object] | None = None) -> tuple[int, int]:
+        if options and options.get("hardcore"):
+            return (MIN_PLAYERS, HARDCORE_MAX_PLAYERS)
+        return (MIN_PLAYERS, MAX_PLAYERS)
+
+    def resolve_options(self, options: Mapping[str, object] | None) -> dict[str, OptionValue]:
+        """Hardcore deals its own open hands of fifteen and is a game of one round."""
+        resolved = super().resolve_options(options)
+        if resolved["hardcore"]:
+            clash = [name for name in ("short", "easy") if resolved[name]]
+            if resolved["rounds"] != 1:
+                clash.append("rounds")
+            if clash:
+                raise InvalidOptions(
+                    f"hardcore mode cannot be combined with {', '.join(clash)}: it deals "
+                    "one open card of each value 1–15 and is played as a single round"
+                )
+        return resolved
+
+    def action_space(self, options: Mapping[str, OptionValue], num_players: int) -> list[Action]:
+        return spaces.action_space(options, num_players)
+
+    def view_schema(self, options: Mapping[str, OptionValue], num_players: int) -> Record:
+        return spaces.view_schema(options, num_players)
+
+    def score_range(
+        self, options: Mapping[str, OptionValue], num_players: int
+    ) -> tuple[float, float]:
+        return spaces.score_range(options, num_players)
+
+    def max_game_length(self, options: Mapping[str, OptionValue], num_players: int) -> int:
+        return spaces.max_game_length(options, num_players)
+
+    def heuristic_bot(self, seed: int) -> HeuristicBot:
+        return HeuristicBot(seed)
+
+    def describe_view(self, view: Mapping[str, Any], lang: str = "en") -> str:
+        return describe_view(view, lang)
+
+
+GAME = Cardiceo()

@@ -1,0 +1,139 @@
+"""What Cardiceo declares about every game it can be: the ``Game`` hooks.
+
+Its full action space (and so every action's stable integer id), the shape
+of its view, the range of a score and the longest game, for an option set
+and player count.
+
+>>> options = {"short": False, "easy": False, "rounds": 1, "hardcore": False}
+>>> actions = action_space(options, 4)
+>>> len(actions), actions[0], actions[-1]
+(79, Discard(card=1, d4=True, d8=False, d12=False), RerollDice())
+>>> score_range(options, 4), max_game_length(options, 4)
+((-142, 0), 800)
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+
+from ...engine import Action, OptionValue
+from ...engine.schema import Array, Choice, Flag, Maybe, Num, Record, Seat, Seats, Seq, Skip
+from . import rules
+from .actions import KeepDice, RerollDice, Stop, discard
+from .data import (
+    ALL_DICE,
+    COPIES,
+    DECK_SIZE,
+    DICE_NAMES,
+    DICE_SIDES,
+    HIGHEST,
+    LOWEST,
+    ROUND_TURN_LIMIT,
+    VALUES,
+    hand_size,
+)
+
+Options = Mapping[str, OptionValue]
+
+MOST_ACTIONS_PER_TURN = 4
+"""Keep or reroll, then at most three discards (each uses a die), or two and a stop."""
+
+
+def _least(mask: int) -> int:
+    return sum(1 for die in range(len(DICE_SIDES)) if mask >> die & 1)
+
+
+def _most(mask: int) -> int:
+    return sum(sides for die, sides in enumerate(DICE_SIDES) if mask >> die & 1)
+
+
+def action_space(options: Options, num_players: int) -> list[Action]:
+    """Every discard a roll can allow (card by card, dice sets in mask order), then the rest.
+
+    The dice of a mask can show any total from one per die to the sum of
+    their sides; cards run 1..15.
+    """
+    del options, num_players
+    actions: list[Action] = [
+        discard(card, mask)
+        for card in VALUES
+        for mask in range(1, ALL_DICE + 1)
+        if _least(mask) <= card <= _most(mask)
+    ]
+    actions += [Stop(), KeepDice(), RerollDice()]
+    return actions
+
+
+def _hand(options: Options, num_players: int) -> int:
+    return len(VALUES) if options["hardcore"] else hand_size(num_players, bool(options["short"]))
+
+
+def _worst_hand(size: int) -> int:
+    """The largest sum of ``size`` cards (the highest values, four copies each)."""
+    cards = [value for value in reversed(VALUES) for _ in range(COPIES)]
+    return sum(cards[:size])
+
+
+def score_range(options: Options, num_players: int) -> tuple[float, float]:
+    """Scores are minus the sums of cards left, over all rounds."""
+    worst = _worst_hand(_hand(options, num_players))
+    if options["hardcore"]:
+        worst = sum(VALUES)
+    return (-int(options["rounds"]) * worst, 0)
+
+
+def max_game_length(options: Options, num_players: int) -> int:
+    """Each round stops after ROUND_TURN_LIMIT turns per player; a turn takes at most four steps."""
+    per_round = ROUND_TURN_LIMIT * num_players * MOST_ACTIONS_PER_TURN
+    return int(options["rounds"]) * per_round
+
+
+def view_schema(options: Options, num_players: int) -> Record:
+    """The shape of ``CardiceoState._view``, with bounds."""
+    rounds = int(options["rounds"])
+    hand = _hand(options, num_players)
+    worst = score_range(options, num_players)[0]
+    per_value = Array(Num(0, COPIES), len(VALUES))
+    limit = ROUND_TURN_LIMIT * num_players
+    die = Record({"sides": Skip(), "value": Num(1, max(DICE_SIDES)), "place": Choice(rules.PLACES)})
+    used_dice = Record({"card": Num(LOWEST, HIGHEST), "dice": Seq(Choice(DICE_NAMES), 3)})
+    player = Record(
+        {
+            "seat": Skip(),
+            "hand_count": Num(0, hand),
+            "open_hand": Maybe(per_value),
+            "out": Flag(),
+            "total": Num(0, -worst),
+        }
+    )
+    sums = Array(Num(0, -worst), num_players)
+    result = Record(
+        {
+            "winners": Seats(num_players),
+            "emptied": Maybe(Seat(num_players)),
+            "by_limit": Flag(),
+            "cards_left": Array(Num(0, hand), num_players),
+            "sums": sums,
+            "totals": sums,
+            "rounds": Skip(),
+        }
+    )
+    return Record(
+        {
+            "round": Num(0, rounds),
+            "rounds": Skip(),
+            "start_player": Seat(num_players),
+            "current": Seat(num_players),
+            "turn": Num(0, limit),
+            "turn_limit": Skip(),
+            "choosing": Flag(),
+            "dice": Array(die, len(DICE_SIDES)),
+            "this_turn": Seq(used_dice, len(DICE_SIDES)),
+            "discarded": per_value,
+            "set_aside": Num(0, DECK_SIZE),
+            "hand": Maybe(per_value),
+            "players": Array(player, num_players),
+            "history": Seq(sums, rounds),
+            "result": Maybe(result),
+        }
+    )

@@ -1,0 +1,171 @@
+"""A heuristic Hoarders player that reads only its own view.
+
+It values a collection by how close each kind is to five (one nut more is
+worth more the more of that kind one holds, and the fifth wins), reads the
+deck's make-up from what is face up (every nut not in a collection is in
+the deck), and then:
+
+* chooses the pair of critters with the best expected gain: two draws with
+  Squirrel + Groundhog, two thefts with Raccoon + Groundhog, a Beaver while
+  few opponents are likely to hold one, a Hamster when it leads and thieves
+  are likely to come for it;
+* reveals Squirrel and Raccoon before a Groundhog (so it has something to
+  copy) and keeps a Hamster face down for as long as it can;
+* steals the nut that helps it most and hurts its owner most, preferring
+  owners with nothing face down (no Hamster can stop it);
+* spends its Hamster when the theft would cost it a real set or bring the
+  thief close to five.
+
+Nothing here looks at hidden cards: the view is all it has.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Mapping
+from typing import Any
+
+from ...engine import Action, State
+from .actions import AllowTheft, HideCritter, RevealCritter, StealNut, UseHamster
+from .data import NUT_COPIES, NUTS, WINNING_SET
+
+STEP_VALUE = (0.0, 1.0, 1.6, 3.0, 6.0, 100.0)
+"""STEP_VALUE[c]: what the c-th nut of a kind is worth (the fifth wins)."""
+DENIAL = 0.6
+"""How much an opponent's loss counts against our own gain."""
+HAMSTER_RISK = 0.35
+"""Roughly how likely a face-down pair hides a Hamster that cancels a theft."""
+REVEAL_ORDER = {"raccoon": 0, "squirrel": 1, "beaver": 2, "groundhog": 3, "hamster": 4}
+"""Earlier first: a Groundhog needs something revealed before it, a Hamster waits."""
+
+
+def _gain(counts: list[int], kind: int) -> float:
+    """What one more nut of ``kind`` is worth to a collection."""
+    return STEP_VALUE[min(counts[kind] + 1, WINNING_SET)]
+
+
+def _loss(counts: list[int], kind: int) -> float:
+    """What losing one nut of ``kind`` costs a collection."""
+    return STEP_VALUE[min(counts[kind], WINNING_SET)] if counts[kind] else 0.0
+
+
+class Reading:
+    """The bot's reading of the table, from one seat's view."""
+
+    def __init__(self, view: Mapping[str, Any], seat: int) -> None:
+        self.seat = seat
+        self.players = view["players"]
+        self.nuts: list[list[int]] = [p["nuts"] for p in self.players]
+        self.mine = self.nuts[seat]
+        self.n = len(self.players)
+        in_deck = [
+            NUT_COPIES - sum(counts[kind] for counts in self.nuts) for kind in range(len(NUTS))
+        ]
+        total = sum(in_deck)
+        self.draw_value = (
+            sum(left * _gain(self.mine, kind) for kind, left in enumerate(in_deck)) / total
+            if total
+            else 0.0
+        )
+        self.deck = total
+
+    def theft_value(self, target: int, kind: int) -> float:
+        """Our gain plus the owner's loss, risked against a Hamster when they hide cards."""
+        value = _gain(self.mine, kind) + DENIAL * _loss(self.nuts[target], kind)
+        if self.players[target]["face_down"]:
+            value *= 1 - HAMSTER_RISK
+        return value
+
+    def best_theft(self) -> float:
+        values = [
+            _gain(self.mine, kind) + DENIAL * _loss(counts, kind)
+            for other, counts in enumerate(self.nuts)
+            if other != self.seat
+            for kind in range(len(NUTS))
+            if counts[kind]
+        ]
+        return (1 - HAMSTER_RISK) * max(values, default=0.0)
+
+    def beaver_value(self) -> float:
+        """Three draws if nobody else hides a Beaver (each does with about 2 in 5)."""
+        alone = 0.6 ** (self.n - 1)
+        return alone * 3 * self.draw_value - (1 - alone) * 0.3 * self.draw_value
+
+    def hamster_value(self) -> float:
+        """Protection is worth what a thief would take from our best kind."""
+        best = max(range(len(NUTS)), key=lambda kind: self.mine[kind])
+        return 0.4 * _loss(self.mine, best) * min(1.0, (self.n - 1) / 3)
+
+    def effect(self, critter: str) -> float:
+        if critter == "squirrel":
+            return self.draw_value if self.deck else 0.0
+        if critter == "raccoon":
+            return self.best_theft()
+        if critter == "beaver":
+            return self.beaver_value()
+        if critter == "hamster":
+            return self.hamster_value()
+        return 0.0
+
+    def pair_value(self, first: str, second: str) -> float:
+        """Two face-down critters: their effects, a Groundhog copying its partner."""
+        pair = {first, second}
+        if "groundhog" in pair:
+            other = (pair - {"groundhog"}).pop()
+            if other in ("squirrel", "raccoon"):
+                return self.effect(other) * 1.9
+            return self.effect(other)
+        return self.effect(first) + self.effect(second)
+
+
+class HeuristicBot:
+    """Plays the best-valued legal action (ties broken at random).
+
+    >>> import bodoge
+    >>> state = bodoge.get_game("hoarders").new_game(3, seed=1)
+    >>> HeuristicBot(2).choose(state, 0) in state.legal_actions(0)
+    True
+    """
+
+    def __init__(self, seed: int) -> None:
+        self.seed = seed
+        self._rng = random.Random(seed)
+
+    def __repr__(self) -> str:
+        return f"HoardersHeuristicBot(seed={self.seed})"
+
+    def choose(self, state: State, seat: int) -> Action:
+        legal = state.legal_actions(seat)
+        if len(legal) == 1:
+            return legal[0]
+        view = state.view(seat)
+        reading = Reading(view, seat)
+        scored = [
+            (self._score(reading, view, action), self._rng.random(), action) for action in legal
+        ]
+        return max(scored, key=lambda item: (item[0], item[1]))[2]
+
+    def _score(self, reading: Reading, view: Mapping[str, Any], action: Action) -> float:
+        if isinstance(action, HideCritter):
+            return self._hide_value(reading, view, action.critter)
+        if isinstance(action, RevealCritter):
+            return -REVEAL_ORDER[action.critter]
+        if isinstance(action, StealNut):
+            return reading.theft_value(action.target, NUTS.index(action.nut))
+        theft = view["theft"]
+        kind = NUTS.index(theft["nut"])
+        thief = reading.nuts[theft["thief"]]
+        worth_saving = reading.mine[kind] >= 2 or thief[kind] + 1 >= WINNING_SET - 1
+        if isinstance(action, UseHamster):
+            return 1.0 if worth_saving else 0.0
+        assert isinstance(action, AllowTheft)
+        return 0.5
+
+    def _hide_value(self, reading: Reading, view: Mapping[str, Any], critter: str) -> float:
+        """The best pair this critter can still be part of."""
+        chosen = view["face_down"]
+        if chosen:
+            return reading.pair_value(chosen[0], critter)
+        return max(
+            reading.pair_value(critter, other) for other in view["in_hand"] if other != critter
+        )

@@ -1,0 +1,71 @@
+"""The components and fixed numbers of Hoarders, kept apart from the rules.
+
+Facts from the rule text and ``shared/rules/data/bga-small-games.md``
+(section 7): 55 nut cards, 11 of each of five kinds; one set of the five
+critters per player; three nuts dealt face up to each player; two critters
+chosen each round; five identical nuts win.
+
+One number is not in any source: :data:`ROUND_LIMIT`, a safety stop the
+platform adds because the rules have none (players who never draw could
+pass nuts around for ever).  It is *provisional* and shipped labelled.
+
+>>> len(NUT_DECK), len(CRITTERS), NUT_DECK.count(NUTS.index("acorn"))
+(55, 5, 11)
+"""
+
+from __future__ import annotations
+
+from ...engine import Text
+
+NUTS = ("walnut", "hazelnut", "sunflower", "acorn", "peanut")
+"""The five kinds of nut, by their ids in actions and views."""
+
+NUT_COPIES = 11
+NUT_DECK = tuple(kind for kind in range(len(NUTS)) for _ in range(NUT_COPIES))
+"""Every nut card, as an index into :data:`NUTS`."""
+
+CRITTERS = ("squirrel", "raccoon", "hamster", "groundhog", "beaver")
+"""Each player's set of critter cards, by their ids in actions and views."""
+
+SQUIRREL, RACCOON, HAMSTER, GROUNDHOG, BEAVER = range(len(CRITTERS))
+
+START_NUTS = 3
+"""Nut cards dealt face up to each player's collection at the start."""
+
+CHOSEN_PER_ROUND = 2
+"""Critters each player places face down every round."""
+
+WINNING_SET = 5
+"""Identical nuts that win the game at once."""
+
+SQUIRREL_DRAW = 1
+LONE_BEAVER_DRAW = 3
+"""A Beaver revealed by nobody else draws this many nuts."""
+BEAVERLESS_DRAW = 1
+"""When several Beavers come out, each player without one draws this many."""
+
+ROUND_LIMIT = 40
+"""Provisional: the game also ends after this many rounds (the rules never end it)."""
+
+PROVISIONAL_ROUND_LIMIT = Text(
+    f"{ROUND_LIMIT}ラウンド終わっても誰も勝っていなければ、山札が尽きたときと同じく"
+    "終了します（原典にない安全装置です）。",
+    f"If nobody has won after {ROUND_LIMIT} rounds, the game ends as when the deck "
+    "runs out (a safety stop the original rules lack).",
+)
+
+NUT_NAMES = {
+    "walnut": Text("クルミ", "Walnut"),
+    "hazelnut": Text("ヘーゼルナッツ", "Hazelnut"),
+    "sunflower": Text("ヒマワリの種", "Sunflower seed"),
+    "acorn": Text("ドングリ", "Acorn"),
+    "peanut": Text("ピーナッツ", "Peanut"),
+}
+
+CRITTER_NAMES = {
+    "squirrel": Text("リス", "Squirrel"),
+    "raccoon": Text("アライグマ", "Raccoon"),
+    "hamster": Text("ハムスター", "Hamster"),
+    "groundhog": Text("ウッドチャック", "Groundhog"),
+    "beaver": Text("ビーバー", "Beaver"),
+}

@@ -1,0 +1,203 @@
+"""A heuristic Papayoo player that reads only its own view.
+
+Passing: it hands on its most dangerous cards: high Payoo cards, the 7s
+(each has one chance in four of becoming the Papayoo) and high cards that
+few low cards of their suit protect.
+
+Playing: it counts the cards it has seen (its hand, the cards played) to
+tell whether a card can still be beaten.  It leads low cards that others
+can beat, ducks under the winning card when it can, dumps the Papayoo and
+big Payoo cards on someone else's trick when it cannot follow, and when it
+must win a trick it wins with the card it most wants to be rid of.
+Nothing here looks at hidden cards: the view is all it has.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Mapping
+from typing import Any
+
+from ...engine import Action, State
+from .actions import ConfirmPass, PickPass, Play, UnpickPass
+from .data import CODE, ID, PAPAYOO_POINTS, PAPAYOO_RANK, PAYOO, POINTS, RANK, SUIT, SUITS, deck_for
+from .data import papayoo_card as seven_of
+from .rules import PASS, PapayooState
+
+
+def pass_danger(card: int, hand: list[int]) -> float:
+    """How much a card in hand will likely cost, before the Papayoo is known."""
+    suit, rank = SUIT[card], RANK[card]
+    lower = min(3, sum(1 for other in hand if SUIT[other] == suit and other < card))
+    if suit == PAYOO:
+        return rank + (5 if rank >= 15 else 0) - 0.5 * lower
+    danger = 1.5 * max(0, rank - 4) - lower
+    if rank == PAPAYOO_RANK:
+        danger += 6
+    return danger
+
+
+def cards_to_pass(hand: list[int], count: int) -> list[int]:
+    """The ``count`` most dangerous cards of a hand, most dangerous first."""
+    return sorted(hand, key=lambda card: (-pass_danger(card, hand), -card))[:count]
+
+
+class Table:
+    """The bot's reading of the table: the seat's own hand and the public cards.
+
+    Built from a view (:meth:`from_view`), or, faster, from the same facts
+    read straight off the state (:meth:`from_state`: the seat's own hand,
+    the trick, the played cards and the die; nothing hidden from the seat).
+    """
+
+    def __init__(
+        self, num_players: int, hand: list[int], trick: list[int], played: list[int], papayoo: int
+    ) -> None:
+        self.num_players = num_players
+        self.hand = hand
+        self.trick = trick
+        self.papayoo = papayoo
+        seen = set(hand)
+        seen.update(trick)
+        seen.update(played)
+        self.unseen = [card for card in deck_for(num_players) if card not in seen]
+        self.last_to_play = len(trick) == num_players - 1
+
+    @classmethod
+    def from_view(cls, view: Mapping[str, Any]) -> Table:
+        letter = view["papayoo"]
+        return cls(
+            len(view["players"]),
+            [ID[code] for code in view["hand"]],
+            [ID[play["card"]] for play in view["trick"]],
+            [ID[code] for code in view["played"]],
+            seven_of(SUITS.index(letter)) if letter is not None else -1,
+        )
+
+    @classmethod
+    def from_state(cls, state: PapayooState, seat: int) -> Table:
+        return cls(
+            state.num_players,
+            state.hands[seat],
+            state.trick,
+            state.played,
+            state.papayoo_id,
+        )
+
+    def points(self, card: int) -> int:
+        return POINTS[card] + (PAPAYOO_POINTS if card == self.papayoo else 0)
+
+    def trick_points(self) -> int:
+        return sum(self.points(card) for card in self.trick)
+
+    def higher_unseen(self, card: int) -> int:
+        """Unseen cards of the same suit that beat ``card``."""
+        return sum(1 for other in self.unseen if SUIT[other] == SUIT[card] and other > card)
+
+    def papayoo_out(self) -> bool:
+        """The Papayoo is still in someone else's hand."""
+        return self.papayoo in self.unseen
+
+    def winning_card(self) -> int:
+        led = SUIT[self.trick[0]]
+        return max(card for card in self.trick if SUIT[card] == led)
+
+    # ---------------------------------------------------------- choosing
+
+    def lead_cost(self, card: int) -> float:
+        beaters = self.higher_unseen(card)
+        if beaters == 0:
+            return 30 + self.points(card) + (10 if SUIT[card] == PAYOO else 0)
+        cost = RANK[card] / (beaters + 1)
+        if card == self.papayoo:
+            return 25 + cost  # someone else may win it, but rarely worth the risk
+        if SUIT[card] == SUIT[self.papayoo] and card > self.papayoo and self.papayoo_out():
+            cost += 15  # the Papayoo's holder could duck under this card
+        if SUIT[card] == PAYOO:
+            cost += 0.3 * RANK[card]
+        return cost
+
+    def follow_value(self, card: int) -> float:
+        """Higher is better, when following suit."""
+        winning = self.winning_card()
+        if card < winning:
+            return 1000 + self.points(card) * 10 + RANK[card]  # duck, dumping points
+        if card == self.papayoo:
+            return -1000  # winning the Papayoo ourselves
+        if self.last_to_play:
+            # The trick is ours: win it with the card we least want to keep.
+            return -self.points(card) * 10 + (0 if SUIT[card] == PAYOO else RANK[card])
+        return -RANK[card] - self.points(card) * 10  # the lowest, hoping to be overtaken
+
+    def discard_value(self, card: int) -> float:
+        """Higher is better, when we cannot follow suit (we cannot win the trick)."""
+        if card == self.papayoo:
+            return 1000
+        if SUIT[card] == PAYOO:
+            return 100 + RANK[card]
+        value = float(RANK[card])
+        if SUIT[card] == SUIT[self.papayoo] and card > self.papayoo and self.papayoo_out():
+            value += 8
+        same_suit = sum(1 for other in self.hand if SUIT[other] == SUIT[card])
+        return value + 2 * max(0, 3 - same_suit)
+
+    def play_value(self, card: int) -> float:
+        if not self.trick:
+            return -self.lead_cost(card)
+        if SUIT[card] == SUIT[self.trick[0]]:
+            return self.follow_value(card)
+        return self.discard_value(card)
+
+
+class HeuristicBot:
+    """Picks its passes by danger and scores each card it may play (ties at random).
+
+    >>> import bodoge
+    >>> state = bodoge.get_game("papayoo").new_game(4, seed=1)
+    >>> HeuristicBot(2).choose(state, 0) in state.legal_actions(0)
+    True
+    """
+
+    def __init__(self, seed: int) -> None:
+        self.seed = seed
+        self._rng = random.Random(seed)
+
+    def __repr__(self) -> str:
+        return f"PapayooHeuristicBot(seed={self.seed})"
+
+    def choose(self, state: State, seat: int) -> Action:
+        legal = state.legal_actions(seat)
+        if len(legal) == 1:
+            return legal[0]
+        if isinstance(state, PapayooState):
+            if state.phase == PASS:
+                hand, chosen = state.hands[seat], state.selected[seat]
+                return self._pass_step(hand, chosen, state.layout.pass_count, legal)
+            table = Table.from_state(state, seat)
+        else:  # any other State: read the view, as any client would
+            view = state.view(seat)
+            if view["phase"] == "pass":
+                hand = [ID[code] for code in view["hand"]]
+                chosen = [ID[code] for code in view["selected"]]
+                return self._pass_step(hand, chosen, view["pass_count"], legal)
+            table = Table.from_view(view)
+        scored = [
+            (table.play_value(ID[action.card]), self._rng.random(), action)
+            for action in legal
+            if isinstance(action, Play)
+        ]
+        return max(scored, key=lambda item: (item[0], item[1]))[2]
+
+    def _pass_step(
+        self, hand: list[int], chosen: list[int], count: int, legal: list[Action]
+    ) -> Action:
+        wanted = cards_to_pass(hand, count)
+        for card in chosen:
+            if card not in wanted and UnpickPass(CODE[card]) in legal:
+                return UnpickPass(CODE[card])
+        for card in wanted:
+            action = PickPass(CODE[card])
+            if card not in chosen and action in legal:
+                return action
+        confirm = ConfirmPass()
+        return confirm if confirm in legal else legal[0]

@@ -1,0 +1,517 @@
+"""The rules of Papayoo: passing, the die, tricks and scoring over several hands.
+
+Cards are integer ids (see :mod:`.data`); hands are sorted lists of ids, so
+legality, copying and views stay cheap.  See the package docstring for the
+rulings applied.
+"""
+
+from __future__ import annotations
+
+from bisect import insort
+from typing import Any
+
+from ...engine import Action, Outcome, Rng, State
+from .actions import ConfirmPass, PickPass, Play, UnpickPass
+from .data import (
+    CODE,
+    ID,
+    LAYOUTS,
+    PAPAYOO_POINTS,
+    PLAIN_SUITS,
+    POINTS,
+    SUIT,
+    SUIT_NAMES,
+    SUIT_RANGE,
+    SUITS,
+    deck_for,
+    hands_for,
+    papayoo_card,
+)
+from .text import summary_lines
+
+PASS, PLAY, OVER = 0, 1, 2
+PHASES = ("pass", "play", "over")
+
+PICK = tuple(PickPass(code) for code in CODE)
+UNPICK = tuple(UnpickPass(code) for code in CODE)
+PLAY_CARD = tuple(Play(code) for code in CODE)
+CONFIRM = ConfirmPass()
+VOID_LETTERS = tuple(
+    tuple(letter for bit, letter in enumerate(SUITS) if mask >> bit & 1)
+    for mask in range(1 << len(SUITS))
+)
+"""VOID_LETTERS[mask]: the suit letters of a void bit mask."""
+HIDDEN_STEP = Outcome(secret=True)
+"""A pick or unpick: the others learn only that the seat did something."""
+
+
+def deal_packets(
+    cards: list[int], num_players: int, dealer: int, packets: tuple[int, ...]
+) -> list[list[int]]:
+    """Deal ``cards`` from the front in packets, round the table from the dealer's left.
+
+    Each packet size is dealt to every seat in turn before the next size.
+
+    >>> deal_packets(list(range(12)), 3, 0, (3, 1))
+    [[6, 7, 8, 11], [0, 1, 2, 9], [3, 4, 5, 10]]
+    """
+    hands: list[list[int]] = [[] for _ in range(num_players)]
+    position = 0
+    for size in packets:
+        for step in range(1, num_players + 1):
+            hands[(dealer + step) % num_players] += cards[position : position + size]
+            position += size
+    if position != len(cards):
+        raise ValueError(f"packets {packets} deal {position} of {len(cards)} cards")
+    for hand in hands:
+        hand.sort()
+    return hands
+
+
+def pass_offset(hand_number: int, num_players: int, shifting: bool) -> int:
+    """How many seats to the left the cards go in a hand (0: no passing).
+
+    Normally one (to the left).  With shifting passes, hand h passes h mod n
+    seats to the left, and there is no passing when that is 0.
+
+    >>> [pass_offset(h, 4, True) for h in range(1, 9)], pass_offset(4, 4, False)
+    ([1, 2, 3, 0, 1, 2, 3, 0], 1)
+    """
+    return hand_number % num_players if shifting else 1
+
+
+def trick_winner(cards: list[int], leader: int, num_players: int) -> int:
+    """The seat of the highest card of the led suit (no trumps).
+
+    Ids grow with rank inside a suit, so the highest id of the led suit wins.
+
+    >>> trick_winner([ID["H3"], ID["H9"], ID["P20"], ID["S10"]], 2, 4)
+    3
+    """
+    led = SUIT[cards[0]]
+    best = max(card for card in cards if SUIT[card] == led)
+    return (leader + cards.index(best)) % num_players
+
+
+def deal_constrained(
+    pool: list[int], need: dict[int, int], voids: list[int], rng: Rng
+) -> dict[int, list[int]]:
+    """Deal ``pool`` at random, ``need[seat]`` cards each, never a suit a seat has shown void in.
+
+    ``pool`` must be in canonical (sorted) order: the result then depends on
+    the set of cards and on ``rng`` only.  Without voids this is a plain
+    shuffled deal; with voids, cards go to the first free slot (in a shuffled
+    slot order) that may hold them, with augmenting paths when none is free,
+    which always finds a deal when one exists (the true one does).
+    """
+    cards = list(pool)
+    rng.shuffle(cards)
+    seats = sorted(need)
+    if not any(voids[seat] for seat in seats if need[seat]):
+        dealt: dict[int, list[int]] = {}
+        position = 0
+        for seat in seats:
+            dealt[seat] = cards[position : position + need[seat]]
+            position += need[seat]
+        return dealt
+    slots = [seat for seat in seats for _ in range(need[seat])]
+    rng.shuffle(slots)
+    holder = [-1] * len(slots)
+    """holder[slot]: the index in ``cards`` of the card in that slot, or -1."""
+
+    def fits(card: int, slot: int) -> bool:
+        return not voids[slots[slot]] >> SUIT[card] & 1
+
+    def place(index: int, seen: set[int]) -> bool:
+        card = cards[index]
+        for slot in range(len(slots)):
+            if slot in seen or not fits(card, slot):
+                continue
+            seen.add(slot)
+            if holder[slot] < 0 or place(holder[slot], seen):
+                holder[slot] = index
+                return True
+        return False
+
+    for index, card in enumerate(cards):
+        free = next((s for s in range(len(slots)) if holder[s] < 0 and fits(card, s)), None)
+        if free is not None:
+            holder[free] = index
+        elif not place(index, set()):
+            raise ValueError("no deal of the unseen cards fits the suits players showed void in")
+    dealt = {seat: [] for seat in seats}
+    for slot, index in enumerate(holder):
+        dealt[slots[slot]].append(cards[index])
+    return dealt
+
+
+def codes(cards: list[int]) -> list[str]:
+    return [CODE[card] for card in cards]
+
+
+class PapayooState(State):
+    """A game of Papayoo in progress."""
+
+    _copied = (
+        "hands",
+        "selected",
+        "committed",
+        "unpicks",
+        "passed",
+        "received",
+        "trick",
+        "tricks",
+        "played",
+        "scored",
+        "hand_points",
+        "totals",
+        "hand_scores",
+        "voids",
+    )
+
+    def _setup(self) -> None:
+        n = self.num_players
+        self.layout = LAYOUTS[n]
+        self.deck = deck_for(n)
+        self.num_hands = hands_for(str(self.options["hands"]), n)
+        self.shifting = bool(self.options["shifting_pass"])
+        self.unpick_budget = self.layout.pass_count
+        self.totals = [0] * n
+        """Points taken so far in the whole game, the current hand included."""
+        self.hand_scores: list[tuple[int, ...]] = []
+        """Points each seat took in each finished hand (tuples: cheap to copy)."""
+        self.hand_number = 0
+        self.last_trick: tuple[int, int, tuple[int, ...], int, int] | None = None
+        """(hand, leader, cards, winner, points) of the last finished trick."""
+        self._start_hand(None)
+
+    # -------------------------------------------------------------- the hand
+
+    def _start_hand(self, public: dict[str, Any] | None) -> None:
+        """Rotate the deal, shuffle, deal in packets, then pass or roll the die."""
+        n = self.num_players
+        self.hand_number += 1
+        self.dealer = (self.hand_number - 1) % n
+        cards = list(self.deck)
+        self.rng.shuffle(cards)
+        self.hands = deal_packets(cards, n, self.dealer, self.layout.packets)
+        self.selected: list[list[int]] = [[] for _ in range(n)]
+        self.committed = [False] * n
+        self.waiting = tuple(range(n))
+        """The seats still choosing their cards to pass (``to_act`` while passing)."""
+        self.unpicks = [self.unpick_budget] * n
+        self.passed: list[list[int]] = [[] for _ in range(n)]
+        """passed[seat]: the cards seat gave this hand (seat's own knowledge)."""
+        self.received: list[list[int]] = [[] for _ in range(n)]
+        self.trick: list[int] = []
+        self.tricks = [0] * n
+        """tricks[seat]: how many tricks seat has won this hand."""
+        self.played: list[int] = []
+        """Every card of the finished tricks of this hand, sorted."""
+        self.scored: list[list[int]] = [[] for _ in range(n)]
+        """scored[seat]: the point cards among seat's won cards, sorted."""
+        self.hand_points = [0] * n
+        self.voids = [0] * n
+        """voids[seat]: bit s set once seat failed to follow suit s this hand."""
+        self.leader = self.current = self.dealer
+        self.papayoo = -1
+        self.papayoo_id = -1
+        self.offset = pass_offset(self.hand_number, n, self.shifting)
+        if self.offset:
+            self.phase = PASS
+        else:
+            self._roll_die(public)
+
+    def _roll_die(self, public: dict[str, Any] | None) -> None:
+        """The die picks one of the four plain suits; its 7 is the Papayoo."""
+        self.papayoo = self.rng.below(PLAIN_SUITS)
+        self.papayoo_id = papayoo_card(self.papayoo)
+        self.phase = PLAY
+        if public is not None:
+            public["papayoo"] = SUITS[self.papayoo]
+
+    # ------------------------------------------------------------ turn order
+
+    @property
+    def to_act(self) -> tuple[int, ...]:
+        phase = self.phase
+        if phase == PLAY:
+            return (self.current,)
+        if phase == PASS:
+            return self.waiting
+        return ()
+
+    # -------------------------------------------------------------- legality
+
+    def _legal(self, seat: int) -> list[Action]:
+        hand = self.hands[seat]
+        if self.phase == PLAY:
+            if self.trick:
+                low, high = SUIT_RANGE[SUIT[self.trick[0]]]
+                follow: list[Action] = [PLAY_CARD[card] for card in hand if low <= card < high]
+                if follow:
+                    return follow
+            return [PLAY_CARD[card] for card in hand]
+        chosen = self.selected[seat]
+        actions: list[Action] = []
+        if len(chosen) < self.layout.pass_count:
+            actions = [PICK[card] for card in hand if card not in chosen]
+        if self.unpicks[seat]:
+            actions += [UNPICK[card] for card in chosen]
+        if len(chosen) == self.layout.pass_count:
+            actions.append(CONFIRM)
+        return actions
+
+    def _why_illegal(self, seat: int, action: Action) -> str | None:
+        code = getattr(action, "card", None)
+        if code is not None and code not in ID:
+            return f"there is no card {code!r}: the cards are S1–S10, H, C, D 1–10 and P1–P20"
+        if code is not None and ID[code] not in self.deck:
+            return "with 7 or 8 players the 1s of the four plain suits are out of the game"
+        if self.phase == PASS:
+            return self._why_not_passing(seat, action)
+        if not isinstance(action, Play):
+            return "no cards are being passed now: play a card to the trick"
+        card = ID[action.card]
+        if card not in self.hands[seat]:
+            return f"you do not hold {action.card}"
+        if self.trick:
+            led = SUIT[self.trick[0]]
+            if SUIT[card] != led:
+                return f"you must follow suit: you hold {SUIT_NAMES[led].en}"
+        return None
+
+    def _why_not_passing(self, seat: int, action: Action) -> str | None:
+        chosen = self.selected[seat]
+        count = self.layout.pass_count
+        if isinstance(action, Play):
+            return "the cards to pass are being chosen; play starts once everyone has passed"
+        if isinstance(action, ConfirmPass):
+            return f"choose {count} cards first ({len(chosen)} so far)"
+        if isinstance(action, PickPass):
+            card = ID[action.card]
+            if card not in self.hands[seat]:
+                return f"you do not hold {action.card}"
+            if card in chosen:
+                return f"{action.card} is already among the cards to pass"
+            return f"you have chosen {count} cards: take one back or confirm"
+        if isinstance(action, UnpickPass) and ID[action.card] not in chosen:
+            return f"{action.card} is not among the cards you chose"
+        return f"you may take back at most {self.unpick_budget} cards while choosing"
+
+    # ------------------------------------------------------------------ play
+
+    def _play(self, seat: int, action: Action) -> Outcome | None:
+        if isinstance(action, Play):
+            return self._play_card(seat, ID[action.card])
+        if isinstance(action, PickPass):
+            insort(self.selected[seat], ID[action.card])
+            return HIDDEN_STEP
+        if isinstance(action, UnpickPass):
+            self.selected[seat].remove(ID[action.card])
+            self.unpicks[seat] -= 1
+            return HIDDEN_STEP
+        self.committed[seat] = True
+        self.waiting = tuple(other for other in self.waiting if other != seat)
+        return None if self.waiting else self._exchange()
+
+    def _exchange(self) -> Outcome:
+        """Everyone has committed: the chosen cards move together, then the die is rolled."""
+        n = self.num_players
+        gifts = self.selected
+        for seat, gift in enumerate(gifts):
+            hand = self.hands[seat]
+            for card in gift:
+                hand.remove(card)
+        for seat, gift in enumerate(gifts):
+            receiver = (seat + self.offset) % n
+            self.hands[receiver] = sorted(self.hands[receiver] + gift)
+            self.passed[seat] = list(gift)
+            self.received[receiver] = list(gift)
+        self.selected = [[] for _ in range(n)]
+        self.committed = [False] * n
+        public: dict[str, Any] = {}
+        self._roll_die(public)
+        private = {
+            seat: {"gave": codes(self.passed[seat]), "received": codes(self.received[seat])}
+            for seat in range(n)
+        }
+        return Outcome(public, private)
+
+    def _play_card(self, seat: int, card: int) -> Outcome | None:
+        self.hands[seat].remove(card)
+        trick = self.trick
+        if trick:
+            led = SUIT[trick[0]]
+            if SUIT[card] != led:
+                self.voids[seat] |= 1 << led
+        trick.append(card)
+        if len(trick) < self.num_players:
+            self.current = (seat + 1) % self.num_players
+            return None
+        return self._finish_trick()
+
+    def trick_points(self, cards: list[int] | tuple[int, ...]) -> int:
+        """Payoo cards score their number; the Papayoo scores 40."""
+        points = sum(POINTS[card] for card in cards)
+        return points + PAPAYOO_POINTS if self.papayoo_id in cards else points
+
+    def _finish_trick(self) -> Outcome:
+        trick = self.trick
+        winner = trick_winner(trick, self.leader, self.num_players)
+        points = self.trick_points(trick)
+        self.tricks[winner] += 1
+        for card in trick:
+            insort(self.played, card)
+            if POINTS[card] or card == self.papayoo_id:
+                insort(self.scored[winner], card)
+        self.hand_points[winner] += points
+        self.totals[winner] += points
+        self.last_trick = (self.hand_number, self.leader, tuple(trick), winner, points)
+        public: dict[str, Any] = {"trick": codes(trick), "winner": winner, "points": points}
+        self.trick = []
+        self.leader = self.current = winner
+        if not self.hands[winner]:
+            self._finish_hand(public)
+        return Outcome(public)
+
+    def _finish_hand(self, public: dict[str, Any]) -> None:
+        self.hand_scores.append(tuple(self.hand_points))
+        public["hand_points"] = list(self.hand_points)
+        if self.hand_number < self.num_hands:
+            self._start_hand(public)
+            public["next_hand"] = self.hand_number
+        else:
+            self.phase = OVER
+            public["totals"] = list(self.totals)
+
+    # ------------------------------------------------------- hidden information
+
+    def _redeal(self, seat: int | None, rng: Rng) -> None:
+        """Re-deal the cards ``seat`` cannot see, keeping all it knows.
+
+        Known: its own hand, every played card, the suits players showed void
+        in, and the cards it passed this hand while they stay in the
+        receiver's hand.  Others' secrets that only they know (what they
+        chose or passed) are re-invented or forgotten.
+        """
+        if self.phase == OVER:
+            return
+        n = self.num_players
+        others = [other for other in range(n) if other != seat]
+        known: dict[int, list[int]] = {other: [] for other in others}
+        receiver = None if seat is None or not self.offset else (seat + self.offset) % n
+        if seat is not None and receiver is not None and self.phase == PLAY:
+            hand = self.hands[receiver]
+            known[receiver] = [card for card in self.passed[seat] if card in hand]
+        pool: list[int] = []
+        need: dict[int, int] = {}
+        for other in others:
+            hidden = [card for card in self.hands[other] if card not in known[other]]
+            pool += hidden
+            need[other] = len(hidden)
+        pool.sort()
+        dealt = deal_constrained(pool, need, self.voids, rng)
+        for other in others:
+            self.hands[other] = sorted(known[other] + dealt[other])
+        if self.phase == PASS:
+            self._reinvent_choices(others, rng)
+        else:
+            giver = None if seat is None else (seat - self.offset) % n
+            for other in others:
+                if other != giver:
+                    self.passed[other] = []
+                if other != receiver:
+                    self.received[other] = []
+
+    def _reinvent_choices(self, others: list[int], rng: Rng) -> None:
+        """Committed players pass random cards of their new hand; the others start over."""
+        for other in others:
+            if self.committed[other]:
+                cards = list(self.hands[other])
+                rng.shuffle(cards)
+                self.selected[other] = sorted(cards[: self.layout.pass_count])
+            else:
+                self.selected[other] = []
+                self.unpicks[other] = self.unpick_budget
+
+    # ---------------------------------------------------------------- scoring
+
+    @property
+    def scores(self) -> tuple[int, ...]:
+        """Negated points: the fewest points is the best score."""
+        return tuple(-total for total in self.totals)
+
+    @property
+    def winners(self) -> tuple[int, ...]:
+        if self.phase != OVER:
+            return ()
+        best = min(self.totals)
+        return tuple(seat for seat, total in enumerate(self.totals) if total == best)
+
+    def summary(self, lang: str = "en") -> list[str]:
+        if self.phase != OVER:
+            return []
+        return summary_lines(self.totals, self.winners, lang)
+
+    # ------------------------------------------------------------------- view
+
+    def _view(self, seat: int | None) -> dict[str, Any]:
+        n = self.num_players
+        view = {
+            "hand_number": self.hand_number,
+            "hands": self.num_hands,
+            "dealer": self.dealer,
+            "phase": PHASES[self.phase],
+            "pass_count": self.layout.pass_count,
+            "pass_offset": self.offset,
+            "papayoo": SUITS[self.papayoo] if self.papayoo >= 0 else None,
+            "leader": self.leader,
+            "trick": [
+                {"seat": (self.leader + i) % n, "card": CODE[card]}
+                for i, card in enumerate(self.trick)
+            ],
+            "last_trick": self._last_trick_view(),
+            "played": [CODE[card] for card in self.played],
+            "hand_scores": [list(row) for row in self.hand_scores],
+            "players": [self._player_view(other) for other in range(n)],
+        }
+        view.update(self._own_view(seat))
+        return view
+
+    def _own_view(self, seat: int | None) -> dict[str, Any]:
+        """What only ``seat`` knows: its hand, its choice and its pass (``None`` for others)."""
+        if seat is None:
+            return dict.fromkeys(("hand", "selected", "unpicks_left", "passed", "received"))
+        passing = self.phase == PASS
+        return {
+            "hand": codes(self.hands[seat]),
+            "selected": codes(self.selected[seat]) if passing else None,
+            "unpicks_left": self.unpicks[seat] if passing else None,
+            "passed": codes(self.passed[seat]),
+            "received": codes(self.received[seat]),
+        }
+
+    def _last_trick_view(self) -> dict[str, Any] | None:
+        if self.last_trick is None:
+            return None
+        hand, leader, cards, winner, points = self.last_trick
+        n = self.num_players
+        return {
+            "hand": hand,
+            "cards": [{"seat": (leader + i) % n, "card": CODE[c]} for i, c in enumerate(cards)],
+            "winner": winner,
+            "points": points,
+        }
+
+    def _player_view(self, seat: int) -> dict[str, Any]:
+        return {
+            "seat": seat,
+            "hand_count": len(self.hands[seat]),
+            "committed": self.committed[seat],
+            "points": self.hand_points[seat],
+            "total": self.totals[seat],
+            "tricks": self.tricks[seat],
+            "voids": list(VOID_LETTERS[self.voids[seat]]),
+            "point_cards": [CODE[card] for card in self.scored[seat]],
+        }

@@ -1,0 +1,107 @@
+"""What Papayoo declares about every game it can be: the ``Game`` hooks.
+
+Its full action space (and so every action's stable integer id), the shape
+of its view, the range of a score and the longest game, for an option set
+and player count.
+
+>>> options = {"hands": "n", "shifting_pass": False}
+>>> actions = action_space(options, 4)
+>>> len(actions), actions[0], actions[-1], score_range(options, 4), max_game_length(options, 4)
+(181, PickPass(card='S1'), Play(card='P20'), (-1000, 0), 496)
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+
+from ...engine import Action, OptionValue
+from ...engine.schema import Array, Choice, Counts, Flag, Maybe, Num, Record, Seat, Seq, Skip
+from .actions import ConfirmPass, PickPass, Play, UnpickPass
+from .data import CODE, LAYOUTS, PLAIN_SUITS, POINTS_PER_HAND, SUITS, deck_for, hands_for
+
+Options = Mapping[str, OptionValue]
+
+
+def _hands(options: Options, num_players: int) -> int:
+    return hands_for(str(options["hands"]), num_players)
+
+
+def action_space(options: Options, num_players: int) -> list[Action]:
+    """Pick each card, take each card back, confirm, then play each card (cards in play only)."""
+    del options
+    cards = [CODE[card] for card in deck_for(num_players)]
+    actions: list[Action] = [PickPass(code) for code in cards]
+    actions += [UnpickPass(code) for code in cards]
+    actions.append(ConfirmPass())
+    actions += [Play(code) for code in cards]
+    return actions
+
+
+def view_schema(options: Options, num_players: int) -> Record:
+    """The shape of ``PapayooState._view``, with bounds."""
+    layout = LAYOUTS[num_players]
+    hands = _hands(options, num_players)
+    cards = [CODE[card] for card in deck_for(num_players)]
+    card_set = Counts(cards, most=1)
+    card = Choice(cards)
+    seat = Seat(num_players)
+    top = POINTS_PER_HAND * hands
+    play = Record({"seat": seat, "card": card})
+    player = Record(
+        {
+            "seat": Skip(),
+            "hand_count": Num(0, layout.hand_size),
+            "committed": Flag(),
+            "points": Num(0, POINTS_PER_HAND),
+            "total": Num(0, top),
+            "tricks": Num(0, layout.hand_size),
+            "voids": Counts(SUITS, most=1),
+            "point_cards": card_set,
+        }
+    )
+    last_trick = Record(
+        {
+            "hand": Num(0, hands),
+            "cards": Seq(play, most=num_players),
+            "winner": seat,
+            "points": Num(0, POINTS_PER_HAND),
+        }
+    )
+    return Record(
+        {
+            "hand_number": Num(0, hands),
+            "hands": Skip(),
+            "dealer": seat,
+            "phase": Choice(("pass", "play", "over")),
+            "pass_count": Skip(),
+            "pass_offset": Num(0, num_players - 1),
+            "papayoo": Maybe(Choice(SUITS[:PLAIN_SUITS])),
+            "leader": seat,
+            "trick": Seq(play, most=num_players),
+            "last_trick": Maybe(last_trick),
+            "played": card_set,
+            "hand_scores": Seq(Array(Num(0, POINTS_PER_HAND), num_players), most=hands),
+            "players": Array(player, num_players),
+            "hand": Maybe(card_set),
+            "selected": Maybe(card_set),
+            "unpicks_left": Maybe(Num(0, layout.pass_count)),
+            "passed": Maybe(card_set),
+            "received": Maybe(card_set),
+        }
+    )
+
+
+def score_range(options: Options, num_players: int) -> tuple[float, float]:
+    """A score is minus the points taken: at most 250 a hand, never below zero."""
+    return (-POINTS_PER_HAND * _hands(options, num_players), 0)
+
+
+def max_game_length(options: Options, num_players: int) -> int:
+    """Per hand: every card played once, and each seat's passing steps.
+
+    Passing k cards with at most k take-backs: at most 2k picks, k
+    take-backs and one confirmation, 3k + 1 steps per seat.
+    """
+    layout = LAYOUTS[num_players]
+    passing = num_players * (3 * layout.pass_count + 1)
+    return _hands(options, num_players) * (len(deck_for(num_players)) + passing)

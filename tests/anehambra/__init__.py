@@ -1,0 +1,1 @@
+"""Rule and view tests of アネハンブラ."""

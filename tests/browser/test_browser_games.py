@@ -1,0 +1,77 @@
+"""Every game in the browser: two people and bots play, a spectator watches, nothing leaks.
+
+Egyptian Bride has its own whole-game test (``test_browser_game``); this one
+runs every other built-in game the same way, through whatever its template
+makes clickable.  After each click every page is checked: it shows exactly
+the html of a frame it received for its own seat.  Then every frame each page
+received is compared with what the engine lets that seat see at that
+version, rebuilt from the server's database.  With the html proven to depend
+on the seat's view alone (``test_browser_views``), no page and no frame can
+carry another seat's secrets.
+"""
+
+from __future__ import annotations
+
+import random
+import time
+
+import pytest
+from playwright.sync_api import Browser
+
+import bodoge
+from bodoge.games import BUILTIN_IDS
+
+from .browser_support import (
+    Server,
+    Watcher,
+    check_against_record,
+    check_dom_is_its_frame,
+    join,
+)
+
+GAMES = [game_id for game_id in BUILTIN_IDS if game_id != "egyptian-bride"]
+CLICKS = 24
+"""Clicks by the people, in all, before the frames are compared (or the end)."""
+DEADLINE = 120.0
+
+
+@pytest.mark.parametrize("game_id", GAMES)
+def test_people_bots_and_a_spectator_play(browser: Browser, server: Server, game_id: str) -> None:
+    game = bodoge.get_game(game_id)
+    players = max(3, game.player_range()[0])
+    created = server.new_table(["person", "person", *["bot:random"] * (players - 2)], game=game_id)
+    table = created["table"]["id"]
+    contexts = [browser.new_context(locale=locale) for locale in ("en-US", "ja-JP", "en-US")]
+    people = [Watcher(contexts[seat].new_page(), seat=seat) for seat in (0, 1)]
+    spectator = Watcher(contexts[2].new_page(), seat=None)
+    spectator.page.goto(server.base + f"/t/{table}")
+    for watcher, name in zip(people, ("Ann", "Ben"), strict=True):
+        join(watcher, server, created["invites"][str(watcher.seat)], name)
+    watchers = [*people, spectator]
+
+    rng = random.Random(game_id)
+    clicks = 0
+    give_up = time.monotonic() + DEADLINE
+    while clicks < CLICKS and not over(people[0]):
+        assert time.monotonic() < give_up, f"{game_id}: the game did not move on"
+        mover = next((w for w in people if w.actables()), None)
+        if mover is None:
+            people[0].page.wait_for_timeout(30)  # the bots' turn
+            continue
+        mover.click_any(rng)
+        clicks += 1
+        for watcher in watchers:
+            check_dom_is_its_frame(watcher)
+    assert clicks >= min(CLICKS, 4), f"{game_id}: the people could hardly act"
+
+    record = server.record_so_far(table)
+    assert len(record["actions"]) >= clicks
+    check_against_record(record, watchers)
+    for watcher in watchers:
+        assert watcher.states, f"seat {watcher.seat} received no state"
+    for context in contexts:
+        context.close()
+
+
+def over(watcher: Watcher) -> bool:
+    return watcher.page.locator("#game").get_attribute("data-status") == "over"
