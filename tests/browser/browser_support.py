@@ -19,7 +19,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from playwright.sync_api import Page, WebSocket
+from playwright.sync_api import Locator, Page, WebSocket
 
 import bodoge
 from bodoge.server.db import Store
@@ -431,6 +431,16 @@ def check_against_record(record: dict[str, Any], watchers: list[Watcher]) -> Non
                 assert [item["action"] for item in frame["legal"]] == legal[version, seat]
             for entry in frame["log"]:
                 assert entry["facts"] == facts[entry["index"], seat]
+
+
+def new_table_form(page: Page, game_id: str) -> Locator:
+    """The lobby's form for a new table of ``game_id``, its game card opened as a person would."""
+    card = page.locator(f"details.game-card[data-game='{game_id}']")
+    if card.get_attribute("open") is None:
+        card.locator("summary").click()
+    form = page.locator(f"[data-testid=new-table-{game_id}]")
+    form.wait_for(state="visible")
+    return form
 
 
 def join(watcher: Watcher, server: Server, invite_path: str, name: str) -> None:

@@ -21,7 +21,7 @@ from playwright.sync_api import Browser, BrowserContext, Page, Request
 
 import bodoge
 
-from .browser_support import Server, Watcher, check_against_record, play
+from .browser_support import Server, Watcher, check_against_record, new_table_form, play
 
 PHONE = {"width": 390, "height": 844}
 DESKTOP = {"width": 1280, "height": 900}
@@ -88,7 +88,7 @@ def open_table(
     # The host creates the table in the lobby: seat 1 themself, seat 2 a person, seat 3 a bot.
     host = Watcher(host_context.new_page(), seat=0)
     host.page.goto(server.base + "/")
-    form = host.page.locator("[data-testid=new-table-egyptian-bride]")
+    form = new_table_form(host.page, "egyptian-bride")
     form.locator("input[name=name]").fill("Alice")
     form.locator("select[name=num_seats]").select_option("3")
     form.locator("select[name=seat_1]").select_option("person")

@@ -6,7 +6,7 @@ import random
 
 from playwright.sync_api import Browser, Page
 
-from .browser_support import Server, Watcher, join
+from .browser_support import Server, Watcher, join, new_table_form
 
 
 def lang_of(page: Page) -> str | None:
@@ -34,10 +34,10 @@ def test_the_switch_flips_lobby_and_table(browser: Browser, server: Server) -> N
     context = browser.new_context(locale="ja-JP")
     page = context.new_page()
     page.goto(server.base + "/")
-    assert "卓を作る" in page.locator("[data-testid=new-table-egyptian-bride]").inner_text()
+    assert "卓を作る" in new_table_form(page, "egyptian-bride").inner_text()
 
     switch(page, "en")
-    assert "Create the table" in page.locator("[data-testid=new-table-egyptian-bride]").inner_text()
+    assert "Create the table" in new_table_form(page, "egyptian-bride").inner_text()
     assert page.url == server.base + "/"
 
     # The choice sticks (a cookie) and reaches the table, its live updates included.
