@@ -26,6 +26,12 @@ class Chooser(Protocol):
     def choose(self, state: State, seat: int) -> Action: ...
 
 
+class SeededChooser(Chooser, Protocol):
+    """A bot class made from a seed alone, as a game's heuristic is."""
+
+    def __init__(self, seed: int) -> None: ...
+
+
 @dataclass(frozen=True)
 class Provisional:
     """A stand-in for data the original sources lack, shipped labelled.
@@ -40,6 +46,22 @@ class Provisional:
 
     def to_json(self) -> dict[str, Any]:
         return {"name": self.name, "text": self.text.to_json(), "source": self.source}
+
+
+class Declarations(Protocol):
+    """The four facts a game declares about all its games (usually its ``spaces`` module)."""
+
+    def action_space(
+        self, options: Mapping[str, OptionValue], num_players: int
+    ) -> list[Action]: ...
+
+    def view_schema(self, options: Mapping[str, OptionValue], num_players: int) -> Record: ...
+
+    def score_range(
+        self, options: Mapping[str, OptionValue], num_players: int
+    ) -> tuple[float, float]: ...
+
+    def max_game_length(self, options: Mapping[str, OptionValue], num_players: int) -> int: ...
 
 
 class Game:
@@ -63,6 +85,9 @@ class Game:
       in the vocabulary of :mod:`bodoge.engine.schema`.
     * :meth:`score_range`: ``(low, high)`` bounds of any seat's score.
     * :meth:`max_game_length`: the most ``apply`` calls any game can take.
+
+    A game usually keeps the four in a module of their own and names it in
+    :attr:`declarations`; it names its strategy's class in :attr:`heuristic`.
     """
 
     id: ClassVar[str]
@@ -79,6 +104,10 @@ class Game:
     provisional: ClassVar[tuple[Provisional, ...]] = ()
     glossary: ClassVar[Mapping[str, Text]] = {}
     version: ClassVar[str] = "1"
+    declarations: Declarations | None = None
+    """Where the four declared hooks live (a module such as the game's ``spaces``)."""
+    heuristic: type[SeededChooser] | None = None
+    """The game's own strategy: a bot class made from a seed (see :meth:`heuristic_bot`)."""
 
     # ----------------------------------------------------------- player counts
 
@@ -170,28 +199,32 @@ class Game:
         An action's index in this list is its stable integer id: change the
         order only with the game's :attr:`version`.
         """
-        del options, num_players
-        raise self._undeclared("action_space")
+        if self.declarations is None:
+            raise self._undeclared("action_space")
+        return self.declarations.action_space(options, num_players)
 
     def view_schema(self, options: Mapping[str, OptionValue], num_players: int) -> Record:
         """The shape and bounds of the game's own part of ``view(seat)``, for any seat.
 
         Only the keys the game adds (``State._view``), not the engine's header.
         """
-        del options, num_players
-        raise self._undeclared("view_schema")
+        if self.declarations is None:
+            raise self._undeclared("view_schema")
+        return self.declarations.view_schema(options, num_players)
 
     def score_range(
         self, options: Mapping[str, OptionValue], num_players: int
     ) -> tuple[float, float]:
         """``(low, high)``: every score of every seat at every moment lies within them."""
-        del options, num_players
-        raise self._undeclared("score_range")
+        if self.declarations is None:
+            raise self._undeclared("score_range")
+        return self.declarations.score_range(options, num_players)
 
     def max_game_length(self, options: Mapping[str, OptionValue], num_players: int) -> int:
         """The most ``apply`` calls any game with ``options`` and ``num_players`` can take."""
-        del options, num_players
-        raise self._undeclared("max_game_length")
+        if self.declarations is None:
+            raise self._undeclared("max_game_length")
+        return self.declarations.max_game_length(options, num_players)
 
     # ------------------------------------------------------------------ extras
 
@@ -201,8 +234,7 @@ class Game:
         It lives in the game's package because only the game knows its
         strategy; ``bodoge.bots`` offers it under the spec ``heuristic``.
         """
-        del seed
-        return None
+        return None if self.heuristic is None else self.heuristic(seed)
 
     def describe_view(self, view: Mapping[str, Any], lang: str = DEFAULT_LANG) -> str:
         """A plain-text rendering of a view for the terminal; games override it."""

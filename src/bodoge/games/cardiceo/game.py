@@ -5,8 +5,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from ...engine import Action, Game, InvalidOptions, Option, OptionValue, Provisional, Text
-from ...engine.schema import Record
+from ...engine import Game, InvalidOptions, Option, OptionValue, Provisional, Text
 from . import spaces
 from .actions import ACTION_TYPES
 from .bot import HeuristicBot
@@ -79,6 +78,8 @@ class Cardiceo(Game):
     hidden_information = True
     provisional = (TURN_LIMIT,)
     glossary = GLOSSARY
+    declarations = spaces
+    heuristic = HeuristicBot
 
     def player_range(self, options: Mapping[str, object] | None = None) -> tuple[int, int]:
         if options and options.get("hardcore"):
@@ -98,23 +99,6 @@ class Cardiceo(Game):
                     "one open card of each value 1–15 and is played as a single round"
                 )
         return resolved
-
-    def action_space(self, options: Mapping[str, OptionValue], num_players: int) -> list[Action]:
-        return spaces.action_space(options, num_players)
-
-    def view_schema(self, options: Mapping[str, OptionValue], num_players: int) -> Record:
-        return spaces.view_schema(options, num_players)
-
-    def score_range(
-        self, options: Mapping[str, OptionValue], num_players: int
-    ) -> tuple[float, float]:
-        return spaces.score_range(options, num_players)
-
-    def max_game_length(self, options: Mapping[str, OptionValue], num_players: int) -> int:
-        return spaces.max_game_length(options, num_players)
-
-    def heuristic_bot(self, seed: int) -> HeuristicBot:
-        return HeuristicBot(seed)
 
     def describe_view(self, view: Mapping[str, Any], lang: str = "en") -> str:
         return describe_view(view, lang)

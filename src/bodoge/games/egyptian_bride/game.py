@@ -5,8 +5,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from ...engine import Action, Game, Option, OptionValue, Text
-from ...engine.schema import Record
+from ...engine import Game, Option, Text
 from . import spaces
 from .actions import ACTION_TYPES
 from .bot import HeuristicBot
@@ -47,26 +46,11 @@ class EgyptianBride(Game):
     state_class = EgyptianBrideState
     hidden_information = True
     glossary = GLOSSARY
+    declarations = spaces
+    heuristic = HeuristicBot
 
     def player_range(self, options: Mapping[str, object] | None = None) -> tuple[int, int]:
         return (4, 6) if options and options.get("expansion") else (3, 5)
-
-    def action_space(self, options: Mapping[str, OptionValue], num_players: int) -> list[Action]:
-        return spaces.action_space(options, num_players)
-
-    def view_schema(self, options: Mapping[str, OptionValue], num_players: int) -> Record:
-        return spaces.view_schema(options, num_players)
-
-    def score_range(
-        self, options: Mapping[str, OptionValue], num_players: int
-    ) -> tuple[float, float]:
-        return spaces.score_range(options, num_players)
-
-    def max_game_length(self, options: Mapping[str, OptionValue], num_players: int) -> int:
-        return spaces.max_game_length(options, num_players)
-
-    def heuristic_bot(self, seed: int) -> HeuristicBot:
-        return HeuristicBot(seed)
 
     def describe_view(self, view: Mapping[str, Any], lang: str = "en") -> str:
         return describe_view(view, lang)
