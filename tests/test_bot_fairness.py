@@ -22,7 +22,8 @@ def has_heuristic(game: bodoge.Game) -> bool:
     return game.heuristic_bot(0) is not None
 
 
-SPECS = ("random", "heuristic", "ismcts:iterations=40,rollout=random", "ismcts:iterations=20")
+SPECS = ("random", "heuristic", "ismcts:iterations=16,rollout=random", "ismcts:iterations=6")
+"""A search bot's playouts reach the end of the game, so its budgets here are small."""
 
 
 def reachable_states(game: bodoge.Game, seed: int, count: int) -> list[State]:
@@ -52,8 +53,9 @@ CASES = [
 @pytest.mark.parametrize(("game_id", "spec"), CASES)
 def test_decision_depends_only_on_the_seats_information(game_id: str, spec: str) -> None:
     game = bodoge.get_game(game_id)
-    for seed in range(3):
-        for state in reachable_states(game, seed, 3):
+    searching = spec.startswith("ismcts")
+    for seed in range(2 if searching else 3):
+        for state in reachable_states(game, seed, 2 if searching else 3):
             for seat in state.to_act:
                 expected = make_bot(spec, game, seed=11).choose(state, seat)
                 for key in range(3):
