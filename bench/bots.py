@@ -1,8 +1,9 @@
 """Bot strength: bodoge's IS-MCTS against random players, heuristic bots and OpenSpiel.
 
-For each game and player count, one IS-MCTS bot plays against a table of
-opponents of one kind; its seat rotates from game to game so that it never
-keeps the first seat.  A game counts as won when the bot is among the
+For each game and player count, one IS-MCTS bot (or any bot named with
+``--bot``, such as ``heuristic``) plays against a table of opponents of one
+kind; its seat rotates from game to game so that it never keeps the first
+seat.  A game counts as won when the bot is among the
 winners (shared wins count).  Win rates come with 95% Wilson intervals.
 
 Opponents:
@@ -21,6 +22,7 @@ Usage::
     python bench/bots.py                                # every game, default counts
     python bench/bots.py --games egyptian-bride --players 3 --n 40 --seconds 0.2
     python bench/bots.py --against random,heuristic --json
+    python bench/bots.py --bot heuristic --against random --n 100 --jobs 2
 
 No assertion is made anywhere: the figures are reported, not tested.
 """
@@ -40,7 +42,7 @@ from rich.console import Console
 from rich.table import Table
 
 import bodoge
-from bodoge.bots import ISMCTSBot, make_bot
+from bodoge.bots import make_bot
 from bodoge.engine import Action, Game, State
 from bodoge.games import BUILTIN_IDS
 
@@ -154,10 +156,11 @@ def play_one(match: Match, index: int) -> tuple[bool, int, float, int, float]:
     """Game ``index`` of a match: won?, and iterations and seconds of both search sides."""
     game = bodoge.get_game(match.game_id)
     me = index % match.players  # the search bot's seat rotates
-    joint = "," if ":" in match.spec else ":"
-    search = make_bot(f"{match.spec}{joint}seconds={match.seconds}", game, seed=index)
-    assert isinstance(search, ISMCTSBot), match.spec
-    ours = Timed(search.choose, lambda: search.last_iterations)
+    spec = match.spec
+    if spec.split(":")[0] == "ismcts":  # the search bot thinks for the time given
+        spec += f"{',' if ':' in spec else ':'}seconds={match.seconds}"
+    search = make_bot(spec, game, seed=index)
+    ours = Timed(search.choose, lambda: getattr(search, "last_iterations", 0))
     bots: list = []
     for seat in range(match.players):
         if seat == me:
