@@ -16,7 +16,7 @@ import bodoge
 from bodoge.bots import BotType, register_bot, unregister_bot
 from bodoge.engine import Action, State, Text
 from bodoge.server.db import PERSON, NewSeat, Store
-from bodoge.server.hub import Connection, Hub, ProtocolError, next_window
+from bodoge.server.hub import Connection, Hub, LiveTable, ProtocolError, next_window
 
 from .serverkit import (
     BRIDE,
@@ -267,6 +267,23 @@ def test_the_simultaneous_window() -> None:
         window = next_window(window, before, seat, state)
         assert window == (0 if version < 2 else 3)
     assert state.to_act == (0, 1, 2)
+
+
+def test_secret_steps_of_others_keep_the_window_open_but_ones_own_do_not() -> None:
+    """Papayoo's pass is picked card by card, in secret, by everyone at once."""
+    game = bodoge.get_game("papayoo")
+    state = game.new_game(3, seed=1)
+    live = LiveTable(info=None, state=state)  # type: ignore[arg-type]
+    hub = Hub(store=None)  # type: ignore[arg-type]
+    for seat in (1, 2, 1):  # others pick while seat 0 is still looking at version 0
+        before = state.to_act
+        state.apply(seat, state.legal_actions(seat)[0])
+        assert state.events[-1].outcome.secret and set(state.to_act) == {0, 1, 2}
+        live.window = next_window(live.window, before, seat, state)
+    assert live.window == 0
+    hub.check_version(live, 0, 0)  # seat 0's pick made on version 0: still good
+    with pytest.raises(ProtocolError, match="version 0"):
+        hub.check_version(live, 1, 0)  # seat 1 has picked since it saw version 0
 
 
 def test_the_same_app_can_be_started_again(db_url: str) -> None:

@@ -19,10 +19,12 @@ once an action is stored it is always swapped in and published.
 at ``seq = v`` is the one applied to version ``v``.  A client names the
 version it saw.  The current version is always accepted.  An older one is
 accepted only inside a *simultaneous decision*: when several seats were in
-``to_act`` at that version and every action since was another of those
-seats committing (``to_act`` shrinking by the seat that acted), so nothing
-the late seat decided on has changed; :attr:`LiveTable.window` is the first
-version of that run.  Anything else is ``stale_version``.
+``to_act`` at that version and every action since was by another of those
+seats, either committing (``to_act`` shrinking by the seat that acted) or
+taking a secret step of a decision in several steps (``to_act`` unchanged,
+the event secret), so nothing the late seat decided on has changed;
+:attr:`LiveTable.window` is the first version of that run.  Anything else
+is ``stale_version``.
 
 When the database says another worker stored that step first, the table is
 caught up from the database and the decision checked again.
@@ -384,8 +386,9 @@ class Hub:
         current = live.state.version
         if version == current:
             return
-        if live.window <= version < current and seat in live.state.to_act:
-            return  # a simultaneous decision, still open: others committed meanwhile
+        since = live.state.events[version:] if live.window <= version < current else None
+        if since is not None and seat in live.state.to_act and all(e.seat != seat for e in since):
+            return  # a simultaneous decision, still open: only others acted meanwhile
         raise ProtocolError(
             "stale_version",
             f"that decision was made on version {version}; the table is at {current}",
@@ -511,8 +514,12 @@ def dump(message: dict[str, Any]) -> str:
 
 def next_window(window: int, before: tuple[int, ...], seat: int, after: State) -> int:
     """The window after ``seat`` acted where ``before`` were to act (module docstring)."""
-    if len(before) > 1 and set(after.to_act) == set(before) - {seat}:
-        return window
+    if len(before) > 1:
+        waiting = set(after.to_act)
+        if waiting == set(before) - {seat}:  # a seat committed
+            return window
+        if waiting == set(before) and after.events[-1].outcome.secret:  # a secret step
+            return window
     return after.version
 
 
