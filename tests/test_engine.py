@@ -29,6 +29,7 @@ from bodoge.engine import (
     Outcome,
     Rng,
     State,
+    Strategy,
     Text,
     UnknownGame,
     WrongSeat,
@@ -847,3 +848,22 @@ def test_an_action_is_accepted_exactly_when_it_is_legal(seed: int, steps: int, a
         assert json.dumps([state.view(s) for s in (None, 0, 1, 2)]) == before
     else:
         assert legal
+
+
+def test_a_strategy_plays_forced_moves_itself_and_decides_the_rest() -> None:
+    class Undecided(Strategy):
+        pass
+
+    state = get_game("egyptian-bride").new_game(3, 1)
+    (seat,) = state.to_act
+    assert len(state.legal_actions(seat)) > 1
+    with pytest.raises(NotImplementedError, match="Undecided must write decide"):
+        Undecided(1).choose(state, seat)
+    only = state.legal_actions(seat)[0]
+
+    class OneChoice:  # all a strategy asks of a state
+        def legal_actions(self, seat: int) -> list[Action]:
+            return [only]
+
+    assert Undecided(1).choose(OneChoice(), seat) == only  # type: ignore[arg-type]
+    assert repr(Undecided(7)).endswith("Undecided(seed=7)")

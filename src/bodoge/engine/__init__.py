@@ -90,7 +90,7 @@ from .errors import (
     WrongSeat,
 )
 from .events import NOTHING, Event, Outcome
-from .game import Chooser, Game, Provisional
+from .game import Chooser, Game, Provisional, Strategy
 from .options import Option, OptionValue, resolve_options
 from .registry import game_ids, get_game, register, replay, unregister
 from .rng import Rng, as_rng
@@ -119,6 +119,7 @@ __all__ = [
     "Rng",
     "Score",
     "State",
+    "Strategy",
     "Text",
     "UnknownGame",
     "ViewMismatch",

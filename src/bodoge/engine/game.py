@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import itertools
 import json
+import random
 import secrets
 from collections.abc import Mapping
 from dataclasses import dataclass
@@ -30,6 +31,32 @@ class SeededChooser(Chooser, Protocol):
     """A bot class made from a seed alone, as a game's heuristic is."""
 
     def __init__(self, seed: int) -> None: ...
+
+
+class Strategy:
+    """Base of a game's own heuristic bot: a seeded generator of its own, forced moves at once.
+
+    A game's ``bot.py`` subclasses it and writes :meth:`decide`, which is
+    asked only when there is a real choice; ties are broken with ``_rng`` so
+    that a game between bots replays exactly.
+    """
+
+    def __init__(self, seed: int) -> None:
+        self.seed = seed
+        self._rng = random.Random(seed)
+
+    def __repr__(self) -> str:
+        return f"{type(self).__module__}.{type(self).__qualname__}(seed={self.seed})"
+
+    def choose(self, state: State, seat: int) -> Action:
+        legal = state.legal_actions(seat)
+        if len(legal) == 1:
+            return legal[0]
+        return self.decide(state, seat, legal)
+
+    def decide(self, state: State, seat: int, legal: list[Action]) -> Action:
+        """The strategy's choice among ``legal`` (two or more actions)."""
+        raise NotImplementedError(f"{type(self).__qualname__} must write decide()")
 
 
 @dataclass(frozen=True)

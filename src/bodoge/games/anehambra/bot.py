@@ -19,13 +19,12 @@ step, so the bot keeps no memory between decisions.
 from __future__ import annotations
 
 import itertools
-import random
 from collections.abc import Mapping
 from dataclasses import dataclass
 from math import comb
 from typing import Any
 
-from ...engine import Action, State
+from ...engine import Action, State, Strategy
 from .actions import (
     AddPillar,
     CompletePalace,
@@ -233,7 +232,7 @@ class Reading:
         return value
 
 
-class HeuristicBot:
+class HeuristicBot(Strategy):
     """Scores the legal actions from its seat's view and plays the best (ties at random).
 
     >>> import bodoge
@@ -242,17 +241,7 @@ class HeuristicBot:
     True
     """
 
-    def __init__(self, seed: int) -> None:
-        self.seed = seed
-        self._rng = random.Random(seed)
-
-    def __repr__(self) -> str:
-        return f"AnehambraHeuristicBot(seed={self.seed})"
-
-    def choose(self, state: State, seat: int) -> Action:
-        legal = state.legal_actions(seat)
-        if len(legal) == 1:
-            return legal[0]
+    def decide(self, state: State, seat: int, legal: list[Action]) -> Action:
         view = state.view(seat)
         reading = Reading.of(view, seat)
         step = view["step"]

@@ -14,11 +14,10 @@ from __future__ import annotations
 
 import functools
 import itertools
-import random
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from ...engine import Action, State
+from ...engine import Action, State, Strategy
 from .actions import Discard, KeepDice, RerollDice, Stop
 from .data import ALL_DICE, DICE_SIDES, OUTCOMES_PER_VALUE, ROLLS
 from .rules import matches
@@ -84,7 +83,7 @@ class Reading:
         self.per_point = 0.02 if view["rounds"] > 1 else 0.0
 
 
-class HeuristicBot:
+class HeuristicBot(Strategy):
     """Plays the first discard of its best plan; keeps locked dice when they beat a reroll.
 
     >>> import bodoge
@@ -93,17 +92,7 @@ class HeuristicBot:
     True
     """
 
-    def __init__(self, seed: int) -> None:
-        self.seed = seed
-        self._rng = random.Random(seed)
-
-    def __repr__(self) -> str:
-        return f"CardiceoHeuristicBot(seed={self.seed})"
-
-    def choose(self, state: State, seat: int) -> Action:
-        legal = state.legal_actions(seat)
-        if len(legal) == 1:
-            return legal[0]
+    def decide(self, state: State, seat: int, legal: list[Action]) -> Action:
         reading = Reading(state.view(seat))
         if any(isinstance(action, KeepDice) for action in legal):
             return self._keep_or_reroll(reading, legal)

@@ -11,11 +11,10 @@ looks at hidden cards: the view is all it has.
 
 from __future__ import annotations
 
-import random
 from collections.abc import Mapping
 from typing import Any
 
-from ...engine import Action, State
+from ...engine import Action, State, Strategy
 from .actions import Jealousy, Place, StopTaking, TakeChip, TakeFaceUp, TakeFromDeck
 
 MAX_TARGETS = 4
@@ -140,7 +139,7 @@ def _jealousy_value(race: Race, action: Jealousy) -> float:
     return 0.1
 
 
-class HeuristicBot:
+class HeuristicBot(Strategy):
     """Scores every legal action with :func:`score` and plays the best (ties at random).
 
     >>> import bodoge
@@ -149,17 +148,7 @@ class HeuristicBot:
     True
     """
 
-    def __init__(self, seed: int) -> None:
-        self.seed = seed
-        self._rng = random.Random(seed)
-
-    def __repr__(self) -> str:
-        return f"EgyptianBrideHeuristicBot(seed={self.seed})"
-
-    def choose(self, state: State, seat: int) -> Action:
-        legal = state.legal_actions(seat)
-        if len(legal) == 1:
-            return legal[0]
+    def decide(self, state: State, seat: int, legal: list[Action]) -> Action:
         race = Race(state.view(seat), seat)
         scored = [(score(race, action), self._rng.random(), action) for action in legal]
         return max(scored, key=lambda item: (item[0], item[1]))[2]

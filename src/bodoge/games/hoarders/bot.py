@@ -21,11 +21,10 @@ Nothing here looks at hidden cards: the view is all it has.
 
 from __future__ import annotations
 
-import random
 from collections.abc import Mapping
 from typing import Any
 
-from ...engine import Action, State
+from ...engine import Action, State, Strategy
 from .actions import AllowTheft, HideCritter, RevealCritter, StealNut, UseHamster
 from .data import NUT_COPIES, NUTS, WINNING_SET
 
@@ -118,7 +117,7 @@ class Reading:
         return self.effect(first) + self.effect(second)
 
 
-class HeuristicBot:
+class HeuristicBot(Strategy):
     """Plays the best-valued legal action (ties broken at random).
 
     >>> import bodoge
@@ -127,17 +126,7 @@ class HeuristicBot:
     True
     """
 
-    def __init__(self, seed: int) -> None:
-        self.seed = seed
-        self._rng = random.Random(seed)
-
-    def __repr__(self) -> str:
-        return f"HoardersHeuristicBot(seed={self.seed})"
-
-    def choose(self, state: State, seat: int) -> Action:
-        legal = state.legal_actions(seat)
-        if len(legal) == 1:
-            return legal[0]
+    def decide(self, state: State, seat: int, legal: list[Action]) -> Action:
         view = state.view(seat)
         reading = Reading(view, seat)
         scored = [

@@ -14,11 +14,10 @@ Nothing here looks at hidden cards: the view is all it has.
 
 from __future__ import annotations
 
-import random
 from collections.abc import Mapping
 from typing import Any
 
-from ...engine import Action, State
+from ...engine import Action, State, Strategy
 from .actions import ConfirmPass, PickPass, Play, UnpickPass
 from .data import CODE, ID, PAPAYOO_POINTS, PAPAYOO_RANK, PAYOO, POINTS, RANK, SUIT, SUITS, deck_for
 from .data import papayoo_card as seven_of
@@ -149,7 +148,7 @@ class Table:
         return self.discard_value(card)
 
 
-class HeuristicBot:
+class HeuristicBot(Strategy):
     """Picks its passes by danger and scores each card it may play (ties at random).
 
     >>> import bodoge
@@ -158,17 +157,7 @@ class HeuristicBot:
     True
     """
 
-    def __init__(self, seed: int) -> None:
-        self.seed = seed
-        self._rng = random.Random(seed)
-
-    def __repr__(self) -> str:
-        return f"PapayooHeuristicBot(seed={self.seed})"
-
-    def choose(self, state: State, seat: int) -> Action:
-        legal = state.legal_actions(seat)
-        if len(legal) == 1:
-            return legal[0]
+    def decide(self, state: State, seat: int, legal: list[Action]) -> Action:
         if isinstance(state, PapayooState):
             if state.phase == PASS:
                 hand, chosen = state.hands[seat], state.selected[seat]
