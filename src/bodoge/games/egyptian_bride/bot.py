@@ -6,16 +6,14 @@ taken face up), and scores each legal action by how it serves them: take
 cards of targets (or deny an opponent's close race), place a card to be
 able to claim a free chip, claim the chip of a number it leads, and use
 jealousy to break a rival's lead with cards it does not need.  Nothing here
-looks at hidden cards: the view is all it has.
+looks at hidden cards: it reads only what its seat's view shows.
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-from typing import Any
-
 from ...engine import Action, State, Strategy
 from .actions import Jealousy, Place, StopTaking, TakeChip, TakeFaceUp, TakeFromDeck
+from .rules import EgyptianBrideState
 
 MAX_TARGETS = 4
 DECK_VALUE = 0.55
@@ -25,50 +23,61 @@ STOP_BELOW = 0.5
 
 
 class Race:
-    """The bot's reading of each number's race, from one seat's view."""
+    """The bot's reading of each number's race, from what its seat may see.
 
-    def __init__(self, view: Mapping[str, Any], seat: int) -> None:
-        numbers: list[int] = view["numbers"]
+    It reads the state's per-number counts directly (a playout asks for
+    thousands of decisions), but only the parts in the seat's own view: its
+    hand, everybody's placed cards, the cards others are publicly known to
+    hold, and the chips.  Lists are indexed by the number itself.
+    """
+
+    def __init__(self, state: EgyptianBrideState, seat: int) -> None:
+        numbers = state.numbers
         self.numbers = numbers
         self.seat = seat
-        # Lists indexed by the number itself (the view's lists start at the lowest).
-        pad = [0] * numbers[0]
-        me = view["players"][seat]
-        self.hand: list[int] = pad + view["hand"]
-        self.placed: list[int] = pad + me["placed"]
+        self.hand: list[int] = state.hands[seat]
+        self.placed: list[int] = state.placed[seat]
         self.mine = [h + p for h, p in zip(self.hand, self.placed, strict=True)]
         self.rival = [0] * len(self.mine)
         self.rival_seat: list[int | None] = [None] * len(self.mine)
-        for player in view["players"]:
-            if player["seat"] == seat:
+        for other in range(state.num_players):
+            if other == seat:
                 continue
-            seen = zip(player["placed"], player["known_hand"], strict=True)
-            known = pad + [placed + taken for placed, taken in seen]
+            placed, taken = state.placed[other], state.known[other]
             for n in numbers:
-                if known[n] > self.rival[n]:
-                    self.rival[n], self.rival_seat[n] = known[n], player["seat"]
-        self.chips: list[int | None] = [None] * len(pad) + view["chips"]
-        self.targets = self._targets()
-        self.brides = sum(self.wins(n) for n in numbers)
+                known = placed[n] + taken[n]
+                if known > self.rival[n]:
+                    self.rival[n], self.rival_seat[n] = known, other
+        self.chips: list[int | None] = [c if c >= 0 else None for c in state.chips]
+        self.leads = [m - r for m, r in zip(self.mine, self.rival, strict=True)]
+        """leads[n]: the bot's cards of n minus the most any rival is seen to have."""
+        self.won = [self._wins(n) for n in range(len(self.mine))]
+        self.brides = sum(self.won)
         """How many numbers the bot would marry if the game ended now."""
+        self.targets = self._targets()
 
     def lead(self, n: int) -> int:
-        return int(self.mine[n] - self.rival[n])
+        return self.leads[n]
 
     def _targets(self) -> set[int]:
         """Up to four numbers worth racing for: leads first, then close races."""
+        leads, chips, seat = self.leads, self.chips, self.seat
         hopeful = [
             n
             for n in self.numbers
-            if self.mine[n] and self.lead(n) >= -1 and self.chips[n] in (None, self.seat)
+            if self.mine[n] and leads[n] >= -1 and (chips[n] is None or chips[n] == seat)
         ]
-        hopeful.sort(key=lambda n: (self.lead(n), self.chips[n] == self.seat, n), reverse=True)
+        if len(hopeful) > MAX_TARGETS:
+            hopeful.sort(key=lambda n: (leads[n], chips[n] == seat, n), reverse=True)
         return set(hopeful[:MAX_TARGETS])
+
+    def _wins(self, n: int) -> bool:
+        lead = self.leads[n]
+        return self.mine[n] > 0 and (lead > 0 or (lead == 0 and self.chips[n] == self.seat))
 
     def wins(self, n: int) -> bool:
         """Would the bot marry ``n`` if the game ended now (as far as it can see)?"""
-        lead = self.lead(n)
-        return self.mine[n] > 0 and (lead > 0 or (lead == 0 and self.chips[n] == self.seat))
+        return self.won[n]
 
 
 def score(race: Race, action: Action) -> float:
@@ -149,6 +158,7 @@ class HeuristicBot(Strategy):
     """
 
     def decide(self, state: State, seat: int, legal: list[Action]) -> Action:
-        race = Race(state.view(seat), seat)
+        assert isinstance(state, EgyptianBrideState)
+        race = Race(state, seat)
         scored = [(score(race, action), self._rng.random(), action) for action in legal]
         return max(scored, key=lambda item: (item[0], item[1]))[2]
