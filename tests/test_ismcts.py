@@ -70,20 +70,29 @@ def test_it_never_changes_the_state_it_is_given() -> None:
     assert (state.version, [state.view(s) for s in range(state.num_players)]) == before
 
 
-class Refuses:
-    """A rollout policy that must never be asked."""
+class ServesOnly:
+    """A rollout policy that plays at random for one seat and must not be asked for others."""
+
+    def __init__(self, seat: int) -> None:
+        self.seat = seat
+        self.asked = 0
 
     def choose(self, state: State, seat: int) -> Action:
-        raise AssertionError("the rollout policy was asked despite noise=1")
+        if seat != self.seat:
+            raise AssertionError(f"the rollout policy was asked for seat {seat}")
+        self.asked += 1
+        return random.Random(self.asked).choice(state.legal_actions(seat))
 
 
-def test_noise_one_plays_out_at_random_and_zero_by_the_policy() -> None:
+def test_noise_makes_the_other_seats_playout_moves_random_never_the_searchers() -> None:
     state = midgame("egyptian-bride")
     (seat,) = state.to_act
-    noisy = ISMCTSBot(seed=1, iterations=20, rollout=Refuses(), noise=1.0)
+    policy = ServesOnly(seat)
+    noisy = ISMCTSBot(seed=1, iterations=20, rollout=policy, noise=1.0)
     assert noisy.choose(state, seat) in state.legal_actions(seat)
-    with pytest.raises(AssertionError, match="rollout policy was asked"):
-        ISMCTSBot(seed=1, iterations=20, rollout=Refuses(), noise=0.0).choose(state, seat)
+    assert policy.asked > 0  # the searcher's own moves follow the policy
+    with pytest.raises(AssertionError, match="asked for seat"):
+        ISMCTSBot(seed=1, iterations=20, rollout=ServesOnly(seat), noise=0.0).choose(state, seat)
 
 
 def test_rollout_auto_uses_the_games_heuristic_and_random_for_games_without() -> None:

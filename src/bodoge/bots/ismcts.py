@@ -96,11 +96,13 @@ class ISMCTSBot:
         self.exploration = exploration
         self.rollout = rollout
         self.noise = noise
-        """Share of playout moves made at random even with a rollout policy.
+        """Share of the *other* seats' playout moves made at random.
 
         The players a bot meets are not all its rollout policy: some blunder,
         some end the game early.  A little noise keeps the search from
-        trusting every opponent to play the policy's way.
+        trusting every opponent to play the policy's way.  The searching
+        seat's own playout moves always follow the policy: they stand for
+        its later decisions, which it will search too.
         """
         self._rng = random.Random(seed)
         self.last_iterations = 0
@@ -121,7 +123,7 @@ class ISMCTSBot:
         done = 0
         while (done < self.iterations) if deadline is None else (time.perf_counter() < deadline):
             world = state.determinize(seat, Rng(self._rng.getrandbits(63)))
-            self._iterate(world, tree)
+            self._iterate(world, tree, seat)
             done += 1
         self.last_iterations = done
         root = tree.get((seat, state.information_key(seat)))
@@ -131,7 +133,7 @@ class ISMCTSBot:
 
     # ----------------------------------------------------------------- search
 
-    def _iterate(self, world: State, tree: dict[Hashable, Node]) -> None:
+    def _iterate(self, world: State, tree: dict[Hashable, Node], me: int) -> None:
         path: list[tuple[Node, int, Action, list[Action]]] = []
         while not world.is_over:
             actor = world.to_act[0]
@@ -152,7 +154,7 @@ class ISMCTSBot:
             action = self._select(node, legal)
             path.append((node, actor, action, legal))
             world.apply_unchecked(actor, action)
-        self._play_out(world)
+        self._play_out(world, me)
         outcome = rewards(world)
         for node, actor, action, legal in path:
             node.visits[action] = node.visits.get(action, 0) + 1
@@ -172,14 +174,14 @@ class ISMCTSBot:
                 best, best_value = action, value
         return best
 
-    def _play_out(self, world: State) -> None:
+    def _play_out(self, world: State, me: int) -> None:
         rng, policy, noise = self._rng, self.rollout, self.noise
         for _ in range(MAX_PLAYOUT):
             to_act = world.to_act
             if not to_act:
                 return
             actor = to_act[0]
-            if policy is not None and (not noise or rng.random() >= noise):
+            if policy is not None and (actor == me or not noise or rng.random() >= noise):
                 action = policy.choose(world, actor)
             else:
                 legal = world.legal_actions(actor)

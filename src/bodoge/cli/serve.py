@@ -41,6 +41,10 @@ NO_DATABASE = Text(
 )
 
 SERVER_OPTIONS: dict[str, object] = {
+    # websockets' sans-I/O protocol writes each frame straight to the
+    # transport; the legacy one (uvicorn's "auto") adds a task hand-off per
+    # frame and is deprecated by websockets.
+    "ws": "websockets-sansio",
     "ws_max_size": 64 * 1024,
     # State messages are a few kB of JSON, sent many times a second on a busy
     # server: compressing each costs more CPU than the bytes it saves.
@@ -49,7 +53,7 @@ SERVER_OPTIONS: dict[str, object] = {
     "log_level": "warning",
 }
 """uvicorn settings (the event loop, HTTP and WebSocket implementations are
-uvicorn's fastest available: uvloop, httptools and websockets)."""
+uvicorn's fastest available: uvloop, httptools and websockets' sans-I/O)."""
 
 
 def display_url(host: str, port: int) -> str:
