@@ -108,8 +108,11 @@ ISMCTS = register_bot(
             ),
             Param(
                 "noise",
-                0.25,
-                Text("プレイアウトで無作為に指す割合", "share of random moves in playouts"),
+                0.5,
+                Text(
+                    "プレイアウトで他の席が無作為に指す割合",
+                    "share of the other seats' playout moves made at random",
+                ),
                 0.0,
                 1.0,
             ),
