@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+import gc
 import json
 import threading
 import time
@@ -343,3 +344,28 @@ def test_an_unknown_bot_on_reload_is_replaced_by_a_random_one(db_url: str) -> No
         assert live.bots[0].choose(state, 0) in state.legal_actions(0)
     finally:
         store.engine.dispose()
+
+
+def test_only_a_dedicated_server_process_tunes_the_garbage_collector(db_url: str) -> None:
+    from bodoge.server import Settings, create_app
+    from bodoge.server.app import YOUNG_GARBAGE
+
+    before = gc.get_threshold()
+    try:
+        with TestClient(create_app(Settings(database_url=db_url))):
+            assert gc.get_threshold() == before  # a test or an embedding program is left alone
+        with TestClient(create_app(Settings(database_url=db_url, dedicated=True))):
+            assert gc.get_threshold()[0] == YOUNG_GARBAGE
+            assert gc.get_freeze_count() > 0
+    finally:
+        gc.unfreeze()
+        gc.set_threshold(*before)
+
+
+def test_serve_passes_dedicated_to_its_workers(monkeypatch: pytest.MonkeyPatch) -> None:
+    from bodoge.server import Settings
+
+    settings = Settings(database_url="sqlite:///x.sqlite", bot_pause=0.2, dedicated=True)
+    for name, value in settings.to_env().items():
+        monkeypatch.setenv(name, value)
+    assert Settings.from_env() == settings

@@ -100,7 +100,9 @@ def add_to(app: typer.Typer, hl: str) -> None:
                 detail = str(error).splitlines()[0] if str(error) else type(error).__name__
                 raise CliError(NO_DATABASE.format(url=shown, detail=detail), code=1) from None
             os.environ.update(
-                Settings(database_url=url, bot_pause=bot_pause, migrate=False).to_env()
+                Settings(
+                    database_url=url, bot_pause=bot_pause, migrate=False, dedicated=True
+                ).to_env()
             )
             typer.echo(LISTENING.format(url=display_url(host, port))(lang))
             uvicorn.run(

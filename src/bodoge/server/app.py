@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+import gc
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 from pathlib import Path
@@ -21,6 +22,23 @@ from .render import render_game
 
 STATIC = Path(__file__).with_name("static")
 HTTP_CODES = {404: "not_found", 405: "method_not_allowed"}
+YOUNG_GARBAGE = 20_000
+"""Allocations between two collections of the youngest generation (CPython's default: 700)."""
+
+
+def tune_garbage_collector() -> None:
+    """Collect garbage less often in a process that only serves.
+
+    Each accepted action allocates a few hundred short-lived containers
+    (the new state, four views and messages), so with CPython's defaults a
+    collection runs after nearly every action, and the older generations,
+    which hold every live table, are scanned again and again.  Freezing
+    what exists after start-up (code, games, restored tables) and a larger
+    first threshold cut the server's CPU per action by about a tenth and
+    its p99 latency under load by half (bench/load.py).
+    """
+    gc.freeze()
+    gc.set_threshold(YOUNG_GARBAGE, *gc.get_threshold()[1:])
 
 
 def create_app(settings: Settings | None = None) -> FastAPI:
@@ -34,6 +52,8 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
         await hub.start()  # before the listener: catching up needs the live tables
+        if settings.dedicated:
+            tune_garbage_collector()
         listener = None
         if store.is_postgres:
             from .notify import Listener

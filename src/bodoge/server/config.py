@@ -21,6 +21,8 @@ class Settings:
     bot_pause: float = 0.6
     """Seconds a bot waits before acting, so that people can follow."""
     migrate: bool = True
+    dedicated: bool = False
+    """The process does nothing but serve (``bodoge serve``): tune it for that."""
 
     @classmethod
     def from_env(cls) -> Settings:
@@ -28,6 +30,7 @@ class Settings:
             database_url=os.environ.get("BODOGE_DATABASE_URL", DEFAULT_DATABASE),
             bot_pause=float(os.environ.get("BODOGE_BOT_PAUSE", "0.6")),
             migrate=os.environ.get("BODOGE_MIGRATE", "1") != "0",
+            dedicated=os.environ.get("BODOGE_DEDICATED", "0") == "1",
         )
 
     def to_env(self) -> dict[str, str]:
@@ -35,6 +38,7 @@ class Settings:
             "BODOGE_DATABASE_URL": self.database_url,
             "BODOGE_BOT_PAUSE": str(self.bot_pause),
             "BODOGE_MIGRATE": "1" if self.migrate else "0",
+            "BODOGE_DEDICATED": "1" if self.dedicated else "0",
         }
 
 
