@@ -1,7 +1,8 @@
 """Load on the web server: N four-seat tables played closed-loop over WebSockets.
 
     python bench/load.py --tables 10,50,200 --database sqlite
-    python bench/load.py --tables 10,50,200 --database postgres --workers 2
+    python bench/load.py --tables 10,50,200 --database postgres
+    python bench/load.py --tables 200 --database sqlite --workers 1
 
 For each N, a fresh ``bodoge serve`` is started as a subprocess on loopback
 (a temporary SQLite file, or a fresh PostgreSQL database created on the
@@ -546,7 +547,7 @@ def main() -> None:
         "--tables", default="10,50,200", help="comma-separated N (default 10,50,200)"
     )
     parser.add_argument("--database", choices=["sqlite", "postgres"], default="sqlite")
-    parser.add_argument("--workers", type=int, default=None, help="default: 1 SQLite, 2 PostgreSQL")
+    parser.add_argument("--workers", type=int, default=None, help="default: 2")
     parser.add_argument("--seconds", type=float, default=20.0, help="measured seconds per N")
     parser.add_argument("--warmup", type=float, default=3.0, help="unmeasured seconds first")
     parser.add_argument("--seed", type=int, default=1)
@@ -567,14 +568,12 @@ def main() -> None:
     parser.add_argument("--json", action="store_true", help="print one JSON object per N")
     args = parser.parse_args()
     if args.workers is None:
-        args.workers = 2 if args.database == "postgres" else 1
+        args.workers = 2
     counts = [int(n) for n in args.tables.split(",")]
     if not all(1 <= n <= 1000 for n in counts):
         parser.error("--tables: each N is between 1 and 1000")
     if args.seconds <= 0 or args.seconds > 600:
         parser.error("--seconds: between 0 and 600")
-    if args.database == "sqlite" and args.workers != 1:
-        parser.error("--workers: SQLite is served by one worker (several need PostgreSQL)")
     label = f"{args.database}, {args.workers} worker{'s' if args.workers > 1 else ''}"
     rows = []
     for n in counts:

@@ -580,3 +580,9 @@ def test_sim_of_an_unknown_game() -> None:
     result = run("sim", "chess")
     assert result.exit_code == 2
     assert "no game 'chess'" in result.stderr
+
+
+def test_serve_refuses_several_workers_on_an_in_memory_database() -> None:
+    result = run("serve", "--workers", "2", "--database", "sqlite://")
+    assert result.exit_code == 2
+    assert "in-memory SQLite" in result.output

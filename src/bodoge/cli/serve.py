@@ -23,17 +23,17 @@ DATABASE_HELP = Text(
     "Database URL (default: SQLite in ./bodoge.sqlite; postgresql://… uses PostgreSQL).",
 )
 WORKERS_HELP = Text(
-    "ワーカープロセス数（2以上は PostgreSQL が必要）。",
-    "Worker processes (more than 1 needs PostgreSQL).",
+    "ワーカープロセス数（2以上はデータベースのファイルか PostgreSQL を共有）。",
+    "Worker processes (several share the database file, or PostgreSQL).",
 )
 PAUSE_HELP = Text("ボットが手を指す前に待つ秒数。", "Seconds a bot waits before it acts.")
 LISTENING = Text(
     "bodoge を {url} で公開中（Ctrl-C で終了）", "bodoge is serving at {url} (Ctrl-C to stop)"
 )
-NEEDS_POSTGRES = Text(
-    "複数のワーカーには PostgreSQL が必要です（--database postgresql://…）。"
-    "SQLite では --workers 1 で起動してください",
-    "several workers need PostgreSQL (--database postgresql://…); with SQLite, use --workers 1",
+NEEDS_SHARED_DATABASE = Text(
+    "複数のワーカーはメモリ上の SQLite を共有できません。"
+    "データベースのファイルか PostgreSQL を指定してください",
+    "several workers cannot share an in-memory SQLite database; give a database file or PostgreSQL",
 )
 NO_DATABASE = Text(
     "データベース {url} を準備できません: {detail}",
@@ -82,14 +82,14 @@ def add_to(app: typer.Typer, hl: str) -> None:
         from sqlalchemy.engine import make_url
         from sqlalchemy.exc import ArgumentError, SQLAlchemyError
 
-        from ..server.config import DEFAULT_DATABASE, Settings, is_postgres
+        from ..server.config import DEFAULT_DATABASE, Settings, is_in_memory, is_postgres
         from ..server.db import migrate
 
         lang = env_lang() or "en"
         with user_errors(lang):
             url = database or os.environ.get("BODOGE_DATABASE_URL") or DEFAULT_DATABASE
-            if workers > 1 and not is_postgres(url):
-                raise CliError(NEEDS_POSTGRES)
+            if workers > 1 and not is_postgres(url) and is_in_memory(url):
+                raise CliError(NEEDS_SHARED_DATABASE)
             try:
                 migrate(url)
             except (SQLAlchemyError, ArgumentError, OSError, ValueError) as error:
@@ -101,7 +101,11 @@ def add_to(app: typer.Typer, hl: str) -> None:
                 raise CliError(NO_DATABASE.format(url=shown, detail=detail), code=1) from None
             os.environ.update(
                 Settings(
-                    database_url=url, bot_pause=bot_pause, migrate=False, dedicated=True
+                    database_url=url,
+                    bot_pause=bot_pause,
+                    migrate=False,
+                    dedicated=True,
+                    workers=workers,
                 ).to_env()
             )
             typer.echo(LISTENING.format(url=display_url(host, port))(lang))

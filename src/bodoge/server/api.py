@@ -257,7 +257,7 @@ async def join_table(store: Store, hub: Hub, table_id: str, invite: str, name: s
         claimed = await asyncio.to_thread(store.claim_seat, table_id, invite, name)
     if claimed is None:
         raise ApiError(409, "seat_taken", "this invitation has been used or is not valid")
-    await hub.seats_changed(table_id)
+    await hub.joined(table_id)
     return JoinOut(seat=claimed[0], token=claimed[1])
 
 

@@ -51,7 +51,13 @@ def create_app(settings: Settings | None = None) -> FastAPI:
 
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
-        await hub.start()  # before the listener: catching up needs the live tables
+        peers = None
+        if not store.is_postgres and settings.workers > 1:
+            from .peers import Peers, meeting_place
+
+            peers = Peers(meeting_place(settings.database_url), hub)
+            hub.announce = peers.announce
+        await hub.start()  # before listening: catching up needs the live tables
         if settings.dedicated:
             tune_garbage_collector()
         listener = None
@@ -60,11 +66,15 @@ def create_app(settings: Settings | None = None) -> FastAPI:
 
             listener = Listener(store.url, hub, asyncio.get_running_loop())
             listener.start()
+        if peers is not None:
+            await peers.start()
         try:
             yield
         finally:
             if listener is not None:
                 listener.stop()
+            if peers is not None:
+                await peers.stop()
             await hub.stop()  # bots stop; decisions under way are stored first
             store.engine.dispose()
 

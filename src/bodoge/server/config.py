@@ -23,6 +23,8 @@ class Settings:
     migrate: bool = True
     dedicated: bool = False
     """The process does nothing but serve (``bodoge serve``): tune it for that."""
+    workers: int = 1
+    """Worker processes sharing the database (on SQLite they tell each other of changes)."""
 
     @classmethod
     def from_env(cls) -> Settings:
@@ -31,6 +33,7 @@ class Settings:
             bot_pause=float(os.environ.get("BODOGE_BOT_PAUSE", "0.6")),
             migrate=os.environ.get("BODOGE_MIGRATE", "1") != "0",
             dedicated=os.environ.get("BODOGE_DEDICATED", "0") == "1",
+            workers=int(os.environ.get("BODOGE_WORKERS", "1")),
         )
 
     def to_env(self) -> dict[str, str]:
@@ -39,6 +42,7 @@ class Settings:
             "BODOGE_BOT_PAUSE": str(self.bot_pause),
             "BODOGE_MIGRATE": "1" if self.migrate else "0",
             "BODOGE_DEDICATED": "1" if self.dedicated else "0",
+            "BODOGE_WORKERS": str(self.workers),
         }
 
 
@@ -50,9 +54,21 @@ POSTGRES_SCHEMES = ("postgresql://", "postgresql+psycopg://", "postgres://")
 
 
 def is_postgres(url: str) -> bool:
-    """Whether ``url`` names a PostgreSQL database (which several workers may share).
+    """Whether ``url`` names a PostgreSQL database.
 
     >>> is_postgres("postgresql://bodoge@localhost/bodoge"), is_postgres("sqlite:///x.sqlite")
     (True, False)
     """
     return url.startswith(POSTGRES_SCHEMES)
+
+
+def is_in_memory(url: str) -> bool:
+    """Whether an SQLite URL names a database that lives in one process's memory.
+
+    >>> is_in_memory("sqlite://"), is_in_memory("sqlite:///:memory:")
+    (True, True)
+    >>> is_in_memory(DEFAULT_DATABASE)
+    False
+    """
+    path = url.split("://", 1)[-1].removeprefix("/")
+    return path in ("", ":memory:") or "mode=memory" in url

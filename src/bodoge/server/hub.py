@@ -55,7 +55,7 @@ import bodoge
 from bodoge.bots import BadBotSpec, Bot, RandomBot, make_bot
 from bodoge.engine import Action, BodogeError, IllegalAction, InvalidRecord, State
 
-from .db import BOT, OVER, PLAYING, WAITING, Append, Store, TableInfo
+from .db import BOT, OVER, PLAYING, WAITING, Append, Store, TableInfo, announcement
 
 log = logging.getLogger("bodoge.server")
 
@@ -67,6 +67,10 @@ class ProtocolError(Exception):
         super().__init__(message)
         self.code = code
         self.message = message
+
+
+Announce = Callable[[list[str]], None]
+"""Hands announcements (``table_id:seq:seat:action``, ``table_id:seats``) to other workers."""
 
 
 class CommitFailed(RuntimeError):
@@ -82,8 +86,10 @@ class Committer:
     waiting before it returns.
     """
 
-    def __init__(self, store: Store) -> None:
+    def __init__(self, store: Store, announce: Announce | None = None) -> None:
         self.store = store
+        self.announce = announce
+        """Called with the announcements of each stored batch (SQLite workers' peers)."""
         self.pending: list[tuple[Append, asyncio.Future[bool]]] = []
         self.wakeup = asyncio.Event()
         self.task: asyncio.Task[None] | None = None
@@ -138,6 +144,10 @@ class Committer:
             log.exception("storing %d actions failed", len(batch))
             self._fail(batch, CommitFailed(str(error)))
             return
+        if self.announce is not None and any(stored):
+            self.announce(
+                [announcement(item) for (item, _), ok in zip(batch, stored, strict=True) if ok]
+            )
         for (_, future), ok in zip(batch, stored, strict=True):
             if not future.done():
                 future.set_result(ok)
@@ -207,6 +217,8 @@ class Hub:
         self.stopping = False
         self.inflight: set[asyncio.Task[None]] = set()
         self.bot_pool: ThreadPoolExecutor | None = None
+        self.announce: Announce | None = None
+        """Tells the other workers on the same SQLite file (PostgreSQL's NOTIFY needs none)."""
 
     async def start(self) -> None:
         """Start writing and restore every table in play (bots carry on)."""
@@ -214,7 +226,7 @@ class Hub:
         # so that an app can be started again (in a new loop) after a stop.
         self.tables, self.loading = {}, {}
         self.joining = asyncio.Lock()
-        self.committer = Committer(self.store)
+        self.committer = Committer(self.store, self.announce)
         self.stopping = False
         self.bot_pool = ThreadPoolExecutor(self.bot_threads, thread_name_prefix="bodoge-bot")
         self.committer.start()
@@ -277,6 +289,12 @@ class Hub:
         except BadBotSpec:  # a bot this version no longer has: the table must go on
             log.warning("table %s seat %d: unknown bot %r; a random bot plays", info.id, seat, spec)
             return make_bot("random", game, info.seed + seat)
+
+    async def joined(self, table_id: str) -> None:
+        """A seat was filled here: push the new seats, and tell the other workers."""
+        if self.announce is not None:
+            self.announce([f"{table_id}:seats"])
+        await self.seats_changed(table_id)
 
     async def seats_changed(self, table_id: str) -> None:
         """Someone joined (perhaps through another worker): push the new seats."""

@@ -1,7 +1,10 @@
-"""PostgreSQL LISTEN/NOTIFY: tell this worker what other workers stored.
+"""Announcements: tell this worker what other workers stored.
 
-Each stored action is announced on one channel when its transaction commits
-(see :meth:`bodoge.server.db.Store.append`) as ``table_id:seq:seat:action``
+On PostgreSQL they travel by LISTEN/NOTIFY (:class:`Listener`); workers
+sharing an SQLite file send them to each other (:mod:`bodoge.server.peers`);
+both hand them to :class:`CatchUp`.  Each stored action is announced once
+its transaction commits (see :meth:`bodoge.server.db.Store.append`) as
+``table_id:seq:seat:action``
 (or ``table_id:seq`` when the action is too large for a payload), and each
 seat filled as ``table_id:seats``.  Each worker listens on its event loop
 and hands each announcement to the hub, which catches that table up and
@@ -65,24 +68,17 @@ def parse(payload: str) -> tuple[str, str, tuple[int, int, dict[str, Any]] | Non
     return table_id, what, None
 
 
-class Listener:
-    """Listens on the worker's event loop: no thread, no lock handed back and forth.
+class CatchUp:
+    """What a worker does with announcements, whichever way they arrive.
 
-    The listening connection's socket is watched by the loop itself
-    (``loop.add_reader``); when it is readable, every announcement already
-    received is handled in one go.  Only connecting runs in a thread.
+    A transport (PostgreSQL's :class:`Listener`, or
+    :class:`bodoge.server.peers.Peers` for SQLite) hands each payload to
+    :meth:`_dispatch` on the event loop, and calls :meth:`_resync` whenever
+    announcements may have been missed.
     """
 
-    def __init__(self, url: str, hub: Hub, loop: asyncio.AbstractEventLoop) -> None:
-        self.url = url.replace("postgresql+psycopg://", "postgresql://")
+    def __init__(self, hub: Hub) -> None:
         self.hub = hub
-        self.loop = loop
-        self.stopping = threading.Event()
-        self.ready = threading.Event()
-        """Set while LISTEN is in effect."""
-        self.connection: psycopg.Connection[Any] | None = None
-        self.lost: asyncio.Future[None] | None = None
-        self.task: asyncio.Task[None] | None = None
         self.tasks: set[asyncio.Future[None]] = set()
         self.running: set[str] = set()
         """Tables the hub is catching up now."""
@@ -91,96 +87,6 @@ class Listener:
         self.known: dict[str, dict[int, tuple[int, dict[str, Any]]]] = {}
         """Announced steps not yet handed to the hub: table → seq → (seat, action)."""
         self.hands_over = "known" in inspect.signature(hub.catch_up).parameters
-
-    def start(self) -> None:
-        """Start listening (call it on the event loop)."""
-        self.task = self.loop.create_task(self._keep_listening(), name="bodoge-listen")
-
-    def stop(self) -> None:
-        """Stop listening and catching up; the connection is closed at once."""
-        self.stopping.set()
-        self._hang_up()
-        for task in [self.task, *self.tasks]:
-            if task is not None:
-                task.cancel()
-
-    async def aclose(self) -> None:
-        """:meth:`stop`, then wait until every catch-up has ended."""
-        self.stop()
-        pending = [t for t in [self.task, *self.tasks] if t is not None]
-        await asyncio.gather(*pending, return_exceptions=True)
-
-    # ------------------------------------------------------------- listening
-
-    async def _keep_listening(self) -> None:
-        while not self.stopping.is_set():
-            connecting = asyncio.ensure_future(asyncio.to_thread(self._connect))
-            connecting.add_done_callback(self._close_if_orphaned)
-            try:
-                connection = await asyncio.shield(connecting)
-            except psycopg.Error:
-                log.exception("cannot listen for table updates; retrying")
-                await asyncio.sleep(RETRY_SECONDS)
-                continue
-            if self.stopping.is_set():
-                connection.close()
-                return
-            self.connection, self.lost = connection, self.loop.create_future()
-            try:
-                self.loop.add_reader(connection.pgconn.socket, self._readable)
-                self.ready.set()
-                self._resync()
-                await self.lost
-            except psycopg.Error:
-                log.exception("listening for table updates failed; retrying")
-            finally:
-                self._hang_up()
-            await asyncio.sleep(RETRY_SECONDS)
-
-    def _close_if_orphaned(self, connecting: asyncio.Future[psycopg.Connection[Any]]) -> None:
-        """Close a connection made after :meth:`stop` (nobody took it)."""
-        if connecting.cancelled() or connecting.exception() is not None:
-            return
-        if self.stopping.is_set() and connecting.result() is not self.connection:
-            connecting.result().close()
-
-    def _connect(self) -> psycopg.Connection[Any]:
-        connection = psycopg.connect(self.url, autocommit=True)
-        try:
-            connection.execute(f"LISTEN {NOTIFY_CHANNEL}")
-        except BaseException:
-            connection.close()
-            raise
-        return connection
-
-    def _readable(self) -> None:
-        """Handle every announcement received so far."""
-        connection, lost = self.connection, self.lost
-        if connection is None or lost is None:
-            return
-        pgconn = connection.pgconn
-        try:
-            pgconn.consume_input()
-            note = pgconn.notifies()
-            while note is not None:
-                self._dispatch(note.extra.decode())
-                note = pgconn.notifies()
-        except psycopg.Error as error:  # the server went away
-            if not lost.done():
-                lost.set_exception(error)
-
-    def _hang_up(self) -> None:
-        self.ready.clear()
-        connection, self.connection = self.connection, None
-        if connection is None:
-            return
-        with contextlib.suppress(Exception):
-            self.loop.remove_reader(connection.pgconn.socket)
-        connection.close()
-        if self.lost is not None and not self.lost.done():
-            self.lost.set_result(None)
-
-    # ------------------------------------------------------------ event loop
 
     def _dispatch(self, payload: str) -> None:
         table_id, what, step = parse(payload)
@@ -291,3 +197,111 @@ class Listener:
         self.tasks.discard(task)
         if not task.cancelled() and task.exception() is not None:
             log.error("catching up from the database failed", exc_info=task.exception())
+
+
+class Listener(CatchUp):
+    """PostgreSQL's LISTEN, on the worker's event loop: no thread, no lock handed back and forth.
+
+    The listening connection's socket is watched by the loop itself
+    (``loop.add_reader``); when it is readable, every announcement already
+    received is handled in one go.  Only connecting runs in a thread.
+    """
+
+    def __init__(self, url: str, hub: Hub, loop: asyncio.AbstractEventLoop) -> None:
+        super().__init__(hub)
+        self.url = url.replace("postgresql+psycopg://", "postgresql://")
+        self.loop = loop
+        self.stopping = threading.Event()
+        self.ready = threading.Event()
+        """Set while LISTEN is in effect."""
+        self.connection: psycopg.Connection[Any] | None = None
+        self.lost: asyncio.Future[None] | None = None
+        self.task: asyncio.Task[None] | None = None
+
+    def start(self) -> None:
+        """Start listening (call it on the event loop)."""
+        self.task = self.loop.create_task(self._keep_listening(), name="bodoge-listen")
+
+    def stop(self) -> None:
+        """Stop listening and catching up; the connection is closed at once."""
+        self.stopping.set()
+        self._hang_up()
+        for task in [self.task, *self.tasks]:
+            if task is not None:
+                task.cancel()
+
+    async def aclose(self) -> None:
+        """:meth:`stop`, then wait until every catch-up has ended."""
+        self.stop()
+        pending = [t for t in [self.task, *self.tasks] if t is not None]
+        await asyncio.gather(*pending, return_exceptions=True)
+
+    # ------------------------------------------------------------- listening
+
+    async def _keep_listening(self) -> None:
+        while not self.stopping.is_set():
+            connecting = asyncio.ensure_future(asyncio.to_thread(self._connect))
+            connecting.add_done_callback(self._close_if_orphaned)
+            try:
+                connection = await asyncio.shield(connecting)
+            except psycopg.Error:
+                log.exception("cannot listen for table updates; retrying")
+                await asyncio.sleep(RETRY_SECONDS)
+                continue
+            if self.stopping.is_set():
+                connection.close()
+                return
+            self.connection, self.lost = connection, self.loop.create_future()
+            try:
+                self.loop.add_reader(connection.pgconn.socket, self._readable)
+                self.ready.set()
+                self._resync()
+                await self.lost
+            except psycopg.Error:
+                log.exception("listening for table updates failed; retrying")
+            finally:
+                self._hang_up()
+            await asyncio.sleep(RETRY_SECONDS)
+
+    def _close_if_orphaned(self, connecting: asyncio.Future[psycopg.Connection[Any]]) -> None:
+        """Close a connection made after :meth:`stop` (nobody took it)."""
+        if connecting.cancelled() or connecting.exception() is not None:
+            return
+        if self.stopping.is_set() and connecting.result() is not self.connection:
+            connecting.result().close()
+
+    def _connect(self) -> psycopg.Connection[Any]:
+        connection = psycopg.connect(self.url, autocommit=True)
+        try:
+            connection.execute(f"LISTEN {NOTIFY_CHANNEL}")
+        except BaseException:
+            connection.close()
+            raise
+        return connection
+
+    def _readable(self) -> None:
+        """Handle every announcement received so far."""
+        connection, lost = self.connection, self.lost
+        if connection is None or lost is None:
+            return
+        pgconn = connection.pgconn
+        try:
+            pgconn.consume_input()
+            note = pgconn.notifies()
+            while note is not None:
+                self._dispatch(note.extra.decode())
+                note = pgconn.notifies()
+        except psycopg.Error as error:  # the server went away
+            if not lost.done():
+                lost.set_exception(error)
+
+    def _hang_up(self) -> None:
+        self.ready.clear()
+        connection, self.connection = self.connection, None
+        if connection is None:
+            return
+        with contextlib.suppress(Exception):
+            self.loop.remove_reader(connection.pgconn.socket)
+        connection.close()
+        if self.lost is not None and not self.lost.done():
+            self.lost.set_result(None)

@@ -1,0 +1,393 @@
+"""Two ``bodoge serve`` workers sharing one database, seen from outside.
+
+uvicorn's workers share the listening socket, so WebSockets land on both.
+Which worker holds a connection is read from ``/proc`` (the worker process
+that owns the server end of that TCP connection), so a test can act through
+both workers and race them against each other.  Used with PostgreSQL
+(``tests/postgres``) and with an SQLite file (``tests/server``).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import http.client
+import json
+import os
+import random
+import signal
+import socket
+import subprocess
+import sys
+import time
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import pytest
+from websockets.asyncio.client import ClientConnection, connect
+
+import bodoge
+from bodoge.server.db import Store
+
+GAME = "egyptian-bride"
+SEATS = [{"kind": "person"}, {"kind": "person"}, {"kind": "bot"}, {"kind": "bot"}]
+PEOPLE = (0, 1)
+
+
+def replayed(store: Store, table_id: str) -> bodoge.engine.State:
+    """The table's state rebuilt independently from its stored set-up and actions."""
+    info = store.table(table_id)
+    assert info is not None
+    rows = store.actions(table_id)
+    assert [seq for seq, _, _ in rows] == list(range(len(rows)))
+    record = {
+        "format": bodoge.engine.RECORD_FORMAT,
+        "game": info.game,
+        "game_version": bodoge.get_game(info.game).version,
+        "options": info.options,
+        "num_players": info.num_players,
+        "seed": info.seed,
+        "actions": [[seat, action] for _, seat, action in rows],
+    }
+    return bodoge.replay(record)
+
+
+def create_table(call: Callable[..., Any]) -> tuple[str, dict[int, str]]:
+    """A table of two people and two bots, both people joined: (id, seat → token)."""
+    created = call("POST", "/api/tables", {"game": GAME, "seats": SEATS})
+    table_id = created["table"]["id"]
+    tokens = {}
+    for seat, path in created["invites"].items():
+        joined = call(
+            "POST",
+            f"/api/tables/{table_id}/join",
+            {"invite": path.rsplit("/", 1)[1], "name": f"p{seat}"},
+        )
+        tokens[joined["seat"]] = joined["token"]
+    assert sorted(tokens) == list(PEOPLE)
+    return table_id, tokens
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return int(s.getsockname()[1])
+
+
+def process_tree(pid: int) -> list[int]:
+    pids = [pid]
+    with contextlib.suppress(OSError):
+        for child in Path(f"/proc/{pid}/task/{pid}/children").read_text().split():
+            pids.extend(process_tree(int(child)))
+    return pids
+
+
+def socket_owners(pids: list[int]) -> dict[int, int]:
+    """Socket inode → the PID (among ``pids``) that has it open."""
+    owners: dict[int, int] = {}
+    for pid in pids:
+        with contextlib.suppress(OSError):
+            for fd in os.listdir(f"/proc/{pid}/fd"):
+                with contextlib.suppress(OSError):
+                    target = os.readlink(f"/proc/{pid}/fd/{fd}")
+                    if target.startswith("socket:["):
+                        owners[int(target[8:-1])] = pid
+    return owners
+
+
+def tcp_sockets(port: int) -> Iterator[tuple[int, int, int]]:
+    """(remote port, TCP state, inode) of each socket whose local port is ``port``."""
+    for table in ("/proc/net/tcp", "/proc/net/tcp6"):
+        with contextlib.suppress(OSError):
+            for line in Path(table).read_text().splitlines()[1:]:
+                fields = line.split()
+                if int(fields[1].rsplit(":", 1)[1], 16) == port:
+                    yield int(fields[2].rsplit(":", 1)[1], 16), int(fields[3], 16), int(fields[9])
+
+
+LISTEN = 0x0A
+
+
+def listening_workers(parent: int, port: int) -> list[int]:
+    """The worker processes: the parent's descendants that listen on ``port``."""
+    listening = {inode for _, state, inode in tcp_sockets(port) if state == LISTEN}
+    return [
+        pid
+        for pid in process_tree(parent)[1:]
+        if any(owner == pid for inode, owner in socket_owners([pid]).items() if inode in listening)
+    ]
+
+
+def connection_owners(pids: list[int], port: int) -> dict[int, int]:
+    """Client port → the PID holding the server end of that TCP connection."""
+    owners = socket_owners(pids)
+    return {
+        remote: owners[inode]
+        for remote, state, inode in tcp_sockets(port)
+        if state != LISTEN and inode in owners
+    }
+
+
+def http_call(port: int, method: str, path: str, body: object | None = None) -> Any:
+    connection = http.client.HTTPConnection("127.0.0.1", port, timeout=10)
+    try:
+        data = None if body is None else json.dumps(body)
+        connection.request(method, path, body=data, headers={"content-type": "application/json"})
+        response = connection.getresponse()
+        payload = response.read()
+        assert response.status < 300, payload
+        return json.loads(payload)
+    finally:
+        connection.close()
+
+
+@contextlib.contextmanager
+def two_workers(database_url: str) -> Iterator[tuple[int, list[int], dict[str, str]]]:
+    """``bodoge serve --workers 2``: (port, worker PIDs, its output once it has stopped)."""
+    port = free_port()
+    command = [sys.executable, "-m", "bodoge.cli", "serve", "--workers", "2"]
+    command += ["--database", database_url, "--port", str(port), "--bot-pause", "0"]
+    process = subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+    output: dict[str, str] = {}
+    try:
+        started = time.monotonic()
+        workers: list[int] = []
+        while time.monotonic() - started < 40:
+            assert process.poll() is None, process.communicate()[1].decode()
+            workers = listening_workers(process.pid, port)
+            with contextlib.suppress(OSError, AssertionError):
+                http_call(port, "GET", "/api/games")
+                if len(workers) >= 2:
+                    break
+            time.sleep(0.1)
+        else:
+            pytest.fail("bodoge serve --workers 2 did not start in 40 s")
+        wait_until_both_answer(port, workers)
+        yield port, workers, output
+    finally:
+        process.send_signal(signal.SIGINT)
+        try:
+            out, err = process.communicate(timeout=15)
+        except subprocess.TimeoutExpired:
+            process.kill()
+            out, err = process.communicate()
+        output["stdout"] = out.decode(errors="replace")
+        output["stderr"] = err.decode(errors="replace")
+
+
+def wait_until_both_answer(port: int, workers: list[int], timeout: float = 30) -> None:
+    """Both workers listen on the port from the start, but each serves only once it is up."""
+    answered: set[int] = set()
+    end = time.monotonic() + timeout
+    while answered != set(workers):
+        assert time.monotonic() < end, f"only workers {answered} of {workers} answered"
+        connection = http.client.HTTPConnection("127.0.0.1", port, timeout=10)
+        try:
+            connection.request("GET", "/api/games")
+            connection.getresponse().read()
+            assert connection.sock is not None
+            client_port = connection.sock.getsockname()[1]
+            owner = connection_owners(workers, port).get(client_port)
+            if owner is not None:
+                answered.add(owner)
+        finally:
+            connection.close()
+        time.sleep(0.02)
+
+
+@dataclass(eq=False)
+class Client:
+    ws: ClientConnection
+    seat: int | None
+    worker: int | None
+    states: list[dict[str, Any]] = field(default_factory=list)
+    errors: list[dict[str, Any]] = field(default_factory=list)
+
+    @property
+    def version(self) -> int:
+        return self.states[-1]["version"] if self.states else -1
+
+
+class Room:
+    """Every client of the table, and a wake-up for whoever waits on their messages."""
+
+    def __init__(self) -> None:
+        self.clients: list[Client] = []
+        self.changed = asyncio.Event()
+        self.readers: list[asyncio.Task[None]] = []
+
+    async def open(self, port: int, table_id: str, seat: int | None, token: str | None) -> Client:
+        query = f"?token={token}" if token else ""
+        ws = await connect(f"ws://127.0.0.1:{port}/t/{table_id}/ws{query}", open_timeout=10)
+        client = Client(ws, seat, None)
+        self.clients.append(client)
+        self.readers.append(asyncio.create_task(self._read(client)))
+        await self.until(lambda: bool(client.states), "the first state")
+        return client
+
+    async def _read(self, client: Client) -> None:
+        with contextlib.suppress(Exception):
+            async for raw in client.ws:
+                message = json.loads(raw)
+                if message["type"] == "state":
+                    client.states.append(message)
+                elif message["type"] == "error":
+                    client.errors.append(message)
+                self.changed.set()
+
+    async def until(self, ready: Callable[[], bool], what: str, timeout: float = 20) -> None:
+        end = time.monotonic() + timeout
+        while not ready():
+            left = end - time.monotonic()
+            if left <= 0:
+                raise AssertionError(f"waited {timeout} s for {what}")
+            self.changed.clear()
+            with contextlib.suppress(TimeoutError):
+                await asyncio.wait_for(self.changed.wait(), left)
+
+    def in_step(self) -> bool:
+        """Every client has the same, newest version."""
+        versions = {c.version for c in self.clients}
+        return len(versions) == 1
+
+    async def close(self) -> None:
+        await asyncio.gather(*(c.ws.close() for c in self.clients), return_exceptions=True)
+        for reader in self.readers:
+            reader.cancel()
+        await asyncio.gather(*self.readers, return_exceptions=True)
+
+
+async def play_across(port: int, workers: list[int], database_url: str) -> None:
+    table_id, tokens = create_table(lambda m, p, b: http_call(port, m, p, b))
+    room = Room()
+    try:
+        # Open sockets until each person's seat has two on each worker (they share the port).
+        for seat in PEOPLE:
+            for _ in range(24):
+                client = await room.open(port, table_id, seat, tokens[seat])
+                client.worker = connection_owners(workers, port).get(client.ws.local_address[1])
+                assert client.worker in workers
+                by_worker = [
+                    sum(c.worker == w for c in room.clients if c.seat == seat) for w in workers
+                ]
+                if min(by_worker) >= 2:
+                    break
+            else:
+                pytest.fail(f"seat {seat}: all connections landed on one worker")
+        for _ in range(2):
+            client = await room.open(port, table_id, None, None)  # spectators
+            client.worker = connection_owners(workers, port).get(client.ws.local_address[1])
+        assert {c.worker for c in room.clients} == set(workers)
+        await room.until(room.in_step, "every socket at the start")
+
+        await race_for_one_step(room, database_url, table_id)
+        final = await play_to_the_end(room)
+        check_everyone_saw_everything(room, database_url, table_id, final)
+        record = http_call(port, "GET", f"/api/tables/{table_id}/record")
+        store = Store(database_url)
+        try:
+            assert record["actions"] == replayed(store, table_id).record()["actions"]
+        finally:
+            store.engine.dispose()
+    finally:
+        await room.close()
+
+
+async def race_for_one_step(room: Room, database_url: str, table_id: str) -> None:
+    """Two sockets of seat 0, on different workers, decide step 0 differently at once."""
+    first = room.clients[0].states[-1]
+    assert first["version"] == 0 and first["view"]["to_act"] == [0]
+    ours = [c for c in room.clients if c.seat == 0]
+    a = next(c for c in ours if c.worker == ours[0].worker)
+    b = next(c for c in ours if c.worker != a.worker)
+    legal = [entry["action"] for entry in first["legal"]]
+    assert len(legal) >= 2
+    await asyncio.gather(
+        a.ws.send(json.dumps({"type": "act", "version": 0, "action": legal[0]})),
+        b.ws.send(json.dumps({"type": "act", "version": 0, "action": legal[1]})),
+    )
+    await room.until(lambda: len(a.errors) + len(b.errors) >= 1, "one refusal")
+    await room.until(lambda: room.in_step() and room.clients[0].version >= 1, "step 1 everywhere")
+    refused = a.errors + b.errors
+    assert [e["code"] for e in refused] == ["stale_version"], refused
+    store = Store(database_url)
+    try:
+        stored = store.actions(table_id)
+    finally:
+        store.engine.dispose()
+    winner = legal[0] if b.errors else legal[1]
+    assert stored[0] == (0, 0, winner)
+    for client in room.clients:  # no divergence: everyone saw the stored step 0
+        log = {entry["index"]: entry for state in client.states for entry in state["log"]}
+        assert log[0]["action"] == winner
+
+
+async def play_to_the_end(room: Room) -> int:
+    """People act through all their sockets in turn (so through both workers)."""
+    rng = random.Random(11)
+    turn = 0
+    while True:
+        await room.until(
+            lambda: room.in_step() and waiting_for_people(room.clients[0].states[-1]),
+            "every socket to agree on a person's turn",
+        )
+        state = room.clients[0].states[-1]
+        if state["view"]["is_over"]:
+            return int(state["version"])
+        seat = next(s for s in state["view"]["to_act"] if s in PEOPLE)
+        ours = [c for c in room.clients if c.seat == seat]
+        client = ours[turn % len(ours)]
+        turn += 1
+        mine = client.states[-1]
+        action = rng.choice(mine["legal"])["action"]
+        version, refused = mine["version"], len(client.errors)
+        await client.ws.send(json.dumps({"type": "act", "version": version, "action": action}))
+        await room.until(
+            lambda c=client, v=version, r=refused: c.version > v or len(c.errors) > r,  # type: ignore[misc]
+            "an answer",
+        )
+        assert len(client.errors) == refused, client.errors[refused:]
+
+
+def waiting_for_people(state: dict[str, Any]) -> bool:
+    view = state["view"]
+    return bool(view["is_over"] or set(view["to_act"]) & set(PEOPLE))
+
+
+def check_everyone_saw_everything(room: Room, database_url: str, table_id: str, final: int) -> None:
+    """Versions in order, every step's action in the log, the final view as replay has it."""
+    store = Store(database_url)
+    try:
+        state = replayed(store, table_id)
+        stored = {seq: action for seq, _, action in store.actions(table_id)}
+    finally:
+        store.engine.dispose()
+    assert state.is_over and state.version == final
+    for client in room.clients:
+        versions = [m["version"] for m in client.states]
+        # In order; a version may come twice (pushed again when a seat is filled).
+        assert versions == sorted(versions), f"out of order: {versions}"
+        assert versions[-1] == final
+        logged: dict[int, Any] = {}
+        for message in client.states:
+            for entry in message["log"]:
+                logged[entry["index"]] = entry["action"]
+        assert sorted(logged) == list(range(final)), "a step never reached this socket"
+        for index, action in logged.items():
+            assert action is None or action == stored[index]
+        expected = json.loads(json.dumps(state.view(client.seat)))
+        assert client.states[-1]["view"] == expected
+        assert client.states[-1]["legal"] == []
+
+
+def check_two_workers_share_a_table(database_url: str) -> None:
+    """Race, play to the end and check every socket, through both workers; a clean log."""
+    with two_workers(database_url) as (port, workers, output):
+        asyncio.run(asyncio.wait_for(play_across(port, workers, database_url), 75))
+    assert f"http://127.0.0.1:{port}" in output["stdout"]
+    problems = [
+        line for line in output["stderr"].splitlines() if "Traceback" in line or "ERROR" in line
+    ]
+    assert not problems, output["stderr"]
