@@ -10,6 +10,7 @@ import time
 from collections.abc import Iterator
 from typing import Any
 
+import orjson
 import pytest
 from fastapi.testclient import TestClient
 
@@ -369,3 +370,47 @@ def test_serve_passes_dedicated_to_its_workers(monkeypatch: pytest.MonkeyPatch) 
     for name, value in settings.to_env().items():
         monkeypatch.setenv(name, value)
     assert Settings.from_env() == settings
+
+
+def test_announced_steps_are_applied_without_reading_the_database(db_url: str) -> None:
+    """Another worker's steps, handed over whole, catch a table up; a gap reads the database."""
+    store = Store(db_url)
+    store.migrate()
+
+    async def scenario() -> None:
+        ours, theirs = Hub(store, bot_pause=0), Hub(store, bot_pause=0)
+        await ours.start()
+        await theirs.start()
+        created = store.create_table(SEALED, {"rounds": 3}, 2, 1, [NewSeat(PERSON)] * 2)
+        table_id = created.table.id
+        for invite in created.invites.values():
+            store.claim_seat(table_id, invite, "x")
+        live = await ours.get(table_id)
+        assert live is not None
+        watcher = Connection(seat=None)
+        ours.attach(live, watcher)
+        for seat in (0, 1):  # the other worker stores steps 0 and 1
+            await theirs.act(table_id, seat, seat, bid(seat + 2))
+        stored = store.actions(table_id)
+        reads: list[int] = []
+        read = store.actions
+
+        def counted(table: str, after: int = -1) -> list[tuple[int, int, dict[str, Any]]]:
+            reads.append(after)
+            return read(table, after)
+
+        store.actions = counted  # type: ignore[method-assign]
+        await ours.catch_up(table_id, 0, known=stored[:1])
+        assert (live.state.version, reads) == (1, [])
+        await ours.catch_up(table_id, 1, known=[])  # told of step 1 without the action
+        assert (live.state.version, reads) == (2, [0])
+        assert live.state.view(None) == (await theirs.get(table_id)).state.view(None)  # type: ignore[union-attr]
+        versions = [orjson.loads(watcher.queue.get_nowait())["version"] for _ in range(3)]
+        assert versions == [0, 1, 2]
+        await ours.stop()
+        await theirs.stop()
+
+    try:
+        asyncio.run(scenario())
+    finally:
+        store.engine.dispose()

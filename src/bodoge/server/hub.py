@@ -310,18 +310,30 @@ class Hub:
             self.publish(live)
         self.kick_bots(live)
 
-    async def catch_up(self, table_id: str, seq: int) -> None:
-        """Apply actions that another worker stored (told by NOTIFY), then push."""
+    async def catch_up(self, table_id: str, seq: int, known: Sequence[Row] = ()) -> None:
+        """Apply actions that another worker stored (it announced them), then push.
+
+        ``known`` holds announced steps (seq, seat, action) from the table's
+        current version on; when they reach ``seq`` the database is not read.
+        """
         live = self.tables.get(table_id)
         if live is None or seq < live.state.version:
             return  # not loaded here, or already applied (our own commit)
         async with live.lock:
-            await self._sync(live)
+            await self._sync(live, known, seq)
         self.kick_bots(live)
 
-    async def _sync(self, live: LiveTable) -> None:
-        """Catch the table up with actions stored in the database (under the lock)."""
-        rows = await asyncio.to_thread(self.store.actions, live.info.id, live.state.version - 1)
+    async def _sync(self, live: LiveTable, known: Sequence[Row] = (), upto: int = -1) -> None:
+        """Catch the table up with stored actions (under the lock).
+
+        They are the ``known`` ones when those run unbroken from the current
+        version to step ``upto``, else they are read from the database.
+        """
+        version = live.state.version
+        rows = [row for row in known if row[0] >= version]
+        complete = bool(rows) and rows[0][0] == version and rows[-1][0] >= upto
+        if not complete or [row[0] for row in rows] != list(range(version, version + len(rows))):
+            rows = await asyncio.to_thread(self.store.actions, live.info.id, version - 1)
         if not rows:
             return
         state, window = live.state.clone(), live.window
@@ -520,6 +532,9 @@ class Hub:
         connection.logged = live.state.version
         return cache[key]
 
+
+Row = tuple[int, int, dict[str, Any]]
+"""A stored step: (seq, seat, action's wire form)."""
 
 MessageCache = dict[tuple[int | None, bool, str, int | None], str]
 """State messages built during one publish, shared by connections that get the same."""

@@ -124,7 +124,7 @@ class CatchUp:
                 if not await self._already_have(table_id, next_seq):
                     known = self._take_known(table_id)
                     if self.hands_over:
-                        await self.hub.catch_up(table_id, next_seq, known=known)  # type: ignore[call-arg]
+                        await self.hub.catch_up(table_id, next_seq, known=known)
                     else:
                         await self.hub.catch_up(table_id, next_seq)
                 next_seq = self.wanted.pop(table_id, None)
