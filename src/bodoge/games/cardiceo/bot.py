@@ -20,7 +20,7 @@ from typing import Any
 from ...engine import Action, State, Strategy
 from .actions import Discard, KeepDice, RerollDice, Stop
 from .data import ALL_DICE, DICE_SIDES, OUTCOMES_PER_VALUE, ROLLS
-from .rules import matches
+from .rules import HIGHEST, dice_sums, matches
 
 Plan = tuple[tuple[int, int], ...]
 """(card, mask) discards with disjoint dice."""
@@ -69,8 +69,60 @@ def _all_rolls() -> tuple[tuple[int, ...], ...]:
 
 def reroll_value(hand: list[int], per_point: float) -> float:
     """The average worth of the best plan over every roll of the three dice."""
-    rolls = _all_rolls()
-    return sum(best_plan(roll, ALL_DICE, hand, per_point) for roll in rolls) / len(rolls)
+    return _reroll_value(tuple(hand), per_point)
+
+
+GROUPINGS = (
+    *((mask,) for mask in range(1, ALL_DICE + 1)),
+    *((a, b) for a in range(1, ALL_DICE + 1) for b in range(a + 1, ALL_DICE + 1) if not a & b),
+    (1, 2, 4),
+)
+"""Every way to use the three dice as one, two or three discards (disjoint masks)."""
+
+
+@functools.cache
+def _roll_plans() -> tuple[tuple[tuple[int, ...], tuple[tuple[int, ...], ...]], ...]:
+    """For each roll: the card numbers it can pay for, and its non-empty plans.
+
+    The same plans as :func:`plans` with every die available, worked out
+    once for all hands: a plan fits a hand that holds its cards.
+    """
+    found = []
+    for roll in _all_rolls():
+        sums = dice_sums(list(roll))
+        cards = {
+            tuple(sorted(sums[mask] for mask in grouping))
+            for grouping in GROUPINGS
+            if all(sums[mask] <= HIGHEST for mask in grouping)
+        }
+        numbers = tuple(sorted({card for plan in cards for card in plan}))
+        found.append((numbers, tuple(sorted(cards))))
+    return tuple(found)
+
+
+@functools.lru_cache(maxsize=16_384)
+def _reroll_value(hand: tuple[int, ...], per_point: float) -> float:
+    """Cached: a search meets the same hands again and again."""
+    cards_left = min(sum(hand), 4)  # 4 stands for "more than a roll can empty"
+    total = 0.0
+    for index, (numbers, _) in enumerate(_roll_plans()):
+        held = tuple(min(hand[card], 3) for card in numbers)
+        total += _best_of_roll(index, held, cards_left, per_point)
+    return total / ROLLS
+
+
+@functools.lru_cache(maxsize=65_536)
+def _best_of_roll(index: int, held: tuple[int, ...], cards_left: int, per_point: float) -> float:
+    """The best plan of one roll, given how many of its numbers are held (at most 3 count)."""
+    numbers, plans_of_roll = _roll_plans()[index]
+    count = dict(zip(numbers, held, strict=True))
+    best = 0.0
+    for plan in plans_of_roll:
+        if all(count[card] >= plan.count(card) for card in plan):
+            if len(plan) == cards_left:
+                return EMPTY_HAND
+            best = max(best, sum(1 + HARDNESS[card] + per_point * card for card in plan))
+    return best
 
 
 class Reading:
