@@ -19,8 +19,8 @@ from typing import Any
 
 from ...engine import Action, State, Strategy
 from .actions import Discard, KeepDice, RerollDice, Stop
-from .data import ALL_DICE, DICE_SIDES, OUTCOMES_PER_VALUE, ROLLS
-from .rules import HIGHEST, dice_sums, matches
+from .data import ALL_DICE, DICE_SIDES, HIGHEST, OUTCOMES_PER_VALUE, ROLLS
+from .rules import dice_sums, matches
 
 Plan = tuple[tuple[int, int], ...]
 """(card, mask) discards with disjoint dice."""
