@@ -265,7 +265,10 @@ async def play_across(port: int, workers: list[int], database_url: str) -> None:
     try:
         # Open sockets until each person's seat has two on each worker (they share the port).
         for seat in PEOPLE:
-            for _ in range(24):
+            for attempt in range(120):
+                # Which worker accepts is the kernel's choice; a short, varying pause lets
+                # the other worker's loop be the one waiting for the next connection.
+                await asyncio.sleep(0.002 * (attempt % 8))
                 client = await room.open(port, table_id, seat, tokens[seat])
                 client.worker = connection_owners(workers, port).get(client.ws.local_address[1])
                 assert client.worker in workers
