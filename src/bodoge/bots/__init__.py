@@ -78,6 +78,7 @@ def _ismcts(game: Game, seed: int, params: Mapping[str, ParamValue]) -> Bot:
         exploration=float(params["c"]),
         rollout=rollout,
         noise=float(params["noise"]),
+        adapt=bool(params["adapt"]),
     )
 
 
@@ -110,11 +111,19 @@ ISMCTS = register_bot(
                 "noise",
                 0.5,
                 Text(
-                    "プレイアウトで他の席が無作為に指す割合",
-                    "share of the other seats' playout moves made at random",
+                    "他の席が無作為に指す見込み（プレイアウト用、adapt なら事前の値）",
+                    "how likely the other seats move at random in playouts (the prior, with adapt)",
                 ),
                 0.0,
                 1.0,
+            ),
+            Param(
+                "adapt",
+                True,
+                Text(
+                    "他の席の指し手から、その席の無作為さを学ぶ（noise はその初期値）",
+                    "learn each other seat's randomness from its moves (noise is the prior)",
+                ),
             ),
         ),
     )

@@ -21,6 +21,10 @@ seats in ``to_act`` are resolved one after the other in the playout; a
 compound decision is just a sequence of nodes.  Rewards are per seat: a
 share of the win (split between shared winners) plus a small term for the
 score, so that every seat maximises its own outcome.
+
+Playouts follow a policy (the game's heuristic bot); each other seat's moves
+are made at random with the probability that the seat plays at random, which
+the bot learns from the moves it sees (:mod:`.opponents`).
 """
 
 from __future__ import annotations
@@ -33,6 +37,7 @@ from dataclasses import dataclass, field
 
 from ..engine import Action, Rng, State
 from .base import Bot, NoLegalAction
+from .opponents import OpponentModel
 
 SCORE_WEIGHT = 0.1
 """Share of a playout's reward that comes from the score rather than the win."""
@@ -89,6 +94,7 @@ class ISMCTSBot:
         exploration: float = 0.7,
         rollout: Bot | None = None,
         noise: float = 0.0,
+        adapt: bool = False,
     ) -> None:
         self.seed = seed
         self.iterations = iterations
@@ -99,11 +105,19 @@ class ISMCTSBot:
         """Share of the *other* seats' playout moves made at random.
 
         The players a bot meets are not all its rollout policy: some blunder,
-        some end the game early.  A little noise keeps the search from
-        trusting every opponent to play the policy's way.  The searching
-        seat's own playout moves always follow the policy: they stand for
-        its later decisions, which it will search too.
+        some end the game early.  Noise keeps the search from trusting every
+        opponent to play the policy's way.  The searching seat's own playout
+        moves always follow the policy: they stand for its later decisions,
+        which it will search too.
         """
+        self.adapt = adapt
+        """Treat ``noise`` as a prior and learn each other seat's own from its moves.
+
+        A table of skilled players is best modelled with no noise, a table
+        of beginners with a lot; :mod:`.opponents` tells them apart.
+        """
+        self.model: OpponentModel | None = None
+        self._noise: list[float] = []
         self._rng = random.Random(seed)
         self.last_iterations = 0
         """How many iterations the last decision ran (for benchmarks)."""
@@ -116,6 +130,7 @@ class ISMCTSBot:
         legal = state.legal_actions(seat)
         if not legal:
             raise NoLegalAction(state, seat)
+        self._noise = self._playout_noise(state, seat)
         if len(legal) == 1:
             return legal[0]
         tree: dict[Hashable, Node] = {}
@@ -130,6 +145,17 @@ class ISMCTSBot:
         if root is None:  # no iteration ran (a zero budget): fall back to chance
             return self._rng.choice(legal)
         return max(legal, key=lambda a: (root.visits.get(a, 0), root.reward.get(a, 0.0)))
+
+    def _playout_noise(self, state: State, seat: int) -> list[float]:
+        """Each seat's share of random playout moves at this decision (never the searcher's)."""
+        model = self.model
+        if self.rollout is not None and self.adapt and 0.0 < self.noise < 1.0:
+            if model is None or model.me != seat:
+                model = self.model = OpponentModel(self.rollout, seat, self.noise, self._rng)
+            model.observe(state)
+        noise = [model.noise(s) if model else self.noise for s in range(state.num_players)]
+        noise[seat] = 0.0
+        return noise
 
     # ----------------------------------------------------------------- search
 
@@ -154,7 +180,7 @@ class ISMCTSBot:
             action = self._select(node, legal)
             path.append((node, actor, action, legal))
             world.apply_unchecked(actor, action)
-        self._play_out(world, me)
+        self._play_out(world)
         outcome = rewards(world)
         for node, actor, action, legal in path:
             node.visits[action] = node.visits.get(action, 0) + 1
@@ -174,14 +200,14 @@ class ISMCTSBot:
                 best, best_value = action, value
         return best
 
-    def _play_out(self, world: State, me: int) -> None:
-        rng, policy, noise = self._rng, self.rollout, self.noise
+    def _play_out(self, world: State) -> None:
+        rng, policy, noise = self._rng, self.rollout, self._noise
         for _ in range(MAX_PLAYOUT):
             to_act = world.to_act
             if not to_act:
                 return
             actor = to_act[0]
-            if policy is not None and (actor == me or not noise or rng.random() >= noise):
+            if policy is not None and (not noise[actor] or rng.random() >= noise[actor]):
                 action = policy.choose(world, actor)
             else:
                 legal = world.legal_actions(actor)

@@ -1,0 +1,101 @@
+"""The search bot learns, from the moves it may see, how each other seat plays.
+
+It tells a table of heuristic bots from a table of random bots within one
+game; it starts afresh on another game; and, having watched a game, it still
+decides only on what its seat may know.
+"""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+import bodoge
+from bodoge.bots import ISMCTSBot, make_bot
+from bodoge.bots.opponents import OpponentModel
+from bodoge.engine import Rng, State
+
+REAL_GAMES = bodoge.games.BUILTIN_IDS
+
+
+def watch(game_id: str, opponents: str, seed: int, me: int = 0) -> OpponentModel:
+    """Play a four-seat game in which ``me`` plays at random, feeding its positions to a model."""
+    game = bodoge.get_game(game_id)
+    state = game.new_game(4, seed=seed)
+    bots = {s: make_bot(opponents, game, seed=seed + s) for s in range(4) if s != me}
+    mine = random.Random(seed)
+    model = OpponentModel(game.heuristic_bot(99), me, 0.5, random.Random(seed))
+    while not state.is_over:
+        seat = state.to_act[0]
+        if seat == me:
+            model.observe(state)
+            action = mine.choice(state.legal_actions(seat))
+        else:
+            action = bots[seat].choose(state, seat)
+        state.apply(seat, action)
+    model.observe(state)
+    return model
+
+
+# Cardiceo's moves depend mostly on hidden hands and dice, so a game says too
+# little about its players; the model is checked on the others.
+@pytest.mark.parametrize("game_id", [g for g in REAL_GAMES if g != "cardiceo"])
+def test_it_tells_heuristic_players_from_random_ones_within_a_game(game_id: str) -> None:
+    skilled = watch(game_id, "heuristic", seed=1)
+    unskilled = watch(game_id, "random", seed=1)
+    assert skilled.observed >= 6 and unskilled.observed >= 6
+    assert [round(skilled.noise(s), 2) for s in (1, 2, 3)] == [0.0, 0.0, 0.0]
+    assert all(unskilled.noise(s) > 0.9 for s in (1, 2, 3))
+
+
+def test_it_starts_afresh_on_another_game_and_knows_nothing_at_first() -> None:
+    model = watch("egyptian-bride", "random", seed=2)
+    assert model.noise(1) > 0.9
+    other = bodoge.get_game("egyptian-bride").new_game(4, seed=3)
+    model.observe(other)
+    assert [model.noise(s) for s in (1, 2, 3)] == pytest.approx([0.5, 0.5, 0.5])
+
+
+def playing_bot_midgame(game_id: str, seed: int) -> tuple[ISMCTSBot, State, int]:
+    """A search bot that has played some moves against random players, and its next position."""
+    game = bodoge.get_game(game_id)
+    state = game.new_game(4, seed=seed)
+    bot = make_bot("ismcts:iterations=8", game, seed=seed)
+    assert isinstance(bot, ISMCTSBot)
+    rnd = random.Random(seed)
+    decisions = 0
+    while True:
+        seat = state.to_act[0]
+        if seat == 0:
+            if decisions >= 4 and bot.model is not None and bot.model.observed:
+                return bot, state, seat
+            decisions += 1
+            action = bot.choose(state, seat)
+        else:
+            action = rnd.choice(state.legal_actions(seat))
+        state.apply(seat, action)
+
+
+@pytest.mark.parametrize("game_id", ["egyptian-bride", "papayoo", "anehambra"])
+def test_a_bot_that_watched_the_game_still_decides_only_on_what_it_may_know(
+    game_id: str,
+) -> None:
+    bot, state, seat = playing_bot_midgame(game_id, seed=5)
+    expected = bot.choose(state, seat)
+    assert bot.model is not None and bot.model.observed > 0
+    for key in range(3):
+        bot, again, seat = playing_bot_midgame(game_id, seed=5)  # the same bot, the same memory
+        world = again.determinize(seat, Rng(key))
+        assert world.view(seat) == state.view(seat)
+        assert bot.choose(world, seat) == expected
+
+
+def test_without_adapt_or_with_a_certain_prior_nothing_is_learnt() -> None:
+    game = bodoge.get_game("egyptian-bride")
+    state = game.new_game(4, seed=1)
+    for spec in ("ismcts:iterations=4,adapt=false", "ismcts:iterations=4,noise=0"):
+        bot = make_bot(spec, game, seed=1)
+        assert isinstance(bot, ISMCTSBot)
+        bot.choose(state, state.to_act[0])
+        assert bot.model is None
