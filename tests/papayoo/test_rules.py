@@ -646,7 +646,7 @@ def test_determinize_at_the_end_changes_nothing():
 
 def test_the_bot_passes_high_payoo_cards_and_sevens():
     hand = ids(["S1", "S2", "H7", "C3", "C4", "D2", "P1", "P2", "P19", "P20", "P3", "D3"])
-    chosen = [CODE[c] for c in cards_to_pass(hand, 4)]
+    chosen = [CODE[c] for c in cards_to_pass(tuple(hand), 4)]
     assert chosen == ["P20", "P19", "H7", "P3"]
 
 

@@ -15,6 +15,7 @@ Nothing here looks at hidden cards: the view is all it has.
 from __future__ import annotations
 
 from collections.abc import Mapping
+from functools import lru_cache
 from typing import Any
 
 from ...engine import Action, State, Strategy
@@ -24,11 +25,14 @@ from .data import papayoo_card as seven_of
 from .rules import PASS, PapayooState
 
 
-def pass_danger(card: int, hand: list[int]) -> float:
-    """How much a card in hand will likely cost, before the Papayoo is known."""
-    suit, rank = SUIT[card], RANK[card]
-    lower = min(3, sum(1 for other in hand if SUIT[other] == suit and other < card))
-    if suit == PAYOO:
+def pass_danger(card: int, lower: int) -> float:
+    """How much a card will likely cost, before the Papayoo is known.
+
+    ``lower`` counts the cards of its suit below it in the same hand (up to
+    three), which may let its holder duck under a trick.
+    """
+    rank = RANK[card]
+    if SUIT[card] == PAYOO:
         return rank + (5 if rank >= 15 else 0) - 0.5 * lower
     danger = 1.5 * max(0, rank - 4) - lower
     if rank == PAPAYOO_RANK:
@@ -36,9 +40,20 @@ def pass_danger(card: int, hand: list[int]) -> float:
     return danger
 
 
-def cards_to_pass(hand: list[int], count: int) -> list[int]:
-    """The ``count`` most dangerous cards of a hand, most dangerous first."""
-    return sorted(hand, key=lambda card: (-pass_danger(card, hand), -card))[:count]
+@lru_cache(maxsize=4096)
+def cards_to_pass(hand: tuple[int, ...], count: int) -> tuple[int, ...]:
+    """The ``count`` most dangerous cards of a hand, most dangerous first.
+
+    Cached: a pass is picked one card at a time from the same hand, and
+    playouts deal the same hands again and again.
+    """
+    below: dict[int, int] = {}
+    danger = {}
+    for card in sorted(hand):  # a suit's cards in rank order
+        lower = below.get(SUIT[card], 0)
+        danger[card] = pass_danger(card, min(3, lower))
+        below[SUIT[card]] = lower + 1
+    return tuple(sorted(hand, key=lambda card: (-danger[card], -card))[:count])
 
 
 class Table:
@@ -60,6 +75,7 @@ class Table:
         seen.update(trick)
         seen.update(played)
         self.unseen = [card for card in deck_for(num_players) if card not in seen]
+        self._unseen_by_suit: dict[int, list[int]] | None = None
         self.last_to_play = len(trick) == num_players - 1
 
     @classmethod
@@ -91,7 +107,11 @@ class Table:
 
     def higher_unseen(self, card: int) -> int:
         """Unseen cards of the same suit that beat ``card``."""
-        return sum(1 for other in self.unseen if SUIT[other] == SUIT[card] and other > card)
+        if self._unseen_by_suit is None:
+            self._unseen_by_suit = {}
+            for other in self.unseen:
+                self._unseen_by_suit.setdefault(SUIT[other], []).append(other)
+        return sum(1 for other in self._unseen_by_suit.get(SUIT[card], ()) if other > card)
 
     def papayoo_out(self) -> bool:
         """The Papayoo is still in someone else's hand."""
@@ -180,7 +200,7 @@ class HeuristicBot(Strategy):
     def _pass_step(
         self, hand: list[int], chosen: list[int], count: int, legal: list[Action]
     ) -> Action:
-        wanted = cards_to_pass(hand, count)
+        wanted = cards_to_pass(tuple(hand), count)
         for card in chosen:
             if card not in wanted and UnpickPass(CODE[card]) in legal:
                 return UnpickPass(CODE[card])
