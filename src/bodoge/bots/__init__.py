@@ -131,7 +131,8 @@ ISMCTS = register_bot(
                 0.0,
                 Text(
                     "方策の手を覆すのに必要な確かさ（標準誤差の倍数、0なら常に探索の手）",
-                    "standard errors by which search must beat the policy's move (0: search decides)",
+                    "standard errors by which the search must beat the policy's move"
+                    " (0: the search decides alone)",
                 ),
                 0.0,
             ),
