@@ -103,25 +103,3 @@ def test_rollout_auto_uses_the_games_heuristic_and_random_for_games_without() ->
     assert isinstance(plain, ISMCTSBot)
     assert type(bride.rollout).__module__.startswith("bodoge.games.egyptian_bride")
     assert toy.rollout is None and plain.rollout is None
-
-
-class Fixed:
-    """A rollout policy that always prefers the last legal action."""
-
-    def choose(self, state: State, seat: int) -> Action:
-        return state.legal_actions(seat)[-1]
-
-
-def test_the_search_overrules_the_policys_move_only_when_sure() -> None:
-    departed = 0
-    for steps in (5, 9, 13):
-        state = midgame("egyptian-bride", steps)
-        seat = state.to_act[0]
-        usual = Fixed().choose(state, seat)
-        never = ISMCTSBot(seed=1, iterations=40, rollout=Fixed(), confidence=1e9)
-        assert never.choose(state, seat) == usual
-        searched = ISMCTSBot(seed=1, iterations=40, rollout=Fixed()).choose(state, seat)
-        sure = ISMCTSBot(seed=1, iterations=40, rollout=Fixed(), confidence=1.0)
-        assert sure.choose(state, seat) in (searched, usual)
-        departed += searched != usual
-    assert departed, "the search alone should depart from the policy somewhere"

@@ -79,7 +79,6 @@ def _ismcts(game: Game, seed: int, params: Mapping[str, ParamValue]) -> Bot:
         rollout=rollout,
         noise=float(params["noise"]),
         adapt=bool(params["adapt"]),
-        confidence=float(params["sure"]),
     )
 
 
@@ -125,16 +124,6 @@ ISMCTS = register_bot(
                     "他の席の指し手から、その席の無作為さを学ぶ（noise はその初期値）",
                     "learn each other seat's randomness from its moves (noise is the prior)",
                 ),
-            ),
-            Param(
-                "sure",
-                0.0,
-                Text(
-                    "方策の手を覆すのに必要な確かさ（標準誤差の倍数、0なら常に探索の手）",
-                    "standard errors by which the search must beat the policy's move"
-                    " (0: the search decides alone)",
-                ),
-                0.0,
             ),
         ),
     )

@@ -95,7 +95,6 @@ class ISMCTSBot:
         rollout: Bot | None = None,
         noise: float = 0.0,
         adapt: bool = False,
-        confidence: float = 0.0,
     ) -> None:
         self.seed = seed
         self.iterations = iterations
@@ -117,8 +116,6 @@ class ISMCTSBot:
         A table of skilled players is best modelled with no noise, a table
         of beginners with a lot; :mod:`.opponents` tells them apart.
         """
-        self.confidence = confidence
-        """Standard errors by which the search must beat the policy's choice to overrule it."""
         self.model: OpponentModel | None = None
         self._noise: list[float] = []
         self._rng = random.Random(seed)
@@ -147,31 +144,7 @@ class ISMCTSBot:
         root = tree.get((seat, state.information_key(seat)))
         if root is None:  # no iteration ran (a zero budget): fall back to chance
             return self._rng.choice(legal)
-        best = max(legal, key=lambda a: (root.visits.get(a, 0), root.reward.get(a, 0.0)))
-        if self.rollout is None or not self.confidence:
-            return best
-        usual = self.rollout.choose(state, seat)
-        return best if self._overrules(root, best, usual) else usual
-
-    def _overrules(self, root: Node, best: Action, usual: Action) -> bool:
-        """Whether the search is sure enough that ``best`` beats the policy's ``usual`` choice.
-
-        A few hundred playouts tell close moves apart only roughly, while the
-        policy's choice carries knowledge of its own; so the search departs
-        from it only when the difference of the two mean rewards exceeds
-        ``confidence`` standard errors.
-        """
-        if best == usual:
-            return True
-        n_best, n_usual = root.visits.get(best, 0), root.visits.get(usual, 0)
-        if not n_usual:
-            return True
-        mean_best = root.reward[best] / n_best
-        mean_usual = root.reward[usual] / n_usual
-        spread = math.sqrt(
-            mean_best * (1.0 - mean_best) / n_best + mean_usual * (1.0 - mean_usual) / n_usual
-        )
-        return mean_best - mean_usual > self.confidence * spread
+        return max(legal, key=lambda a: (root.visits.get(a, 0), root.reward.get(a, 0.0)))
 
     def _playout_noise(self, state: State, seat: int) -> list[float]:
         """Each seat's share of random playout moves at this decision (never the searcher's)."""
