@@ -99,3 +99,24 @@ def test_without_adapt_or_with_a_certain_prior_nothing_is_learnt() -> None:
         assert isinstance(bot, ISMCTSBot)
         bot.choose(state, state.to_act[0])
         assert bot.model is None
+
+
+def test_the_search_plays_each_seat_out_as_it_has_learnt_that_seat_plays() -> None:
+    game = bodoge.get_game("egyptian-bride")
+    state = game.new_game(4, seed=4)
+    bot = make_bot("ismcts:iterations=2", game, seed=4)
+    assert isinstance(bot, ISMCTSBot)
+    others = {1: make_bot("random", game, seed=1), 2: make_bot("heuristic", game, seed=2)}
+    others[3] = make_bot("random", game, seed=3)
+    while state.version < 60:
+        seat = state.to_act[0]
+        player = bot if seat == 0 else others[seat]
+        state.apply(seat, player.choose(state, seat))
+    while state.to_act != (0,):
+        seat = state.to_act[0]
+        state.apply(seat, others[seat].choose(state, seat))
+    bot.choose(state, 0)
+    mine, random_one, skilled, random_two = bot.playout_noise
+    assert mine == 0.0
+    assert random_one > 0.9 and random_two > 0.9
+    assert skilled < 0.1

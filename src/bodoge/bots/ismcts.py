@@ -117,7 +117,8 @@ class ISMCTSBot:
         of beginners with a lot; :mod:`.opponents` tells them apart.
         """
         self.model: OpponentModel | None = None
-        self._noise: list[float] = []
+        self.playout_noise: list[float] = []
+        """Each seat's share of random playout moves at the last decision (the searcher's: 0)."""
         self._rng = random.Random(seed)
         self.last_iterations = 0
         """How many iterations the last decision ran (for benchmarks)."""
@@ -130,7 +131,7 @@ class ISMCTSBot:
         legal = state.legal_actions(seat)
         if not legal:
             raise NoLegalAction(state, seat)
-        self._noise = self._playout_noise(state, seat)
+        self.playout_noise = self._playout_noise(state, seat)
         if len(legal) == 1:
             return legal[0]
         tree: dict[Hashable, Node] = {}
@@ -201,7 +202,7 @@ class ISMCTSBot:
         return best
 
     def _play_out(self, world: State) -> None:
-        rng, policy, noise = self._rng, self.rollout, self._noise
+        rng, policy, noise = self._rng, self.rollout, self.playout_noise
         for _ in range(MAX_PLAYOUT):
             to_act = world.to_act
             if not to_act:
