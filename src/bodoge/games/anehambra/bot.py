@@ -18,8 +18,9 @@ step, so the bot keeps no memory between decisions.
 
 from __future__ import annotations
 
+import functools
 import itertools
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from math import comb
 from typing import Any
@@ -61,7 +62,7 @@ MOST_PER_COLOUR = 2
 """A planned palace never needs more than a pair of one colour."""
 
 
-def fails(palace: list[int], check: int) -> bool:
+def fails(palace: Sequence[int], check: int) -> bool:
     """Would ``palace`` (colour counts) be demolished by ``check``?"""
     if check < COLOUR_CHECKS:
         return palace[check] == 0
@@ -70,8 +71,13 @@ def fails(palace: list[int], check: int) -> bool:
     return all(palace)
 
 
-def fail_chance(unseen: list[int], size: int, check: int) -> float:
-    """Chance that ``size`` cards drawn from ``unseen`` (counts) fail ``check``."""
+@functools.lru_cache(maxsize=1 << 16)
+def fail_chance(unseen: tuple[int, ...], size: int, check: int) -> float:
+    """Chance that ``size`` cards drawn from ``unseen`` (counts) fail ``check``.
+
+    Cached: every rival palace of a size is weighed against every check,
+    at every decision of every playout, from the same few counts.
+    """
     total = sum(unseen)
     if total < size or size <= 0:
         return 0.0
@@ -108,15 +114,43 @@ def _product(values: Any) -> int:
     return result
 
 
+def palace_value(palace: tuple[int, ...], checks: tuple[int, ...], end_near: bool) -> float:
+    """One more palace, less the risk of losing it, less the cards it uses."""
+    weaknesses = sum(fails(palace, check) for check in checks)
+    risk = 1.0 - (1.0 - RISK_PER_WEAKNESS) ** weaknesses
+    if end_near:
+        risk *= 0.3
+    return 1.0 - risk - CARD_VALUE * sum(palace)
+
+
+@functools.lru_cache(maxsize=1 << 14)
+def best_palace(
+    start: tuple[int, ...], hand: tuple[int, ...], checks: tuple[int, ...], end_near: bool
+) -> tuple[float, tuple[int, ...]]:
+    """The best palace holding ``start`` plus cards from ``hand`` (cached: hands recur)."""
+    ranges = [
+        range(start[c], start[c] + min(hand[c], max(0, MOST_PER_COLOUR - start[c])) + 1)
+        for c in RANGE
+    ]
+    best: tuple[float, tuple[int, ...]] = (-9.0, start)
+    for palace in itertools.product(*ranges):
+        if not any(palace):
+            continue
+        value = palace_value(palace, checks, end_near)
+        if value > best[0]:
+            best = (value, palace)
+    return best
+
+
 @dataclass
 class Reading:
     """The bot's reading of the table, from one seat's view."""
 
     seat: int
     turn: int
-    hand: list[int]
-    unseen: list[int]
-    open_checks: list[int]
+    hand: tuple[int, ...]
+    unseen: tuple[int, ...]
+    open_checks: tuple[int, ...]
     palaces: list[int]
     end_near: bool
     leading: bool
@@ -124,7 +158,7 @@ class Reading:
 
     @classmethod
     def of(cls, view: Mapping[str, Any], seat: int) -> Reading:
-        hand = list(view["hand"])
+        hand = tuple(view["hand"])
         unseen = [COPIES[c] - view["removed"][c] - hand[c] for c in RANGE]
         for player in view["players"]:
             if player["seat"] != seat:
@@ -132,9 +166,8 @@ class Reading:
             for palace in player["palaces"]:
                 if palace["contents"] is not None:
                     unseen = [u - k for u, k in zip(unseen, palace["contents"], strict=True)]
-        unseen = [max(0, u) for u in unseen]
         banned = view["banned"]
-        checks = [c for c in range(len(CHECKS)) if c >= COLOUR_CHECKS or not banned[c]]
+        checks = tuple(c for c in range(len(CHECKS)) if c >= COLOUR_CHECKS or not banned[c])
         palaces = [len(player["palaces"]) for player in view["players"]]
         rivals = max(count for s, count in enumerate(palaces) if s != seat)
         end_near = _end_near(view, len(palaces))
@@ -142,7 +175,7 @@ class Reading:
             seat=seat,
             turn=view["turn"],
             hand=hand,
-            unseen=unseen,
+            unseen=tuple(max(0, u) for u in unseen),
             open_checks=checks,
             palaces=palaces,
             end_near=end_near,
@@ -152,29 +185,10 @@ class Reading:
 
     # ------------------------------------------------------------ building
 
-    def palace_value(self, palace: list[int]) -> float:
-        """One more palace, less the risk of losing it, less the cards it uses."""
-        weaknesses = sum(fails(palace, check) for check in self.open_checks)
-        risk = 1.0 - (1.0 - RISK_PER_WEAKNESS) ** weaknesses
-        if self.end_near:
-            risk *= 0.3
-        return 1.0 - risk - CARD_VALUE * sum(palace)
-
-    def best_palace(self, start: list[int], hand: list[int]) -> tuple[float, list[int]]:
+    def best_palace(self, start: list[int], hand: tuple[int, ...]) -> tuple[float, list[int]]:
         """The best palace holding ``start`` plus cards from ``hand``."""
-        ranges = [
-            range(start[c], start[c] + min(hand[c], max(0, MOST_PER_COLOUR - start[c])) + 1)
-            for c in RANGE
-        ]
-        best: tuple[float, list[int]] = (-9.0, start)
-        for counts in itertools.product(*ranges):
-            palace = list(counts)
-            if not any(palace):
-                continue
-            value = self.palace_value(palace)
-            if value > best[0]:
-                best = (value, palace)
-        return best
+        value, palace = best_palace(tuple(start), hand, self.open_checks, self.end_near)
+        return value, list(palace)
 
     # ---------------------------------------------------------- inspecting
 
