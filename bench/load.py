@@ -58,10 +58,12 @@ import time
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import Any, cast
 
-from websockets.asyncio.client import ClientConnection, connect
-from websockets.exceptions import ConnectionClosed
+from websockets.client import ClientProtocol
+from websockets.frames import Frame, Opcode
+from websockets.http11 import Response
+from websockets.uri import parse_uri
 
 HOST = "127.0.0.1"
 DEFAULT_POSTGRES = "postgresql://bodoge:bodoge@127.0.0.1:5432/postgres"
@@ -174,34 +176,44 @@ class TableRun:
     done: asyncio.Event = field(default_factory=asyncio.Event)
 
 
-async def client(
-    ws: ClientConnection, seat: int, table: TableRun, stats: Stats, rng: random.Random
-) -> None:
-    """One seat: act whenever the seat is to act; time each send to the next state."""
-    sent_at: float | None = None
-    sent_wall = 0.0
-    sent_version = -1
-    async for raw in ws:
+class Seat:
+    """One seat's player: acts whenever its seat is to act; times each send.
+
+    :meth:`on_message` takes each message the server sends and returns the
+    text to send back, if any, so that the transport below stays dumb.
+    """
+
+    def __init__(self, seat: int, table: TableRun, stats: Stats, rng: random.Random) -> None:
+        self.seat = seat
+        self.table = table
+        self.stats = stats
+        self.rng = rng
+        self.sent_at: float | None = None
+        self.sent_wall = 0.0
+        self.sent_version = -1
+
+    def on_message(self, raw: bytes) -> str | None:
         now = time.perf_counter()
+        stats, table = self.stats, self.table
         message = loads(raw)
         kind = message.get("type")
         if kind == "error":
             stats.error(message.get("code", "error"))
-            if sent_at is not None and stats.measuring:
-                stats.latencies.append(now - sent_at)
-            sent_at = None
-            continue  # the next state message says what to do
+            if self.sent_at is not None and stats.measuring:
+                stats.latencies.append(now - self.sent_at)
+            self.sent_at = None
+            return None  # the next state message says what to do
         if kind != "state":
-            continue
+            return None
         version = message["version"]
-        if sent_at is not None:
+        if self.sent_at is not None:
             if stats.measuring:
-                stats.latencies.append(now - sent_at)
+                stats.latencies.append(now - self.sent_at)
                 built = message.get("sent_at")
                 if isinstance(built, float):
-                    stats.inbound.append(built - sent_wall)
+                    stats.inbound.append(built - self.sent_wall)
                     stats.outbound.append(time.time() - built)
-            sent_at = None
+            self.sent_at = None
         if version > table.version:
             if stats.measuring:
                 stats.accepted += version - table.version
@@ -212,18 +224,96 @@ async def client(
         if view.get("is_over") or message.get("status") == "over":
             table.over = True
             table.done.set()
-            return
-        if seat in view.get("to_act", ()) and message["legal"] and version > sent_version:
-            action = rng.choice(message["legal"])["action"]
-            sent_version = version
-            sent_at, sent_wall = time.perf_counter(), time.time()
-            await ws.send(json.dumps({"type": "act", "version": version, "action": action}))
+            return None
+        if self.seat in view.get("to_act", ()) and message["legal"] and version > self.sent_version:
+            action = self.rng.choice(message["legal"])["action"]
+            self.sent_version = version
+            self.sent_at, self.sent_wall = time.perf_counter(), time.time()
+            return json.dumps({"type": "act", "version": version, "action": action})
+        return None
 
 
 try:  # parsing thousands of state messages a second is most of this client's work
     from orjson import loads
 except ImportError:  # pragma: no cover
     loads = json.loads  # type: ignore[assignment]
+
+
+class SeatSocket(asyncio.Protocol):
+    """A WebSocket client on websockets' sans-I/O layer, driven by the event loop.
+
+    The load client shares the machine's two cores with the server, so it is
+    kept lean: frames are handled in ``data_received`` as they arrive, with
+    no task, queue or stream per connection.
+    """
+
+    def __init__(self, url: str, player: Seat) -> None:
+        self.protocol = ClientProtocol(parse_uri(url), max_size=2**22)
+        self.player = player
+        loop = asyncio.get_running_loop()
+        self.opened: asyncio.Future[None] = loop.create_future()
+        self.closed: asyncio.Future[None] = loop.create_future()
+        self.transport: asyncio.Transport | None = None
+        self.fragments: list[bytes | bytearray | memoryview] = []
+
+    def connection_made(self, transport: asyncio.BaseTransport) -> None:
+        self.transport = cast(asyncio.Transport, transport)  # uvloop's is not a subclass
+        self.protocol.send_request(self.protocol.connect())
+        self.flush()
+
+    def data_received(self, data: bytes) -> None:
+        self.protocol.receive_data(data)
+        for event in self.protocol.events_received():
+            if isinstance(event, Response):
+                if self.protocol.handshake_exc is not None:
+                    self.opened.set_exception(self.protocol.handshake_exc)
+                else:
+                    self.opened.set_result(None)
+            elif isinstance(event, Frame) and event.opcode in (Opcode.TEXT, Opcode.CONT):
+                self.fragments.append(event.data)
+                if event.fin:
+                    reply = self.player.on_message(b"".join(self.fragments))
+                    self.fragments.clear()
+                    if reply is not None:
+                        self.protocol.send_text(reply.encode())
+        self.flush()
+
+    def flush(self) -> None:
+        assert self.transport is not None
+        for chunk in self.protocol.data_to_send():
+            if chunk:
+                self.transport.write(chunk)
+            else:  # the protocol says the stream is over
+                self.transport.close()
+
+    def connection_lost(self, exc: Exception | None) -> None:
+        if not self.opened.done():
+            self.opened.set_exception(exc or ConnectionError("closed during the handshake"))
+        if not self.closed.done():
+            self.closed.set_result(None)
+
+    async def close(self) -> None:
+        """Close politely (a close frame), or drop the connection after a second."""
+        if self.transport is None or self.transport.is_closing():
+            return
+        self.protocol.send_close()
+        self.flush()
+        try:
+            await asyncio.wait_for(asyncio.shield(self.closed), 1.0)
+        except TimeoutError:
+            self.transport.abort()
+
+
+async def open_seat(port: int, table_id: str, token: str, player: Seat) -> SeatSocket:
+    url = f"ws://{HOST}:{port}/t/{table_id}/ws?token={token}"
+    loop = asyncio.get_running_loop()
+    _, seat = await loop.create_connection(lambda: SeatSocket(url, player), HOST, port)
+    try:
+        await asyncio.wait_for(asyncio.shield(seat.opened), 30)
+    except BaseException:
+        await seat.close()
+        raise
+    return seat
 
 
 async def play_table(
@@ -237,27 +327,19 @@ async def play_table(
 ) -> bool:
     """Play one table with four clients until it ends (True) or time is up (False)."""
     table = TableRun(table_id)
-    sockets: list[ClientConnection] = []
-    tasks: list[asyncio.Task[None]] = []
+    players = [
+        Seat(seat, table, stats, random.Random(rng.randrange(2**31))) for seat in range(SEATS)
+    ]
+    pairs = zip(tokens, players, strict=True)
+    opened = await asyncio.gather(
+        *(open_seat(api.port, table_id, token, player) for token, player in pairs),
+        return_exceptions=True,
+    )
+    sockets = [seat for seat in opened if isinstance(seat, SeatSocket)]
     try:
-        opened = await asyncio.gather(
-            *(
-                connect(  # offers permessage-deflate, as browsers do
-                    f"ws://{HOST}:{api.port}/t/{table_id}/ws?token={token}",
-                    max_size=2**22,
-                    open_timeout=30,
-                )
-                for token in tokens
-            ),
-            return_exceptions=True,
-        )
-        sockets = [ws for ws in opened if isinstance(ws, ClientConnection)]
-        for ws in opened:
-            if isinstance(ws, BaseException):
-                raise ws
-        for seat, ws in enumerate(sockets):
-            seat_rng = random.Random(rng.randrange(2**31))
-            tasks.append(asyncio.create_task(client(ws, seat, table, stats, seat_rng)))
+        for seat in opened:
+            if isinstance(seat, BaseException):
+                raise seat
         stats.slots_playing.add(place)
         while not table.done.is_set():
             now = time.perf_counter()
@@ -266,16 +348,15 @@ async def play_table(
             if now - table.progress > STUCK:
                 stats.error("stuck_table")
                 return True
+            if any(seat.closed.done() for seat in sockets):
+                raise ConnectionError("the server closed a seat's connection")
             with contextlib.suppress(TimeoutError):
                 await asyncio.wait_for(table.done.wait(), min(1.0, limits.deadline - now))
         if stats.measuring:
             stats.tables_finished += 1
         return True
     finally:
-        for task in tasks:
-            task.cancel()
-        await asyncio.gather(*(ws.close() for ws in sockets), return_exceptions=True)
-        await asyncio.gather(*tasks, return_exceptions=True)
+        await asyncio.gather(*(seat.close() for seat in sockets), return_exceptions=True)
 
 
 async def slot(api: Api, stats: Stats, limits: Limits, rng: random.Random, place: int) -> None:
@@ -307,7 +388,7 @@ async def slot(api: Api, stats: Stats, limits: Limits, rng: random.Random, place
             upcoming = next_table()
             try:
                 again = await play_table(api, stats, limits, rng, place, table_id, tokens)
-            except (OSError, RuntimeError, ConnectionClosed, TimeoutError) as problem:
+            except (OSError, RuntimeError, TimeoutError) as problem:
                 stats.error(type(problem).__name__)
                 await asyncio.sleep(0.5)
                 again = True

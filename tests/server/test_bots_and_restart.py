@@ -17,6 +17,7 @@ from fastapi.testclient import TestClient
 import bodoge
 from bodoge.bots import BotType, register_bot, unregister_bot
 from bodoge.engine import Action, State, Text
+from bodoge.server.api import table_out
 from bodoge.server.db import PERSON, NewSeat, Store
 from bodoge.server.hub import Connection, Hub, LiveTable, ProtocolError, next_window
 
@@ -286,6 +287,47 @@ def test_secret_steps_of_others_keep_the_window_open_but_ones_own_do_not() -> No
     hub.check_version(live, 0, 0)  # seat 0's pick made on version 0: still good
     with pytest.raises(ProtocolError, match="version 0"):
         hub.check_version(live, 1, 0)  # seat 1 has picked since it saw version 0
+
+
+def test_joins_that_finish_out_of_order_never_take_the_table_back(db_url: str) -> None:
+    """Each join hands the hub the table as it read it; the later reading must win."""
+    store = Store(db_url)
+    store.migrate()
+    created = store.create_table(SEALED, {"rounds": 1}, 2, 7, [NewSeat(PERSON)] * 2)
+    table_id = created.table.id
+    readings = []
+    for seat in (0, 1):
+        assert store.claim_seat(table_id, created.invites[seat], f"P{seat}") is not None
+        reading = store.table(table_id)
+        assert reading is not None
+        readings.append(reading)
+    assert [r.status for r in readings] == ["waiting", "playing"]
+
+    async def scenario() -> tuple[str, list[bool]]:
+        hub = Hub(store, bot_pause=0)
+        live = await hub.get(table_id)
+        assert live is not None
+        for reading in reversed(readings):  # the second join's push lands first
+            await hub.seats_changed(table_id, reading)
+        return live.info.status, [seat.filled for seat in live.info.seats]
+
+    assert asyncio.run(scenario()) == ("playing", [True, True])
+
+
+def test_a_reading_of_a_table_knows_its_seats_by_token_and_shows_no_hash(db_url: str) -> None:
+    store = Store(db_url)
+    store.migrate()
+    created = store.create_table(SEALED, {"rounds": 1}, 2, 7, [NewSeat(PERSON)] * 2)
+    claimed = store.claim_seat(created.table.id, created.invites[1], "Bea")
+    assert claimed is not None
+    seat, token = claimed
+    info = store.table(created.table.id)
+    assert info is not None
+    assert info.seat_for(token) == seat == 1
+    assert info.seat_for(created.invites[0]) is None  # an invitation is not a seat token
+    assert info.seat_for(None) is None and info.seat_for("") is None
+    assert next(iter(info.token_hashes)) not in repr(info)
+    assert "token" not in json.dumps(table_out(info).model_dump())
 
 
 def test_the_same_app_can_be_started_again(db_url: str) -> None:

@@ -14,8 +14,8 @@ import hashlib
 import hmac
 import json
 import secrets
-from collections.abc import Iterable, Sequence
-from dataclasses import dataclass
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
@@ -142,6 +142,16 @@ class TableInfo:
     status: str
     created_at: datetime
     seats: tuple[SeatInfo, ...]
+    token_hashes: Mapping[str, int] = field(default_factory=dict, repr=False, compare=False)
+    """Seat of each filled person seat, by the hash of its token (never sent anywhere).
+
+    A seat keeps its token for ever, so a worker that has read the table can
+    recognise a seat's connection without a trip to the database.
+    """
+
+    def seat_for(self, token: str | None) -> int | None:
+        """The seat that ``token`` holds, as far as this reading of the table knows."""
+        return self.token_hashes.get(digest(token)) if token else None
 
 
 @dataclass(frozen=True)
@@ -483,4 +493,5 @@ def _table_info(row: Any, seats: Sequence[Any]) -> TableInfo:
             SeatInfo(s.seat, s.kind, s.bot, s.name, s.kind == BOT or s.token_hash is not None)
             for s in seats
         ),
+        token_hashes={s.token_hash: s.seat for s in seats if s.token_hash is not None},
     )

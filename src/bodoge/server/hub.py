@@ -53,7 +53,7 @@ import orjson
 
 import bodoge
 from bodoge.bots import BadBotSpec, Bot, RandomBot, make_bot
-from bodoge.engine import Action, BodogeError, IllegalAction, InvalidRecord, State
+from bodoge.engine import Action, IllegalAction, InvalidRecord, State
 
 from .db import BOT, OVER, PLAYING, WAITING, Append, Store, TableInfo, announcement
 
@@ -210,7 +210,6 @@ class Hub:
         self.bot_threads = bot_threads
         self.tables: dict[str, LiveTable] = {}
         self.loading: dict[str, asyncio.Lock] = {}
-        self.joining = asyncio.Lock()
         self.committer = Committer(store)
         self.render: Renderer | None = None
         self.accepted = 0
@@ -225,7 +224,6 @@ class Hub:
         # Locks, events and queues belong to one event loop: make them afresh,
         # so that an app can be started again (in a new loop) after a stop.
         self.tables, self.loading = {}, {}
-        self.joining = asyncio.Lock()
         self.committer = Committer(self.store, self.announce)
         self.stopping = False
         self.bot_pool = ThreadPoolExecutor(self.bot_threads, thread_name_prefix="bodoge-bot")
@@ -290,23 +288,26 @@ class Hub:
             log.warning("table %s seat %d: unknown bot %r; a random bot plays", info.id, seat, spec)
             return make_bot("random", game, info.seed + seat)
 
-    async def joined(self, table_id: str) -> None:
-        """A seat was filled here: push the new seats, and tell the other workers."""
+    async def joined(self, info: TableInfo) -> None:
+        """A seat was filled here (``info``: the table after it): push it, tell other workers."""
         if self.announce is not None:
-            self.announce([f"{table_id}:seats"])
-        await self.seats_changed(table_id)
+            self.announce([f"{info.id}:seats"])
+        await self.seats_changed(info.id, info)
 
-    async def seats_changed(self, table_id: str) -> None:
-        """Someone joined (perhaps through another worker): push the new seats."""
+    async def seats_changed(self, table_id: str, info: TableInfo | None = None) -> None:
+        """Someone joined (perhaps through another worker): push the new seats.
+
+        ``info`` is the table as the joining request left it; without it
+        (another worker's announcement) it is read from the database.
+        """
         live = self.tables.get(table_id)
         if live is None:
             return
         async with live.lock:
-            info = await asyncio.to_thread(self.store.table, table_id)
+            if info is None:
+                info = await asyncio.to_thread(self.store.table, table_id)
             if info is not None:
-                if live.info.status == OVER:  # never go back from over
-                    info = dataclasses.replace(info, status=OVER)
-                live.info = info
+                live.info = latest(live.info, info)
             self.publish(live)
         self.kick_bots(live)
 
@@ -336,7 +337,9 @@ class Hub:
             rows = await asyncio.to_thread(self.store.actions, live.info.id, version - 1)
         if not rows:
             return
-        state, window = live.state.clone(), live.window
+        # Stored actions are applied to the live state itself, not to a copy:
+        # they are committed already, so the state may show them at once.
+        state, window = live.state, live.window
         try:
             for stored, seat, wire in rows:
                 if stored != state.version:
@@ -344,7 +347,7 @@ class Hub:
                 before = state.to_act
                 state.apply(seat, state.game.parse_action(wire))
                 window = next_window(window, before, seat, state)
-        except BodogeError:
+        except Exception:  # the state may be half-changed: rebuild it from the database
             log.exception("table %s: stored actions do not apply; reloading", live.info.id)
             fresh = await asyncio.to_thread(self._load, live.info.id)
             if fresh is None:
@@ -543,6 +546,25 @@ MessageCache = dict[tuple[int | None, bool, str, int | None], str]
 def dump(message: dict[str, Any]) -> str:
     """Compact JSON text (orjson: the fan-out encodes a message per seat per action)."""
     return orjson.dumps(message, option=orjson.OPT_NON_STR_KEYS).decode()
+
+
+STATUS_ORDER = (WAITING, PLAYING, OVER)
+
+
+def latest(current: TableInfo, read: TableInfo) -> TableInfo:
+    """Of two readings of a table, the one that is not behind the other.
+
+    Seats are only ever filled and a table only moves forward from waiting to
+    playing to over, so a reading with fewer filled seats or an earlier
+    status is an old one (two joins may finish in either order); a reading
+    never takes a finished game back.
+    """
+    filled = sum(seat.filled for seat in read.seats)
+    if filled < sum(seat.filled for seat in current.seats):
+        return current
+    if STATUS_ORDER.index(read.status) < STATUS_ORDER.index(current.status):
+        return dataclasses.replace(read, status=current.status)
+    return read
 
 
 def next_window(window: int, before: tuple[int, ...], seat: int, after: State) -> int:

@@ -177,7 +177,10 @@ async def table_socket(websocket: WebSocket, table_id: str, hub: HubDep) -> None
         await websocket.send_text(json.dumps(problem))
         await websocket.close(code=NOT_FOUND_CLOSE, reason="no such table")
         return
-    seat = await asyncio.to_thread(hub.store.seat_of, table_id, seat_token(websocket, table_id))
+    token = seat_token(websocket, table_id)
+    seat = live.info.seat_for(token)
+    if seat is None and token:  # perhaps joined through another worker a moment ago
+        seat = await asyncio.to_thread(hub.store.seat_of, table_id, token)
     connection = Connection(
         seat=seat,
         wants_html=websocket.query_params.get("html") == "1",
