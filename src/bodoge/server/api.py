@@ -251,24 +251,13 @@ async def join_table(store: Store, hub: Hub, table_id: str, invite: str, name: s
     name = name.strip()
     if not 1 <= len(name) <= 40:
         raise ApiError(422, "bad_name", "a name has 1 to 40 characters")
-    claimed, info = await asyncio.to_thread(_claim, store, table_id, invite, name)
+    claimed, info = await asyncio.to_thread(store.join, table_id, invite, name)
     if info is None:
         raise not_found(table_id)
     if claimed is None:
         raise ApiError(409, "seat_taken", "this invitation has been used or is not valid")
     await hub.joined(info)
     return JoinOut(seat=claimed[0], token=claimed[1])
-
-
-def _claim(
-    store: Store, table_id: str, invite: str, name: str
-) -> tuple[tuple[int, str] | None, TableInfo | None]:
-    """The claim and the table as it is after it, in one trip to a database thread.
-
-    No lock is needed: :meth:`Store.claim_seat` is safe under concurrency.
-    """
-    claimed = store.claim_seat(table_id, invite, name)
-    return claimed, store.table(table_id)
 
 
 # ------------------------------------------------------------------ routes

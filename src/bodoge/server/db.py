@@ -25,11 +25,13 @@ from alembic.config import Config
 from sqlalchemy import (
     JSON,
     BigInteger,
+    Connection,
     DateTime,
     Engine,
     ForeignKey,
     Integer,
     String,
+    bindparam,
     create_engine,
     event,
     func,
@@ -118,6 +120,44 @@ _NOTIFY_MANY = text(
     "SELECT pg_notify(:channel, payload) FROM unnest(CAST(:payloads AS text[])) AS payload"
 )
 """One notification per payload, in order, from a single statement."""
+
+# The statements of the busy paths (setting a table up, joining it, loading
+# it) are built once: building a SQLAlchemy expression costs more than
+# running it on SQLite.  (Bound names differ from column names: SQLAlchemy
+# keeps those for the values an UPDATE sets.)
+_TABLE = select(TABLES).where(TABLES.c.id == bindparam("tid"))
+_TABLE_SEATS = select(SEATS).where(SEATS.c.table_id == bindparam("tid")).order_by(SEATS.c.seat)
+_LOCK_TABLE = select(TABLES.c.id).where(TABLES.c.id == bindparam("tid")).with_for_update()
+_CLAIM = (
+    update(SEATS)
+    .where(
+        SEATS.c.table_id == bindparam("tid"),
+        SEATS.c.invite_hash == bindparam("invite"),
+        SEATS.c.token_hash.is_(None),
+    )
+    .values(name=bindparam("new_name"), token_hash=bindparam("new_token"), invite_hash=None)
+    .returning(SEATS.c.seat)
+)
+_START_WHEN_FULL = (
+    update(TABLES)
+    .where(
+        TABLES.c.id == bindparam("tid"),
+        TABLES.c.status == WAITING,
+        ~select(SEATS.c.seat)
+        .where(
+            SEATS.c.table_id == bindparam("tid"),
+            SEATS.c.kind == PERSON,
+            SEATS.c.token_hash.is_(None),
+        )
+        .exists(),
+    )
+    .values(status=PLAYING)
+)
+_ACTIONS_AFTER = (
+    select(ACTIONS.c.seq, ACTIONS.c.seat, ACTIONS.c.action)
+    .where(ACTIONS.c.table_id == bindparam("tid"), ACTIONS.c.seq > bindparam("after"))
+    .order_by(ACTIONS.c.seq)
+)
 
 
 # ------------------------------------------------------------------ plain data
@@ -303,19 +343,13 @@ class Store:
                 )
             )
             connection.execute(SEATS.insert(), seat_rows)
-        table = self.table(table_id)
+            table = _read_table(connection, table_id)
         assert table is not None
         return Created(table, host, invites)
 
     def table(self, table_id: str) -> TableInfo | None:
         with self.engine.connect() as connection:
-            row = connection.execute(select(TABLES).where(TABLES.c.id == table_id)).first()
-            if row is None:
-                return None
-            seats = connection.execute(
-                select(SEATS).where(SEATS.c.table_id == table_id).order_by(SEATS.c.seat)
-            ).all()
-        return _table_info(row, seats)
+            return _read_table(connection, table_id)
 
     def tables(self, statuses: Iterable[str], limit: int = 50) -> list[TableInfo]:
         with self.engine.connect() as connection:
@@ -347,9 +381,16 @@ class Store:
     # --------------------------------------------------------------- seats
 
     def claim_seat(self, table_id: str, invite: str, name: str) -> tuple[int, str] | None:
-        """Fill the open seat of that invitation; returns (seat, token) or None.
+        """Fill the open seat of that invitation; returns (seat, token) or None."""
+        return self.join(table_id, invite, name)[0]
 
-        Safe under concurrency on its own: the seat is taken by one conditional
+    def join(
+        self, table_id: str, invite: str, name: str
+    ) -> tuple[tuple[int, str] | None, TableInfo | None]:
+        """Claim the seat of an invitation: ((seat, token) or None, the table after it).
+
+        The table is ``None`` when there is no such table.  Safe under
+        concurrency on its own: the seat is taken by one conditional
         ``UPDATE``, so of two claims of one invitation exactly one succeeds;
         on PostgreSQL the table row is locked first, so that of two seats
         filled at once, the second always sees the first and starts the game.
@@ -357,38 +398,22 @@ class Store:
         token = new_secret()
         with self.engine.begin() as connection:
             if self.is_postgres:
-                connection.execute(
-                    select(TABLES.c.id).where(TABLES.c.id == table_id).with_for_update()
-                )
+                connection.execute(_LOCK_TABLE, {"tid": table_id})
             seat = connection.execute(
-                update(SEATS)
-                .where(
-                    SEATS.c.table_id == table_id,
-                    SEATS.c.invite_hash == digest(invite),
-                    SEATS.c.token_hash.is_(None),
-                )
-                .values(name=name, token_hash=digest(token), invite_hash=None)
-                .returning(SEATS.c.seat)
+                _CLAIM,
+                {
+                    "tid": table_id,
+                    "invite": digest(invite),
+                    "new_name": name,
+                    "new_token": digest(token),
+                },
             ).scalar()
-            if seat is None:
-                return None
-            still_open = (
-                select(SEATS.c.seat)
-                .where(
-                    SEATS.c.table_id == table_id,
-                    SEATS.c.kind == PERSON,
-                    SEATS.c.token_hash.is_(None),
-                )
-                .exists()
-            )
-            connection.execute(
-                update(TABLES)
-                .where(TABLES.c.id == table_id, TABLES.c.status == WAITING, ~still_open)
-                .values(status=PLAYING)
-            )
-            if self.is_postgres:
-                connection.execute(select(func.pg_notify(NOTIFY_CHANNEL, f"{table_id}:seats")))
-        return int(seat), token
+            if seat is not None:
+                connection.execute(_START_WHEN_FULL, {"tid": table_id})
+                if self.is_postgres:
+                    connection.execute(select(func.pg_notify(NOTIFY_CHANNEL, f"{table_id}:seats")))
+            table = _read_table(connection, table_id)
+        return (None if seat is None else (int(seat), token)), table
 
     def seat_of(self, table_id: str, token: str | None) -> int | None:
         """The seat that ``token`` holds at that table, if any."""
@@ -407,11 +432,7 @@ class Store:
     def actions(self, table_id: str, after: int = -1) -> list[tuple[int, int, dict[str, Any]]]:
         """(seq, seat, action) of the table's actions after step ``after``, in order."""
         with self.engine.connect() as connection:
-            rows = connection.execute(
-                select(ACTIONS.c.seq, ACTIONS.c.seat, ACTIONS.c.action)
-                .where(ACTIONS.c.table_id == table_id, ACTIONS.c.seq > after)
-                .order_by(ACTIONS.c.seq)
-            )
+            rows = connection.execute(_ACTIONS_AFTER, {"tid": table_id, "after": after})
             return [(seq, seat, action) for seq, seat, action in rows]
 
     def append(self, batch: Sequence[Append]) -> list[bool]:
@@ -477,6 +498,13 @@ def announcement(item: Append) -> str:
     if len(full.encode()) < NOTIFY_LIMIT:
         return full
     return f"{item.table_id}:{item.seq}"
+
+
+def _read_table(connection: Connection, table_id: str) -> TableInfo | None:
+    row = connection.execute(_TABLE, {"tid": table_id}).first()
+    if row is None:
+        return None
+    return _table_info(row, connection.execute(_TABLE_SEATS, {"tid": table_id}).all())
 
 
 def _table_info(row: Any, seats: Sequence[Any]) -> TableInfo:
