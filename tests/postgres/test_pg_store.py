@@ -17,6 +17,7 @@ from bodoge.server.db import (
     MIGRATIONS,
     NOTIFY_CHANNEL,
     OVER,
+    PERSON,
     PLAYING,
     WAITING,
     Append,
@@ -248,6 +249,27 @@ def test_a_connection_given_back_after_dispose_is_closed(pg_url: str) -> None:
     assert raw is not None and raw.closed
     assert store.actions("none") == []  # the new pool works
     store.engine.dispose()
+
+
+def test_the_action_writer_survives_a_dropped_connection(pg_url: str) -> None:
+    """The writer keeps its own connection; the database dropping it costs no batch."""
+    store = new_store(pg_url)
+    try:
+        table_id = store.create_table(
+            "egyptian-bride", OPTIONS, 4, 1, [NewSeat(PERSON)] * 4
+        ).table.id
+        assert store.append([Append(table_id, 0, 0, {"type": "take_from_deck"}, False)]) == [True]
+        writer = store._actions_writer.connection
+        assert writer is not None
+        pid = writer.dbapi_connection.info.backend_pid  # type: ignore[union-attr]
+        with psycopg.connect(pg_url, autocommit=True) as admin:
+            admin.execute("SELECT pg_terminate_backend(%s)", (pid,))
+        assert store.append([Append(table_id, 1, 0, {"type": "stop"}, True)]) == [True]
+        assert [seq for seq, _, _ in store.actions(table_id)] == [0, 1]
+        assert store.table(table_id).status == OVER  # type: ignore[union-attr]
+    finally:
+        store.close()
+    assert store._actions_writer.connection is None
 
 
 def test_an_announcement_during_a_load_is_handled_after_it(pg_url: str) -> None:

@@ -18,7 +18,7 @@ import bodoge
 from bodoge.bots import BotType, register_bot, unregister_bot
 from bodoge.engine import Action, State, Text
 from bodoge.server.api import table_out
-from bodoge.server.db import PERSON, NewSeat, Store
+from bodoge.server.db import PERSON, Append, NewSeat, Store
 from bodoge.server.hub import Connection, Hub, LiveTable, ProtocolError, next_window
 
 from .serverkit import (
@@ -197,7 +197,7 @@ def test_bots_carry_on_after_a_restart(db_url: str) -> None:
             time.sleep(0.02)
     store = Store(db_url)
     before = store.actions(table.id)
-    store.engine.dispose()
+    store.close()
     assert len(before) >= 5
     with TestClient(make_app(db_url)) as client:
         wait_status(client, table.id, "over")
@@ -250,7 +250,7 @@ def test_a_cancelled_caller_never_leaves_a_stored_action_unpublished(db_url: str
         asyncio.run(scenario())
         assert len(store.actions(next(iter(store.tables(["playing"]))).id)) == 1
     finally:
-        store.engine.dispose()
+        store.close()
 
 
 def drain(connection: Connection) -> list[str | None]:
@@ -330,6 +330,23 @@ def test_a_reading_of_a_table_knows_its_seats_by_token_and_shows_no_hash(db_url:
     assert "token" not in json.dumps(table_out(info).model_dump())
 
 
+def test_the_action_writer_survives_a_broken_connection(db_url: str) -> None:
+    """The writer keeps its own connection; losing it costs no batch."""
+    store = Store(db_url)
+    store.migrate()
+    try:
+        table_id = store.create_table(SEALED, {"rounds": 1}, 2, 7, [NewSeat(PERSON)] * 2).table.id
+        assert store.append([Append(table_id, 0, 0, bid(1), False)]) == [True]
+        writer = store._actions_writer.connection
+        assert writer is not None and writer.dbapi_connection is not None
+        writer.dbapi_connection.close()  # as if the database had gone away meanwhile
+        assert store.append([Append(table_id, 1, 1, bid(2), True)]) == [True]
+        assert store.actions(table_id) == [(0, 0, bid(1)), (1, 1, bid(2))]
+        assert store.table(table_id).status == "over"  # type: ignore[union-attr]
+    finally:
+        store.close()
+
+
 def test_the_same_app_can_be_started_again(db_url: str) -> None:
     app = make_app(db_url)
     with TestClient(app) as client:
@@ -372,7 +389,7 @@ def test_a_connection_that_does_not_read_is_dropped(
     try:
         asyncio.run(scenario())
     finally:
-        store.engine.dispose()
+        store.close()
 
 
 def test_an_unknown_bot_on_reload_is_replaced_by_a_random_one(db_url: str) -> None:
@@ -386,7 +403,7 @@ def test_an_unknown_bot_on_reload_is_replaced_by_a_random_one(db_url: str) -> No
         state = live.state
         assert live.bots[0].choose(state, 0) in state.legal_actions(0)
     finally:
-        store.engine.dispose()
+        store.close()
 
 
 def test_only_a_dedicated_server_process_tunes_the_garbage_collector(db_url: str) -> None:
@@ -455,4 +472,4 @@ def test_announced_steps_are_applied_without_reading_the_database(db_url: str) -
     try:
         asyncio.run(scenario())
     finally:
-        store.engine.dispose()
+        store.close()

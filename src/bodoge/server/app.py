@@ -76,7 +76,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
             if peers is not None:
                 await peers.stop()
             await hub.stop()  # bots stop; decisions under way are stored first
-            store.engine.dispose()
+            store.close()
 
     app = FastAPI(title="bodoge", lifespan=lifespan, docs_url=None, redoc_url=None)
     app.state.store = store
