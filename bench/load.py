@@ -63,6 +63,7 @@ from typing import Any, cast
 from websockets.client import ClientProtocol
 from websockets.frames import Frame, Opcode
 from websockets.http11 import Response
+from websockets.protocol import State
 from websockets.uri import parse_uri
 
 HOST = "127.0.0.1"
@@ -274,8 +275,8 @@ class SeatSocket(asyncio.Protocol):
                 if event.fin:
                     reply = self.player.on_message(b"".join(self.fragments))
                     self.fragments.clear()
-                    if reply is not None:
-                        self.protocol.send_text(reply.encode())
+                    if reply is not None and self.protocol.state is State.OPEN:
+                        self.protocol.send_text(reply.encode())  # not once closing
         self.flush()
 
     def flush(self) -> None:
