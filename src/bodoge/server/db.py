@@ -485,7 +485,8 @@ class ActionsWriter:
         them back like any step another worker stored.
         """
         with self.lock:
-            for fresh in (self.connection is None, True):
+            may_retry = self.connection is not None
+            while True:
                 connection = self.connection or self.engine.raw_connection()
                 self.connection = connection
                 try:
@@ -496,9 +497,9 @@ class ActionsWriter:
                     self.connection = None
                     with contextlib.suppress(Exception):
                         connection.invalidate()
-                    if fresh:
+                    if not may_retry:
                         raise
-        raise AssertionError("unreachable")  # pragma: no cover
+                    may_retry = False
 
     def close(self) -> None:
         with self.lock:
