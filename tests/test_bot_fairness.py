@@ -22,7 +22,13 @@ def has_heuristic(game: bodoge.Game) -> bool:
     return game.heuristic_bot(0) is not None
 
 
-SPECS = ("random", "heuristic", "ismcts:iterations=16,rollout=random", "ismcts:iterations=6")
+SPECS = (
+    "random",
+    "heuristic",
+    "ismcts:iterations=16,rollout=random",
+    "ismcts:iterations=6",
+    "ismcts:iterations=6,horizon=10",
+)
 """A search bot's playouts reach the end of the game, so its budgets here are small."""
 
 

@@ -12,6 +12,7 @@ import pytest
 
 import bodoge
 from bodoge.bots import ISMCTSBot, make_bot
+from bodoge.bots.ismcts import SCORE_WEIGHT, rewards
 from bodoge.engine import Action, State
 
 
@@ -103,3 +104,37 @@ def test_rollout_auto_uses_the_games_heuristic_and_random_for_games_without() ->
     assert isinstance(plain, ISMCTSBot)
     assert type(bride.rollout).__module__.startswith("bodoge.games.egyptian_bride")
     assert toy.rollout is None and plain.rollout is None
+
+
+class Counting:
+    """A rollout policy that plays at random and counts its moves."""
+
+    def __init__(self) -> None:
+        self.moves = 0
+
+    def choose(self, state: State, seat: int) -> Action:
+        self.moves += 1
+        return random.Random(self.moves).choice(state.legal_actions(seat))
+
+
+def test_a_horizon_cuts_every_playout_short() -> None:
+    state = midgame("egyptian-bride")
+    (seat,) = state.to_act
+    policy = Counting()
+    bot = ISMCTSBot(seed=1, iterations=25, rollout=policy, horizon=4)
+    assert bot.choose(state, seat) in state.legal_actions(seat)
+    assert 0 < policy.moves <= 25 * 4
+    unbounded = Counting()
+    ISMCTSBot(seed=1, iterations=25, rollout=unbounded).choose(state, seat)
+    assert unbounded.moves > 25 * 4  # a game of Egyptian Bride lasts far longer
+    assert make_bot("ismcts:horizon=30", state.game, seed=1).horizon == 30  # type: ignore[attr-defined]
+
+
+def test_a_game_cut_short_is_judged_by_the_running_scores() -> None:
+    state = bodoge.get_game("anehambra").new_game(4, seed=3)
+    state.palaces[1].append([1, 1, 0, 0, 0])  # type: ignore[attr-defined]
+    state.palaces[3].append([0, 1, 1, 0, 0])  # type: ignore[attr-defined]
+    assert not state.is_over and state.scores == (0, 1, 0, 1)
+    reward = rewards(state)
+    assert reward[1] == reward[3] > reward[0] == reward[2]  # the two leaders share the win
+    assert reward[1] == pytest.approx((1 - SCORE_WEIGHT) / 2 + SCORE_WEIGHT)

@@ -79,6 +79,7 @@ def _ismcts(game: Game, seed: int, params: Mapping[str, ParamValue]) -> Bot:
         rollout=rollout,
         noise=float(params["noise"]),
         adapt=bool(params["adapt"]),
+        horizon=int(params["horizon"]),
     )
 
 
@@ -124,6 +125,15 @@ ISMCTS = register_bot(
                     "他の席の指し手から、その席の無作為さを学ぶ（noise はその初期値）",
                     "learn each other seat's randomness from its moves (noise is the prior)",
                 ),
+            ),
+            Param(
+                "horizon",
+                0,
+                Text(
+                    "プレイアウトの最大手数（0なら終局まで。打ち切りは途中の得点で判定）",
+                    "playout moves at most (0: to the end; cut short, the running scores judge)",
+                ),
+                0,
             ),
         ),
     )

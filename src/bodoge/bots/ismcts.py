@@ -55,12 +55,17 @@ class Node:
 
 
 def rewards(state: State) -> list[float]:
-    """Per-seat reward of a finished game, each in [0, 1]."""
+    """Per-seat reward of a game, each in [0, 1].
+
+    A playout cut short at the search's horizon is judged by the running
+    scores (which the contract keeps during play, higher is better): the
+    leaders share the win.
+    """
     count = state.num_players
-    winners = state.winners
-    share = 1.0 / len(winners) if winners else 0.0
     scores = [float(s) for s in state.scores]
     low, high = min(scores), max(scores)
+    winners = state.winners if state.is_over else [s for s in range(count) if scores[s] == high]
+    share = 1.0 / len(winners) if winners else 0.0
     spread = high - low
     result = []
     for seat in range(count):
@@ -95,6 +100,7 @@ class ISMCTSBot:
         rollout: Bot | None = None,
         noise: float = 0.0,
         adapt: bool = False,
+        horizon: int = 0,
     ) -> None:
         self.seed = seed
         self.iterations = iterations
@@ -116,6 +122,12 @@ class ISMCTSBot:
         A table of skilled players is best modelled with no noise, a table
         of beginners with a lot; :mod:`.opponents` tells them apart.
         """
+        self.horizon = horizon
+        """Playout moves at most (0: to the end of the game); then the running scores judge.
+
+        Long games spend most of a search's time in playouts whose ends say
+        little about the move at the root; a horizon buys more iterations.
+        """
         self.model: OpponentModel | None = None
         self.playout_noise: list[float] = []
         """Each seat's share of random playout moves at the last decision (the searcher's: 0)."""
@@ -125,7 +137,8 @@ class ISMCTSBot:
 
     def __repr__(self) -> str:
         budget = f"seconds={self.seconds}" if self.seconds else f"iterations={self.iterations}"
-        return f"ISMCTSBot(seed={self.seed}, {budget}, exploration={self.exploration})"
+        horizon = f", horizon={self.horizon}" if self.horizon else ""
+        return f"ISMCTSBot(seed={self.seed}, {budget}, exploration={self.exploration}{horizon})"
 
     def choose(self, state: State, seat: int) -> Action:
         legal = state.legal_actions(seat)
@@ -203,7 +216,7 @@ class ISMCTSBot:
 
     def _play_out(self, world: State) -> None:
         rng, policy, noise = self._rng, self.rollout, self.playout_noise
-        for _ in range(MAX_PLAYOUT):
+        for _ in range(self.horizon or MAX_PLAYOUT):
             to_act = world.to_act
             if not to_act:
                 return
@@ -214,4 +227,5 @@ class ISMCTSBot:
                 legal = world.legal_actions(actor)
                 action = legal[rng.randrange(len(legal))]
             world.apply_unchecked(actor, action)
-        raise RuntimeError(f"a playout of {world.game.id} ran past {MAX_PLAYOUT} actions")
+        if not self.horizon:
+            raise RuntimeError(f"a playout of {world.game.id} ran past {MAX_PLAYOUT} actions")
