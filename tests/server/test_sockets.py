@@ -325,6 +325,20 @@ def test_stale_version_after_a_simultaneous_round_closed(sealed: Seats) -> None:
     sealed.assert_unchanged(2, 2)
 
 
+def test_a_seat_filled_behind_the_hubs_back_is_still_recognised(client: TestClient) -> None:
+    """Another worker may fill a seat that this worker's copy of the table shows empty."""
+    table = create(client, join=False)
+    with socket(client, table.id) as watcher:  # the table is now live here, both seats empty
+        receive_state(watcher)
+        store = client.app.state.store  # type: ignore[attr-defined]
+        claimed = store.claim_seat(table.id, table.invites[1], "Elsewhere")  # not via this hub
+        assert claimed is not None
+        with socket(client, table.id, claimed[1]) as ws:
+            assert receive_state(ws)["seat"] == 1
+        with socket(client, table.id, "not-a-token") as ws:
+            assert receive_state(ws)["seat"] is None
+
+
 def test_not_started_while_the_table_waits(client: TestClient) -> None:
     table = create(client, join=False)
     join_seat(client, table, 0)
