@@ -1,4 +1,4 @@
-"""A heuristic アネハンブラ player that reads only its own view.
+"""A heuristic アネハンブラ player that reads only what its seat may see.
 
 It estimates, from the cards it cannot see (all pillars minus its own hand
 and palaces, verified palaces, removed cards and cards known to be in other
@@ -12,18 +12,21 @@ every legal action in rough "palaces":
 * cause an earthquake when it brings down more rival palaces than its own;
 * draw otherwise, more eagerly when it leads (drawing brings END closer).
 
-Steps of a compound action are chosen by re-planning from the view at each
-step, so the bot keeps no memory between decisions.
+Steps of a compound action are chosen by re-planning at each step, so the
+bot keeps no memory between decisions.  It reads the state directly rather
+than building the seat's view (most of its time went into that), and only
+what the view would show: its own hand and palaces, the counts everyone
+sees, known cards, and the contents of verified palaces.
 """
 
 from __future__ import annotations
 
 import functools
 import itertools
-from collections.abc import Mapping, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass
 from math import comb
-from typing import Any
+from typing import Any, NamedTuple
 
 from ...engine import Action, State, Strategy
 from .actions import (
@@ -45,6 +48,7 @@ from .data import (
     PAIR_CHECK,
     UNDER,
 )
+from .rules import VERIFIED, AnehambraState
 
 RANGE = range(len(COLOURS))
 RISK_PER_WEAKNESS = 0.3
@@ -100,11 +104,11 @@ def fail_chance(unseen: tuple[int, ...], size: int, check: int) -> float:
     return every / ways
 
 
-def _end_near(view: Mapping[str, Any], players: int) -> bool:
+def _end_near(end_in: int | None, deck: int, players: int) -> bool:
     """About a round left (three players: END's place is known), or END may come any draw."""
-    if view["end_in"] is not None:
-        return bool(view["end_in"] <= players)
-    return bool(view["deck"] <= UNDER + 1)
+    if end_in is not None:
+        return end_in <= players
+    return deck <= UNDER + 1
 
 
 def _product(values: Any) -> int:
@@ -142,9 +146,17 @@ def best_palace(
     return best
 
 
+class Palace(NamedTuple):
+    """A palace as the reading seat sees it: ``contents`` only if verified or its own."""
+
+    cards: int
+    verified: bool
+    contents: tuple[int, ...] | None
+
+
 @dataclass
 class Reading:
-    """The bot's reading of the table, from one seat's view."""
+    """The bot's reading of the table, from what one seat may see."""
 
     seat: int
     turn: int
@@ -154,33 +166,42 @@ class Reading:
     palaces: list[int]
     end_near: bool
     leading: bool
-    players: list[dict[str, Any]]
+    shown: list[list[Palace]]
+    """Every player's palaces, by seat."""
 
     @classmethod
-    def of(cls, view: Mapping[str, Any], seat: int) -> Reading:
-        hand = tuple(view["hand"])
-        unseen = [COPIES[c] - view["removed"][c] - hand[c] for c in RANGE]
-        for player in view["players"]:
-            if player["seat"] != seat:
-                unseen = [u - k for u, k in zip(unseen, player["known_hand"], strict=True)]
-            for palace in player["palaces"]:
-                if palace["contents"] is not None:
-                    unseen = [u - k for u, k in zip(unseen, palace["contents"], strict=True)]
-        banned = view["banned"]
-        checks = tuple(c for c in range(len(CHECKS)) if c >= COLOUR_CHECKS or not banned[c])
-        palaces = [len(player["palaces"]) for player in view["players"]]
+    def of(cls, state: AnehambraState, seat: int) -> Reading:
+        hand = tuple(state.hands[seat])
+        seen = [state.removed[c] + hand[c] for c in RANGE]
+        shown: list[list[Palace]] = []
+        for owner, built in enumerate(state.palaces):
+            if owner != seat:
+                for c, count in enumerate(state.known[owner]):
+                    seen[c] += count
+            row = []
+            for palace in built:
+                contents = tuple(palace[:VERIFIED])
+                verified = bool(palace[VERIFIED])
+                if verified or owner == seat:
+                    for c, count in enumerate(contents):
+                        seen[c] += count
+                    row.append(Palace(sum(contents), verified, contents))
+                else:
+                    row.append(Palace(sum(contents), False, None))
+            shown.append(row)
+        checks = tuple(c for c in range(len(CHECKS)) if c >= COLOUR_CHECKS or not state.banned(c))
+        palaces = [len(row) for row in shown]
         rivals = max(count for s, count in enumerate(palaces) if s != seat)
-        end_near = _end_near(view, len(palaces))
         return cls(
             seat=seat,
-            turn=view["turn"],
+            turn=state.turn,
             hand=hand,
-            unseen=tuple(max(0, u) for u in unseen),
+            unseen=tuple(max(0, COPIES[c] - seen[c]) for c in RANGE),
             open_checks=checks,
             palaces=palaces,
-            end_near=end_near,
+            end_near=_end_near(state.cards_before_end(), len(state.deck), len(palaces)),
             leading=palaces[seat] > rivals,
-            players=view["players"],
+            shown=shown,
         )
 
     # ------------------------------------------------------------ building
@@ -192,8 +213,8 @@ class Reading:
 
     # ---------------------------------------------------------- inspecting
 
-    def target_value(self, owner: int, palace: Mapping[str, Any], check: int) -> float:
-        size = int(palace["cards"])
+    def target_value(self, owner: int, palace: Palace, check: int) -> float:
+        size = palace.cards
         chance = fail_chance(self.unseen, size, check)
         gain = 1.0 + CARD_VALUE * size
         if self.palaces[owner] >= max(self.palaces):
@@ -203,12 +224,11 @@ class Reading:
     def targets(self, check: int, chosen: list[tuple[int, int]]) -> list[tuple[float, int, int]]:
         """(value, owner, index) of every palace that may still be named, best first."""
         found = []
-        for player in self.players:
-            owner = player["seat"]
+        for owner, row in enumerate(self.shown):
             if owner == self.seat:
                 continue
-            for index, palace in enumerate(player["palaces"]):
-                if not palace["verified"] and (owner, index) not in chosen:
+            for index, palace in enumerate(row):
+                if not palace.verified and (owner, index) not in chosen:
                     found.append((self.target_value(owner, palace, check), owner, index))
         found.sort(key=lambda item: (-item[0], item[1], item[2]))
         return found
@@ -227,10 +247,9 @@ class Reading:
     def earthquake_value(self, colour: int) -> float:
         value = -CARD_VALUE * EARTHQUAKE_CARDS
         top = max(self.palaces)
-        for player in self.players:
-            owner = player["seat"]
-            for palace in player["palaces"]:
-                if palace["verified"] and palace["contents"][colour]:
+        for owner, row in enumerate(self.shown):
+            for palace in row:
+                if palace.verified and palace.contents is not None and palace.contents[colour]:
                     if owner == self.seat:
                         value -= 1.2
                     else:
@@ -247,7 +266,7 @@ class Reading:
 
 
 class HeuristicBot(Strategy):
-    """Scores the legal actions from its seat's view and plays the best (ties at random).
+    """Scores the legal actions from what its seat sees and plays the best (ties at random).
 
     >>> import bodoge
     >>> state = bodoge.get_game("anehambra").new_game(4, seed=1)
@@ -256,13 +275,12 @@ class HeuristicBot(Strategy):
     """
 
     def decide(self, state: State, seat: int, legal: list[Action]) -> Action:
-        view = state.view(seat)
-        reading = Reading.of(view, seat)
-        step = view["step"]
-        if step["check"] is not None:
-            return self._pick_target(reading, step, legal)
-        if step["building"] is not None or step["built"]:
-            return self._build_step(reading, view, step, legal)
+        assert isinstance(state, AnehambraState)
+        reading = Reading.of(state, seat)
+        if state.check >= 0:
+            return self._pick_target(reading, state.check, state.targets, legal)
+        if state.building >= 0 or state.built:
+            return self._build_step(reading, state.building, legal)
         scored = [(self._score(reading, action), self._rng.random(), action) for action in legal]
         return max(scored, key=lambda item: (item[0], item[1]))[2]
 
@@ -280,21 +298,16 @@ class HeuristicBot(Strategy):
             return reading.earthquake_value(COLOURS.index(action.colour))
         return 0.0
 
-    def _build_step(
-        self,
-        reading: Reading,
-        view: Mapping[str, Any],
-        step: Mapping[str, Any],
-        legal: list[Action],
-    ) -> Action:
-        if step["building"] is None:  # a second palace may be started
+    def _build_step(self, reading: Reading, building: int, legal: list[Action]) -> Action:
+        if building < 0:  # a second palace may be started
             value, palace = reading.best_palace([0, 0, 0, 0], reading.hand)
             if value < 0.15 and sum(reading.hand) < 5:
                 return next(a for a in legal if isinstance(a, EndBuilding))
             start = [0, 0, 0, 0]
         else:
-            own = view["players"][reading.seat]["palaces"][step["building"]]
-            start = list(own["contents"])
+            own = reading.shown[reading.seat][building].contents
+            assert own is not None  # one's own palace is always seen
+            start = list(own)
             value, palace = reading.best_palace(start, reading.hand)
         for c in RANGE:
             if palace[c] > start[c]:
@@ -302,10 +315,10 @@ class HeuristicBot(Strategy):
         return next(a for a in legal if isinstance(a, CompletePalace))
 
     def _pick_target(
-        self, reading: Reading, step: Mapping[str, Any], legal: list[Action]
+        self, reading: Reading, check: int, targets: Sequence[tuple[int, int]], legal: list[Action]
     ) -> Action:
-        chosen = [(t["owner"], t["palace"]) for t in step["targets"]]
-        found = reading.targets(CHECKS.index(step["check"]), chosen)
+        chosen = list(targets)
+        found = reading.targets(check, chosen)
         if found and (not chosen or found[0][0] > 0):
             _, owner, index = found[0]
             return InspectPalace(owner, index)
