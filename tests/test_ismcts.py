@@ -104,6 +104,11 @@ def test_rollout_auto_uses_the_games_heuristic_and_random_for_games_without() ->
     assert isinstance(plain, ISMCTSBot)
     assert type(bride.rollout).__module__.startswith("bodoge.games.egyptian_bride")
     assert toy.rollout is None and plain.rollout is None
+    anehambra = bodoge.get_game("anehambra")  # its heuristic makes poor playouts
+    assert not anehambra.heuristic_playouts and anehambra.heuristic_bot(1) is not None
+    assert make_bot("ismcts", anehambra, seed=1).rollout is None  # type: ignore[attr-defined]
+    chosen = make_bot("ismcts:rollout=heuristic", anehambra, seed=1)
+    assert chosen.rollout is not None  # type: ignore[attr-defined]
 
 
 class Counting:

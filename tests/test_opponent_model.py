@@ -61,7 +61,7 @@ def playing_bot_midgame(game_id: str, seed: int) -> tuple[ISMCTSBot, State, int]
     """A search bot that has played some moves against random players, and its next position."""
     game = bodoge.get_game(game_id)
     state = game.new_game(4, seed=seed)
-    bot = make_bot("ismcts:iterations=8", game, seed=seed)
+    bot = make_bot("ismcts:iterations=8,rollout=heuristic", game, seed=seed)
     assert isinstance(bot, ISMCTSBot)
     rnd = random.Random(seed)
     decisions = 0

@@ -68,8 +68,8 @@ def _ismcts(game: Game, seed: int, params: Mapping[str, ParamValue]) -> Bot:
     rollout: Bot | None = None
     if params["rollout"] == "heuristic":
         rollout = _heuristic(game, seed ^ 0x5EED, {})
-    elif params["rollout"] == "auto":  # the game's own strategy plays out, when it has one
-        rollout = game.heuristic_bot(seed ^ 0x5EED)
+    elif params["rollout"] == "auto" and game.heuristic_playouts:
+        rollout = game.heuristic_bot(seed ^ 0x5EED)  # the game's own strategy, if it has one
     seconds = float(params["seconds"])
     return ISMCTSBot(
         seed,
@@ -103,8 +103,8 @@ ISMCTS = register_bot(
                 "rollout",
                 "auto",
                 Text(
-                    "プレイアウトの方策（auto: ゲームの戦略があればそれ、なければ無作為）",
-                    "playout policy (auto: the game's heuristic if it has one, else random)",
+                    "プレイアウトの方策（auto: ゲームの戦略が向いていればそれ、なければ無作為）",
+                    "playout policy (auto: the game's heuristic where it suits, else random)",
                 ),
                 choices=("auto", "random", "heuristic"),
             ),

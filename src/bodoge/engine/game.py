@@ -135,6 +135,13 @@ class Game:
     """Where the four declared hooks live (a module such as the game's ``spaces``)."""
     heuristic: type[SeededChooser] | None = None
     """The game's own strategy: a bot class made from a seed (see :meth:`heuristic_bot`)."""
+    heuristic_playouts: bool = True
+    """Whether a search bot plays its playouts by :attr:`heuristic` (spec ``rollout=auto``).
+
+    A strategy that plays well can still make a poor playout policy: slow,
+    or wrong in ways a short search cannot correct.  A game whose search is
+    measured to do better with random playouts says so here.
+    """
 
     # ----------------------------------------------------------- player counts
 
