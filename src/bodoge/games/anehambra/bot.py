@@ -180,14 +180,15 @@ class Reading:
                     seen[c] += count
             row = []
             for palace in built:
-                contents = tuple(palace[:VERIFIED])
+                cards = sum(palace[:VERIFIED])  # a face-down palace shows only its size
                 verified = bool(palace[VERIFIED])
                 if verified or owner == seat:
+                    contents = tuple(palace[:VERIFIED])
                     for c, count in enumerate(contents):
                         seen[c] += count
-                    row.append(Palace(sum(contents), verified, contents))
+                    row.append(Palace(cards, verified, contents))
                 else:
-                    row.append(Palace(sum(contents), False, None))
+                    row.append(Palace(cards, False, None))
             shown.append(row)
         checks = tuple(c for c in range(len(CHECKS)) if c >= COLOUR_CHECKS or not state.banned(c))
         palaces = [len(row) for row in shown]
