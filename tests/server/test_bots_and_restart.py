@@ -3,8 +3,10 @@
 from __future__ import annotations
 
 import asyncio
+import fcntl
 import gc
 import json
+import os
 import threading
 import time
 from collections.abc import Iterator
@@ -343,6 +345,44 @@ def test_the_action_writer_survives_a_broken_connection(db_url: str) -> None:
         assert store.append([Append(table_id, 1, 1, bid(2), True)]) == [True]
         assert store.actions(table_id) == [(0, 0, bid(1)), (1, 1, bid(2))]
         assert store.table(table_id).status == "over"  # type: ignore[union-attr]
+    finally:
+        store.close()
+
+
+def test_writers_of_one_sqlite_file_queue_on_its_lock_file(db_url: str) -> None:
+    """Every write waits while another process holds ``<database>-writers``; reads do not."""
+    store = Store(db_url)
+    store.migrate()
+    holder = os.open(db_url.removeprefix("sqlite:///") + "-writers", os.O_RDWR)
+    try:
+        table_id = store.create_table(SEALED, {"rounds": 1}, 2, 7, [NewSeat(PERSON)] * 2).table.id
+        fcntl.flock(holder, fcntl.LOCK_EX)  # as another worker in its write
+        stored_now = threading.Event()
+        writer = threading.Thread(
+            target=lambda: (
+                store.append([Append(table_id, 0, 0, bid(1), False)]) and stored_now.set()
+            )
+        )
+        writer.start()
+        assert not stored_now.wait(0.3)
+        assert store.actions(table_id) == []  # reading goes on meanwhile
+        fcntl.flock(holder, fcntl.LOCK_UN)
+        assert stored_now.wait(5)
+        writer.join()
+        assert store.actions(table_id) == [(0, 0, bid(1))]
+    finally:
+        os.close(holder)
+        store.close()
+
+
+def test_an_in_memory_store_keeps_no_lock_file(
+    tmp_path: Any, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.chdir(tmp_path)
+    store = Store("sqlite://")
+    try:
+        assert store.writing.fd == -1
+        assert list(tmp_path.iterdir()) == []
     finally:
         store.close()
 
