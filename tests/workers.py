@@ -1,10 +1,11 @@
-"""Two ``bodoge serve`` workers sharing one database, seen from outside.
+"""Several server processes on one database, seen from outside.
 
-uvicorn's workers share the listening socket, so WebSockets land on both.
-Which worker holds a connection is read from ``/proc`` (the worker process
-that owns the server end of that TCP connection), so a test can act through
-both workers and race them against each other.  Used with PostgreSQL
-(``tests/postgres``) and with an SQLite file (``tests/server``).
+Two separate ``bodoge serve`` on one database: a test acts through both
+and races them against each other.  ``bodoge serve --workers 2``: each
+table's connections reach one worker (``bodoge.server.front``); which worker
+holds a connection is read from ``/proc`` (the process that owns the server
+end of that TCP connection).  Used with PostgreSQL (``tests/postgres``) and
+with an SQLite file (``tests/server``).
 """
 
 from __future__ import annotations
@@ -30,6 +31,7 @@ from websockets.asyncio.client import ClientConnection, connect
 
 import bodoge
 from bodoge.server.db import Store
+from bodoge.server.front import worker_for
 
 GAME = "egyptian-bride"
 SEATS = [{"kind": "person"}, {"kind": "person"}, {"kind": "bot"}, {"kind": "bot"}]
@@ -110,16 +112,6 @@ def tcp_sockets(port: int) -> Iterator[tuple[int, int, int]]:
 LISTEN = 0x0A
 
 
-def listening_workers(parent: int, port: int) -> list[int]:
-    """The worker processes: the parent's descendants that listen on ``port``."""
-    listening = {inode for _, state, inode in tcp_sockets(port) if state == LISTEN}
-    return [
-        pid
-        for pid in process_tree(parent)[1:]
-        if any(owner == pid for inode, owner in socket_owners([pid]).items() if inode in listening)
-    ]
-
-
 def connection_owners(pids: list[int], port: int) -> dict[int, int]:
     """Client port → the PID holding the server end of that TCP connection."""
     owners = socket_owners(pids)
@@ -143,58 +135,67 @@ def http_call(port: int, method: str, path: str, body: object | None = None) -> 
         connection.close()
 
 
+def answered_by(server: Server, path: str = "/api/games") -> int:
+    """The worker process that served one GET of ``path`` (it holds the connection)."""
+    connection = http.client.HTTPConnection("127.0.0.1", server.port, timeout=10)
+    try:
+        connection.request("GET", path)
+        connection.getresponse().read()
+        assert connection.sock is not None
+        client_port = connection.sock.getsockname()[1]
+        owner = connection_owners(process_tree(server.pid)[1:], server.port).get(client_port)
+        assert owner is not None, "no worker holds the connection"
+        return owner
+    finally:
+        connection.close()
+
+
+@dataclass
+class Server:
+    """A running ``bodoge serve``: port, PID of its main process, output once it stopped."""
+
+    port: int
+    pid: int
+    output: dict[str, str] = field(default_factory=dict)
+
+    def clean_log(self) -> None:
+        """It printed its address and no error."""
+        assert f"http://127.0.0.1:{self.port}" in self.output["stdout"]
+        problems = [
+            line
+            for line in self.output["stderr"].splitlines()
+            if "Traceback" in line or "ERROR" in line
+        ]
+        assert not problems, self.output["stderr"]
+
+
 @contextlib.contextmanager
-def two_workers(database_url: str) -> Iterator[tuple[int, list[int], dict[str, str]]]:
-    """``bodoge serve --workers 2``: (port, worker PIDs, its output once it has stopped)."""
+def serve(database_url: str, workers: int = 1) -> Iterator[Server]:
+    """``bodoge serve --workers N`` on a free port, until the block ends (then SIGINT)."""
     port = free_port()
-    command = [sys.executable, "-m", "bodoge.cli", "serve", "--workers", "2"]
+    command = [sys.executable, "-m", "bodoge.cli", "serve", "--workers", str(workers)]
     command += ["--database", database_url, "--port", str(port), "--bot-pause", "0"]
     process = subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.PIPE)
-    output: dict[str, str] = {}
+    server = Server(port, process.pid)
     try:
         started = time.monotonic()
-        workers: list[int] = []
-        while time.monotonic() - started < 40:
+        while True:
             assert process.poll() is None, process.communicate()[1].decode()
-            workers = listening_workers(process.pid, port)
             with contextlib.suppress(OSError, AssertionError):
                 http_call(port, "GET", "/api/games")
-                if len(workers) >= 2:
-                    break
+                break
+            assert time.monotonic() - started < 40, "bodoge serve did not start in 40 s"
             time.sleep(0.1)
-        else:
-            pytest.fail("bodoge serve --workers 2 did not start in 40 s")
-        wait_until_both_answer(port, workers)
-        yield port, workers, output
+        yield server
     finally:
         process.send_signal(signal.SIGINT)
         try:
-            out, err = process.communicate(timeout=15)
+            out, err = process.communicate(timeout=30)
         except subprocess.TimeoutExpired:
             process.kill()
             out, err = process.communicate()
-        output["stdout"] = out.decode(errors="replace")
-        output["stderr"] = err.decode(errors="replace")
-
-
-def wait_until_both_answer(port: int, workers: list[int], timeout: float = 30) -> None:
-    """Both workers listen on the port from the start, but each serves only once it is up."""
-    answered: set[int] = set()
-    end = time.monotonic() + timeout
-    while answered != set(workers):
-        assert time.monotonic() < end, f"only workers {answered} of {workers} answered"
-        connection = http.client.HTTPConnection("127.0.0.1", port, timeout=10)
-        try:
-            connection.request("GET", "/api/games")
-            connection.getresponse().read()
-            assert connection.sock is not None
-            client_port = connection.sock.getsockname()[1]
-            owner = connection_owners(workers, port).get(client_port)
-            if owner is not None:
-                answered.add(owner)
-        finally:
-            connection.close()
-        time.sleep(0.02)
+        server.output["stdout"] = out.decode(errors="replace")
+        server.output["stderr"] = err.decode(errors="replace")
 
 
 @dataclass(eq=False)
@@ -259,43 +260,36 @@ class Room:
         await asyncio.gather(*self.readers, return_exceptions=True)
 
 
-async def play_across(port: int, workers: list[int], database_url: str) -> None:
-    table_id, tokens = create_table(lambda m, p, b: http_call(port, m, p, b))
+async def play_across(ports: list[int], database_url: str) -> None:
+    """Two sockets per person and a spectator on each server; race, play to the end, check."""
+    table_id, tokens = create_table(lambda m, p, b: http_call(ports[0], m, p, b))
     room = Room()
     try:
-        # Open sockets until each person's seat has two on each worker (they share the port).
         for seat in PEOPLE:
-            for attempt in range(120):
-                # Which worker accepts is the kernel's choice; a short, varying pause lets
-                # the other worker's loop be the one waiting for the next connection.
-                await asyncio.sleep(0.002 * (attempt % 8))
-                client = await room.open(port, table_id, seat, tokens[seat])
-                client.worker = connection_owners(workers, port).get(client.ws.local_address[1])
-                assert client.worker in workers
-                by_worker = [
-                    sum(c.worker == w for c in room.clients if c.seat == seat) for w in workers
-                ]
-                if min(by_worker) >= 2:
-                    break
-            else:
-                pytest.fail(f"seat {seat}: all connections landed on one worker")
-        for _ in range(2):
-            client = await room.open(port, table_id, None, None)  # spectators
-            client.worker = connection_owners(workers, port).get(client.ws.local_address[1])
-        assert {c.worker for c in room.clients} == set(workers)
+            for port in ports:
+                for _ in range(2):
+                    client = await room.open(port, table_id, seat, tokens[seat])
+                    client.worker = port
+        for port in ports:
+            spectator = await room.open(port, table_id, None, None)
+            spectator.worker = port
         await room.until(room.in_step, "every socket at the start")
 
         await race_for_one_step(room, database_url, table_id)
         final = await play_to_the_end(room)
         check_everyone_saw_everything(room, database_url, table_id, final)
-        record = http_call(port, "GET", f"/api/tables/{table_id}/record")
-        store = Store(database_url)
-        try:
-            assert record["actions"] == replayed(store, table_id).record()["actions"]
-        finally:
-            store.engine.dispose()
+        check_record(ports[-1], database_url, table_id)
     finally:
         await room.close()
+
+
+def check_record(port: int, database_url: str, table_id: str) -> None:
+    record = http_call(port, "GET", f"/api/tables/{table_id}/record")
+    store = Store(database_url)
+    try:
+        assert record["actions"] == replayed(store, table_id).record()["actions"]
+    finally:
+        store.close()
 
 
 async def race_for_one_step(room: Room, database_url: str, table_id: str) -> None:
@@ -385,12 +379,71 @@ def check_everyone_saw_everything(room: Room, database_url: str, table_id: str, 
         assert client.states[-1]["legal"] == []
 
 
-def check_two_workers_share_a_table(database_url: str) -> None:
-    """Race, play to the end and check every socket, through both workers; a clean log."""
-    with two_workers(database_url) as (port, workers, output):
-        asyncio.run(asyncio.wait_for(play_across(port, workers, database_url), 75))
-    assert f"http://127.0.0.1:{port}" in output["stdout"]
-    problems = [
-        line for line in output["stderr"].splitlines() if "Traceback" in line or "ERROR" in line
-    ]
-    assert not problems, output["stderr"]
+def check_two_servers_share_a_table(database_url: str) -> None:
+    """Two ``bodoge serve`` on one database: race, play to the end and check, through both."""
+    with serve(database_url) as first, serve(database_url) as second:
+        asyncio.run(asyncio.wait_for(play_across([first.port, second.port], database_url), 75))
+    first.clean_log()
+    second.clean_log()
+
+
+def check_each_table_stays_on_one_worker(database_url: str) -> None:
+    """``--workers 2``: a table's connections all reach one worker, which may die and return."""
+    with serve(database_url, workers=2) as server:
+        asyncio.run(asyncio.wait_for(keep_tables_apart(server, database_url), 90))
+    assert "ERROR" not in server.output["stderr"] and "Traceback" not in server.output["stderr"]
+    assert "starting another" in server.output["stderr"]  # the worker killed below
+
+
+async def keep_tables_apart(server: Server, database_url: str) -> None:
+    workers = {answered_by(server) for _ in range(6)}
+    assert len(workers) == 2, "requests about no table go to the workers in turn"
+    tables = dict(create_table(lambda m, p, b: http_call(server.port, m, p, b)) for _ in range(6))
+    rooms: dict[str, Room] = {}
+    try:
+        for table_id, tokens in tables.items():
+            rooms[table_id] = room = Room()
+            for seat in PEOPLE:
+                await room.open(server.port, table_id, seat, tokens[seat])
+            await room.open(server.port, table_id, None, None)
+        owners = connection_owners(process_tree(server.pid)[1:], server.port)
+        holder = {}
+        for table_id, room in rooms.items():
+            held_by = {owners[client.ws.local_address[1]] for client in room.clients}
+            assert len(held_by) == 1, f"table {table_id} is split over {held_by}"
+            holder[table_id] = held_by.pop()
+            assert answered_by(server, f"/t/{table_id}") == holder[table_id]  # its page too
+        for a in tables:
+            for b in tables:
+                assert (holder[a] == holder[b]) == (worker_for(a, 2) == worker_for(b, 2))
+
+        first, second = list(tables)[:2]
+        final = await play_to_the_end(rooms[first])
+        check_everyone_saw_everything(rooms[first], database_url, first, final)
+
+        # A worker dies mid-game: the front starts another, the table carries on there.
+        await rooms[second].until(rooms[second].in_step, "the second table in step")
+        seen = rooms[second].clients[0].version
+        os.kill(holder[second], signal.SIGKILL)
+        await rooms[second].close()
+        rooms[second] = room = Room()
+        for who in [*PEOPLE, None]:
+            token = None if who is None else tables[second][who]
+            for _ in range(100):
+                try:
+                    await room.open(server.port, second, who, token)
+                    break
+                except (TimeoutError, OSError, AssertionError):
+                    await asyncio.sleep(0.1)
+            else:
+                pytest.fail("the table's worker did not come back")
+        owners = connection_owners(process_tree(server.pid)[1:], server.port)
+        now_held = {owners[client.ws.local_address[1]] for client in room.clients}
+        assert len(now_held) == 1 and holder[second] not in now_held
+        assert room.clients[0].version >= seen
+        final = await play_to_the_end(room)
+        check_everyone_saw_everything(room, database_url, second, final)
+        check_record(server.port, database_url, second)
+    finally:
+        for room in rooms.values():
+            await room.close()

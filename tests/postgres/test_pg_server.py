@@ -1,7 +1,8 @@
 """The web server on PostgreSQL: a game in process, a restart, and two workers.
 
-The two-worker test (``tests/workers.py``) starts ``bodoge serve --workers 2``
-and acts through both workers, racing them against each other.
+The tests of several processes (``tests/workers.py``) race two servers on one
+database against each other, and check that ``bodoge serve --workers 2``
+keeps each table on one worker.
 """
 
 from __future__ import annotations
@@ -18,7 +19,13 @@ from fastapi.testclient import TestClient
 from bodoge.server.app import create_app
 from bodoge.server.config import Settings
 from bodoge.server.db import Store
-from workers import PEOPLE, check_two_workers_share_a_table, create_table, replayed
+from workers import (
+    PEOPLE,
+    check_each_table_stays_on_one_worker,
+    check_two_servers_share_a_table,
+    create_table,
+    replayed,
+)
 
 # ------------------------------------------------------------------ helpers
 
@@ -138,5 +145,9 @@ def play_in_process(
 # ------------------------------------------------------------- two workers
 
 
-def test_two_workers_share_a_table(pg_url: str) -> None:
-    check_two_workers_share_a_table(pg_url)
+def test_two_servers_share_a_table(pg_url: str) -> None:
+    check_two_servers_share_a_table(pg_url)
+
+
+def test_each_table_stays_on_one_worker(pg_url: str) -> None:
+    check_each_table_stays_on_one_worker(pg_url)

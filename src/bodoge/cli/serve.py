@@ -23,8 +23,10 @@ DATABASE_HELP = Text(
     "Database URL (default: SQLite in ./bodoge.sqlite; postgresql://… uses PostgreSQL).",
 )
 WORKERS_HELP = Text(
-    "ワーカープロセス数（2以上はデータベースのファイルか PostgreSQL を共有）。",
-    "Worker processes (several share the database file, or PostgreSQL).",
+    "ワーカープロセス数（2以上はデータベースのファイルか PostgreSQL を共有し、"
+    "卓ごとに接続を1つのワーカーへ振り分ける）。",
+    "Worker processes (several share the database file, or PostgreSQL; "
+    "each table's connections go to one of them).",
 )
 PAUSE_HELP = Text("ボットが手を指す前に待つ秒数。", "Seconds a bot waits before it acts.")
 LISTENING = Text(
@@ -34,6 +36,9 @@ NEEDS_SHARED_DATABASE = Text(
     "複数のワーカーはメモリ上の SQLite を共有できません。"
     "データベースのファイルか PostgreSQL を指定してください",
     "several workers cannot share an in-memory SQLite database; give a database file or PostgreSQL",
+)
+CANNOT_LISTEN = Text(
+    "{address} で待ち受けられません: {detail}", "cannot listen at {address}: {detail}"
 )
 NO_DATABASE = Text(
     "データベース {url} を準備できません: {detail}",
@@ -82,6 +87,7 @@ def add_to(app: typer.Typer, hl: str) -> None:
         from sqlalchemy.engine import make_url
         from sqlalchemy.exc import ArgumentError, SQLAlchemyError
 
+        from ..server import front
         from ..server.config import DEFAULT_DATABASE, Settings, is_in_memory, is_postgres
         from ..server.db import migrate
 
@@ -108,12 +114,24 @@ def add_to(app: typer.Typer, hl: str) -> None:
                     workers=workers,
                 ).to_env()
             )
+            if workers == 1:
+                typer.echo(LISTENING.format(url=display_url(host, port))(lang))
+                uvicorn.run(
+                    "bodoge.server.app:create_app",
+                    factory=True,
+                    host=host,
+                    port=port,
+                    **SERVER_OPTIONS,  # type: ignore[arg-type]
+                )
+                return
+            try:
+                listener = front.listen(host, port)
+            except OSError as error:
+                raise CliError(
+                    CANNOT_LISTEN.format(
+                        address=display_url(host, port), detail=error.strerror or str(error)
+                    ),
+                    code=1,
+                ) from None
             typer.echo(LISTENING.format(url=display_url(host, port))(lang))
-            uvicorn.run(
-                "bodoge.server.app:create_app",
-                factory=True,
-                host=host,
-                port=port,
-                workers=workers,
-                **SERVER_OPTIONS,  # type: ignore[arg-type]
-            )
+            raise typer.Exit(front.serve(listener, workers, SERVER_OPTIONS))

@@ -299,9 +299,7 @@ def list_tables(store: StoreDep) -> list[TableOut]:
 )
 async def post_table(request: NewTable, store: StoreDep, hub: HubDep) -> CreatedOut:
     created = await asyncio.to_thread(create_table, store, request)
-    live = await hub.get(created.table.id)
-    if live is not None:
-        hub.kick_bots(live)
+    await hub.created(created.table)
     return CreatedOut(
         table=table_out(created.table),
         host_token=created.host_token,

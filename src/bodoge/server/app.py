@@ -52,7 +52,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
         peers = None
-        if not store.is_postgres and settings.workers > 1:
+        if store.is_sqlite_file and (settings.workers > 1 or settings.dedicated):
             from .peers import Peers, meeting_place
 
             peers = Peers(meeting_place(settings.database_url), hub)

@@ -22,7 +22,12 @@ class Settings:
     """Seconds a bot waits before acting, so that people can follow."""
     migrate: bool = True
     dedicated: bool = False
-    """The process does nothing but serve (``bodoge serve``): tune it for that."""
+    """The process does nothing but serve (``bodoge serve``): tune it for that.
+
+    A dedicated server on an SQLite file also meets the other servers on
+    that file (:mod:`bodoge.server.peers`): its workers, or another
+    ``bodoge serve`` started on the same file.
+    """
     workers: int = 1
     """Worker processes sharing the database (on SQLite they tell each other of changes)."""
 

@@ -289,6 +289,8 @@ class Store:
         self.engine = make_engine(self.url)
         self.sessions = sessionmaker(self.engine, expire_on_commit=False)
         self.is_postgres = self.engine.dialect.name == "postgresql"
+        self.is_sqlite_file = sqlite_file(self.engine) is not None
+        """Other processes may share the database through its file (and need telling of changes)."""
         self.writing = WriterTurns.of(self.engine)
         self._actions_writer = ActionsWriter(self.engine, self.writing)
 
@@ -452,6 +454,13 @@ class Store:
         self.writing.close()
 
 
+def sqlite_file(engine: Engine) -> str | None:
+    """The file of an SQLite database; None for PostgreSQL or an in-memory database."""
+    path = engine.url.database
+    in_memory = not path or path == ":memory:" or "mode=memory" in str(engine.url)
+    return None if engine.dialect.name != "sqlite" or in_memory else path
+
+
 class WriterTurns:
     """The writers of one SQLite file take turns, queued by a lock file beside it.
 
@@ -477,11 +486,8 @@ class WriterTurns:
     @classmethod
     def of(cls, engine: Engine) -> WriterTurns:
         """Turns for the engine's database (an SQLite file: lock file ``<database>-writers``)."""
-        path = engine.url.database
-        in_memory = not path or path == ":memory:" or "mode=memory" in str(engine.url)
-        if engine.dialect.name != "sqlite" or in_memory:
-            return cls(None)
-        return cls(f"{path}-writers")
+        path = sqlite_file(engine)
+        return cls(None if path is None else f"{path}-writers")
 
     def __enter__(self) -> None:
         self.threads.acquire()

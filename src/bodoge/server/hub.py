@@ -230,12 +230,9 @@ class Hub:
         self.committer.start()
         for info in await asyncio.to_thread(self.store.tables, [PLAYING], 10_000):
             try:
-                live = await self.get(info.id)
+                await self.get(info.id)
             except Exception:  # one broken table must not keep the others down
                 log.exception("table %s cannot be restored", info.id)
-                continue
-            if live is not None:
-                self.kick_bots(live)
 
     async def stop(self) -> None:
         """Stop the bots, let decisions under way finish and be stored, stop writing."""
@@ -253,7 +250,10 @@ class Hub:
     # ------------------------------------------------------------ loading
 
     async def get(self, table_id: str) -> LiveTable | None:
-        """The live table, rebuilt from the database the first time it is needed."""
+        """The live table, rebuilt from the database the first time it is needed.
+
+        A table live here has its bots played here.
+        """
         live = self.tables.get(table_id)
         if live is not None:
             return live
@@ -264,8 +264,20 @@ class Hub:
                 live = await asyncio.to_thread(self._load, table_id)
                 if live is not None:
                     self.tables[table_id] = live
+                    self.kick_bots(live)
         self.loading.pop(table_id, None)
         return live
+
+    async def created(self, info: TableInfo) -> None:
+        """A table was created here.
+
+        One that is under way already (bots only) is played here.  One that
+        waits for people is not loaded: it comes alive where people join or
+        connect, which with several workers is the table's own worker
+        (:mod:`bodoge.server.front`), not the one that happened to create it.
+        """
+        if info.status == PLAYING:
+            await self.get(info.id)
 
     def _load(self, table_id: str) -> LiveTable | None:
         info = self.store.table(table_id)
@@ -292,6 +304,9 @@ class Hub:
         """A seat was filled here (``info``: the table after it): push it, tell other workers."""
         if self.announce is not None:
             self.announce([f"{info.id}:seats"])
+        has_bots = any(seat.kind == BOT for seat in info.seats)
+        if info.status == PLAYING and has_bots and info.id not in self.tables:
+            await self.get(info.id)  # the last seat is filled: the bots start here
         await self.seats_changed(info.id, info)
 
     async def seats_changed(self, table_id: str, info: TableInfo | None = None) -> None:

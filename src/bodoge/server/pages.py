@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import asyncio
 from typing import Annotated, Any
 
 from fastapi import APIRouter, Form, Request
@@ -134,7 +135,8 @@ async def create_from_form(
         )
     my_name = str(form.get("name", "")).strip()
     try:
-        created = create_table(store, NewTable(game=game_id, options=options, seats=seats))
+        new_table = NewTable(game=game_id, options=options, seats=seats)
+        created = await asyncio.to_thread(create_table, store, new_table)
     except ApiError as error:
         return error_page(lang, error.status_code, word("cannot_create", lang), error.message)
     table_id = created.table.id
@@ -153,9 +155,7 @@ async def create_from_form(
             return error_page(lang, error.status_code, word("name_required", lang), error.message)
         set_seat_cookie(response, table_id, joined.token)
     else:
-        live = await hub.get(table_id)
-        if live is not None:
-            hub.kick_bots(live)
+        await hub.created(created.table)
     return response
 
 

@@ -75,12 +75,18 @@ class Peers(CatchUp):
 
     async def start(self) -> None:
         """Listen, then connect to every worker already listening."""
-        self.folder.mkdir(mode=0o700, parents=True, exist_ok=True)
         with contextlib.suppress(FileNotFoundError):
             self.path.unlink()  # a socket left by an earlier process with this PID
-        self.server = await asyncio.start_unix_server(
-            self._accepted, path=str(self.path), limit=LINE_LIMIT
-        )
+        for last_try in (False, True):
+            self.folder.mkdir(mode=0o700, parents=True, exist_ok=True)
+            try:
+                self.server = await asyncio.start_unix_server(
+                    self._accepted, path=str(self.path), limit=LINE_LIMIT
+                )
+                break
+            except FileNotFoundError:  # the last server out took the folder away meanwhile
+                if last_try:
+                    raise
         for other in sorted(self.folder.glob("*.sock")):
             if other != self.path:
                 await self._connect(other)
@@ -91,6 +97,8 @@ class Peers(CatchUp):
             self.server.close()
         with contextlib.suppress(FileNotFoundError):
             self.path.unlink()
+        with contextlib.suppress(OSError):
+            self.folder.rmdir()  # the last one out leaves no folder behind
         for writer in [*self.outgoing.values(), *self.incoming]:
             writer.close()  # a reader then sees the end of its stream and returns
         self.outgoing.clear()
