@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import builtins
 import json
+import socket
 from collections.abc import Iterator, Mapping
 from dataclasses import dataclass
 from pathlib import Path
@@ -586,3 +587,14 @@ def test_serve_refuses_several_workers_on_an_in_memory_database() -> None:
     result = run("serve", "--workers", "2", "--database", "sqlite://")
     assert result.exit_code == 2
     assert "in-memory SQLite" in result.output
+
+
+def test_serve_with_workers_says_when_its_port_is_taken(tmp_path: Path) -> None:
+    with socket.socket() as taken:
+        taken.bind(("127.0.0.1", 0))
+        taken.listen()
+        port = str(taken.getsockname()[1])
+        database = f"sqlite:///{tmp_path / 'b.sqlite'}"
+        result = run("serve", "--workers", "2", "--port", port, "--database", database)
+    assert result.exit_code == 1
+    assert f"cannot listen at http://127.0.0.1:{port}" in result.output

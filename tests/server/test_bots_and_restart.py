@@ -29,6 +29,7 @@ from .serverkit import (
     act,
     bid,
     create,
+    join_seat,
     make_app,
     receive_state,
     socket,
@@ -54,6 +55,20 @@ def test_a_table_of_bots_plays_to_the_end_by_itself(client: TestClient) -> None:
     table = create(client, game=BRIDE, seats=["random"] * 4, seed=21)
     wait_status(client, table.id, "over")
     assert len(check_log(client, table.id)) > 20
+
+
+def test_a_table_comes_alive_where_it_is_joined_not_where_it_is_created(
+    client: TestClient,
+) -> None:
+    """With several workers, the one that creates a table is often not the one that plays it."""
+    hub = client.app.state.hub  # type: ignore[attr-defined]
+    table = create(client, game=BRIDE, seats=["person", "random", "random"], join=False)
+    assert table.id not in hub.tables  # waiting for people: nothing to do here yet
+    join_seat(client, table, 0)  # the last seat: the game starts, its bots play here
+    live = hub.tables[table.id]
+    assert live.started and sorted(live.bots) == [1, 2]
+    bots_only = create(client, game=BRIDE, seats=["random"] * 3)
+    assert bots_only.id in hub.tables  # under way from the start: played where it was created
 
 
 def test_many_tables_commit_together(client: TestClient) -> None:
