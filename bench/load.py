@@ -23,7 +23,8 @@ a table under way and ``--warmup`` more seconds have passed, and lasts
   its clients) per second;
 - ``p50``/``p99``: latency from a client's send to the next state message
   that same client receives (with ``--json`` also split at the server's
-  ``sent_at``: ``inbound_p50_ms`` and ``outbound_p50_ms``);
+  ``sent_at``: ``inbound_p50_ms``/``inbound_p99_ms`` and
+  ``outbound_p50_ms``/``outbound_p99_ms``);
 - ``errors``: error messages, failed connections and stuck tables;
 - ``games``: tables finished while measuring;
 - ``srv cpu``, ``cli cpu``, ``other``: CPU seconds per wall second of the
@@ -558,11 +559,13 @@ async def measure(
         "warmup_seconds": round(warmed, 2),
         "accepted": stats.accepted,
         "actions_per_s": stats.accepted / elapsed,
-        "p50_ms": 1000 * lat[len(lat) // 2] if lat else None,
-        "p99_ms": 1000 * lat[min(len(lat) - 1, int(len(lat) * 0.99))] if lat else None,
+        "p50_ms": percentile_ms(lat, 0.5),
+        "p99_ms": percentile_ms(lat, 0.99),
         "mean_ms": 1000 * statistics.fmean(lat) if lat else None,
-        "inbound_p50_ms": 1000 * inbound[len(inbound) // 2] if inbound else None,
-        "outbound_p50_ms": 1000 * outbound[len(outbound) // 2] if outbound else None,
+        "inbound_p50_ms": percentile_ms(inbound, 0.5),
+        "inbound_p99_ms": percentile_ms(inbound, 0.99),
+        "outbound_p50_ms": percentile_ms(outbound, 0.5),
+        "outbound_p99_ms": percentile_ms(outbound, 0.99),
         "errors": sum(stats.errors.values()),
         "error_kinds": stats.errors,
         "tables_started": stats.tables_started,
@@ -573,6 +576,13 @@ async def measure(
         "server_us_per_action": 1e6 * server_cpu / stats.accepted if stats.accepted else None,
         "loop_us_per_action": 1e6 * loop_cpu / stats.accepted if stats.accepted else None,
     }
+
+
+def percentile_ms(ordered: list[float], fraction: float) -> float | None:
+    """The ``fraction`` quantile of sorted seconds, in milliseconds (None if empty)."""
+    if not ordered:
+        return None
+    return 1000 * ordered[min(len(ordered) - 1, int(len(ordered) * fraction))]
 
 
 def start_profiles(

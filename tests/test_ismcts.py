@@ -143,3 +143,27 @@ def test_a_game_cut_short_is_judged_by_the_running_scores() -> None:
     reward = rewards(state)
     assert reward[1] == reward[3] > reward[0] == reward[2]  # the two leaders share the win
     assert reward[1] == pytest.approx((1 - SCORE_WEIGHT) / 2 + SCORE_WEIGHT)
+
+
+def test_with_opponents_by_policy_the_tree_holds_only_the_bots_own_decisions(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    state = midgame("egyptian-bride")
+    (seat,) = state.to_act
+    keyed: set[int] = set()
+    key = type(state).information_key
+
+    def recording(self: State, actor: int | None) -> str:
+        assert actor is not None
+        keyed.add(actor)
+        return key(self, actor)
+
+    monkeypatch.setattr(type(state), "information_key", recording)
+    bot = make_bot("ismcts:iterations=150,opponents=policy", state.game, seed=2)
+    assert bot.choose(state, seat) in state.legal_actions(seat)
+    assert keyed == {seat}
+    keyed.clear()
+    make_bot("ismcts:iterations=150", state.game, seed=2).choose(state, seat)
+    assert keyed > {seat}  # searched opponents have nodes of their own
+    with pytest.raises(ValueError, match="opponents"):
+        ISMCTSBot(seed=1, opponents="guess")

@@ -80,6 +80,7 @@ def _ismcts(game: Game, seed: int, params: Mapping[str, ParamValue]) -> Bot:
         noise=float(params["noise"]),
         adapt=bool(params["adapt"]),
         horizon=int(params["horizon"]),
+        opponents=str(params["opponents"]),
     )
 
 
@@ -134,6 +135,15 @@ ISMCTS = register_bot(
                     "playout moves at most (0: to the end; cut short, the running scores judge)",
                 ),
                 0,
+            ),
+            Param(
+                "opponents",
+                "search",
+                Text(
+                    "木の中の他の席（search: 探索する、policy: プレイアウトと同じく指す）",
+                    "the other seats in the tree (search: searched; policy: as in playouts)",
+                ),
+                choices=("search", "policy"),
             ),
         ),
     )

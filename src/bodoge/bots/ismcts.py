@@ -101,6 +101,7 @@ class ISMCTSBot:
         noise: float = 0.0,
         adapt: bool = False,
         horizon: int = 0,
+        opponents: str = "search",
     ) -> None:
         self.seed = seed
         self.iterations = iterations
@@ -128,6 +129,18 @@ class ISMCTSBot:
         Long games spend most of a search's time in playouts whose ends say
         little about the move at the root; a horizon buys more iterations.
         """
+        if opponents not in ("search", "policy"):
+            raise ValueError(f"opponents must be 'search' or 'policy', not {opponents!r}")
+        self.opponents = opponents
+        """How the tree treats the other seats' decisions.
+
+        ``search``: each has nodes of its own, keyed by what that seat knows,
+        and is searched like the bot's own (the opponents play their best
+        replies as the search finds them).  ``policy``: they move as in the
+        playouts (the rollout policy, with each seat's noise) and only the
+        bot's own decisions have nodes: all the iterations go to the bot's
+        choices, against opponents modelled by the moves they are seen to make.
+        """
         self.model: OpponentModel | None = None
         self.playout_noise: list[float] = []
         """Each seat's share of random playout moves at the last decision (the searcher's: 0)."""
@@ -138,7 +151,11 @@ class ISMCTSBot:
     def __repr__(self) -> str:
         budget = f"seconds={self.seconds}" if self.seconds else f"iterations={self.iterations}"
         horizon = f", horizon={self.horizon}" if self.horizon else ""
-        return f"ISMCTSBot(seed={self.seed}, {budget}, exploration={self.exploration}{horizon})"
+        opponents = ", opponents='policy'" if self.opponents == "policy" else ""
+        return (
+            f"ISMCTSBot(seed={self.seed}, {budget}, exploration={self.exploration}"
+            f"{horizon}{opponents})"
+        )
 
     def choose(self, state: State, seat: int) -> Action:
         legal = state.legal_actions(seat)
@@ -175,8 +192,12 @@ class ISMCTSBot:
 
     def _iterate(self, world: State, tree: dict[Hashable, Node], me: int) -> None:
         path: list[tuple[Node, int, Action, list[Action]]] = []
+        modelled = self.opponents == "policy"
         while not world.is_over:
             actor = world.to_act[0]
+            if modelled and actor != me:
+                world.apply_unchecked(actor, self._policy_move(world, actor))
+                continue
             legal = world.legal_actions(actor)
             if len(legal) == 1:
                 world.apply_unchecked(actor, legal[0])
@@ -214,18 +235,20 @@ class ISMCTSBot:
                 best, best_value = action, value
         return best
 
+    def _policy_move(self, world: State, actor: int) -> Action:
+        """A playout move: the rollout policy's, or at random with the actor's noise."""
+        policy, noise = self.rollout, self.playout_noise[actor]
+        if policy is not None and (not noise or self._rng.random() >= noise):
+            return policy.choose(world, actor)
+        legal = world.legal_actions(actor)
+        return legal[self._rng.randrange(len(legal))]
+
     def _play_out(self, world: State) -> None:
-        rng, policy, noise = self._rng, self.rollout, self.playout_noise
         for _ in range(self.horizon or MAX_PLAYOUT):
             to_act = world.to_act
             if not to_act:
                 return
             actor = to_act[0]
-            if policy is not None and (not noise[actor] or rng.random() >= noise[actor]):
-                action = policy.choose(world, actor)
-            else:
-                legal = world.legal_actions(actor)
-                action = legal[rng.randrange(len(legal))]
-            world.apply_unchecked(actor, action)
+            world.apply_unchecked(actor, self._policy_move(world, actor))
         if not self.horizon:
             raise RuntimeError(f"a playout of {world.game.id} ran past {MAX_PLAYOUT} actions")
