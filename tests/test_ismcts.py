@@ -126,11 +126,12 @@ def test_a_horizon_cuts_every_playout_short() -> None:
     state = midgame("egyptian-bride")
     (seat,) = state.to_act
     policy = Counting()
-    bot = ISMCTSBot(seed=1, iterations=25, rollout=policy, horizon=4)
+    # Opponents searched in the tree: the policy plays the playouts only.
+    bot = ISMCTSBot(seed=1, iterations=25, rollout=policy, horizon=4, opponents="search")
     assert bot.choose(state, seat) in state.legal_actions(seat)
     assert 0 < policy.moves <= 25 * 4
     unbounded = Counting()
-    ISMCTSBot(seed=1, iterations=25, rollout=unbounded).choose(state, seat)
+    ISMCTSBot(seed=1, iterations=25, rollout=unbounded, opponents="search").choose(state, seat)
     assert unbounded.moves > 25 * 4  # a game of Egyptian Bride lasts far longer
     assert make_bot("ismcts:horizon=30", state.game, seed=1).horizon == 30  # type: ignore[attr-defined]
 
@@ -159,11 +160,11 @@ def test_with_opponents_by_policy_the_tree_holds_only_the_bots_own_decisions(
         return key(self, actor)
 
     monkeypatch.setattr(type(state), "information_key", recording)
-    bot = make_bot("ismcts:iterations=150,opponents=policy", state.game, seed=2)
+    bot = make_bot("ismcts:iterations=150", state.game, seed=2)  # opponents=policy
     assert bot.choose(state, seat) in state.legal_actions(seat)
     assert keyed == {seat}
     keyed.clear()
-    make_bot("ismcts:iterations=150", state.game, seed=2).choose(state, seat)
+    make_bot("ismcts:iterations=150,opponents=search", state.game, seed=2).choose(state, seat)
     assert keyed > {seat}  # searched opponents have nodes of their own
     with pytest.raises(ValueError, match="opponents"):
         ISMCTSBot(seed=1, opponents="guess")
