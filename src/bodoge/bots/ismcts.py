@@ -24,7 +24,11 @@ score, so that every seat maximises its own outcome.
 
 Playouts follow a policy (the game's heuristic bot); each other seat's moves
 are made at random with the probability that the seat plays at random, which
-the bot learns from the moves it sees (:mod:`.opponents`).
+the bot learns from the moves it sees (:mod:`.opponents`).  By default the
+other seats move that way inside the tree too, and only the bot's own
+decisions have nodes (``opponents="policy"``); ``opponents="search"`` gives
+them nodes of their own and searches their replies as well.  The policy
+plays in the sampled world, so it too sees only what was sampled.
 """
 
 from __future__ import annotations
