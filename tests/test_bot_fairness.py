@@ -28,7 +28,7 @@ SPECS = (
     "ismcts:iterations=16,rollout=random",
     "ismcts:iterations=6",
     "ismcts:iterations=6,horizon=10",
-    "ismcts:iterations=6,opponents=search",
+    "ismcts:iterations=6,opponents=policy",
 )
 """A search bot's playouts reach the end of the game, so its budgets here are small."""
 

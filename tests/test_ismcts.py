@@ -160,11 +160,11 @@ def test_with_opponents_by_policy_the_tree_holds_only_the_bots_own_decisions(
         return key(self, actor)
 
     monkeypatch.setattr(type(state), "information_key", recording)
-    bot = make_bot("ismcts:iterations=150", state.game, seed=2)  # opponents=policy
+    bot = make_bot("ismcts:iterations=150,opponents=policy", state.game, seed=2)
     assert bot.choose(state, seat) in state.legal_actions(seat)
     assert keyed == {seat}
     keyed.clear()
-    make_bot("ismcts:iterations=150,opponents=search", state.game, seed=2).choose(state, seat)
+    make_bot("ismcts:iterations=150", state.game, seed=2).choose(state, seat)  # search
     assert keyed > {seat}  # searched opponents have nodes of their own
     with pytest.raises(ValueError, match="opponents"):
         ISMCTSBot(seed=1, opponents="guess")

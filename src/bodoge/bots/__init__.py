@@ -138,7 +138,7 @@ ISMCTS = register_bot(
             ),
             Param(
                 "opponents",
-                "policy",
+                "search",
                 Text(
                     "木の中の他の席（search: 探索する、policy: プレイアウトと同じく指す）",
                     "the other seats in the tree (search: searched; policy: as in playouts)",

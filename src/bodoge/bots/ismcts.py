@@ -24,11 +24,10 @@ score, so that every seat maximises its own outcome.
 
 Playouts follow a policy (the game's heuristic bot); each other seat's moves
 are made at random with the probability that the seat plays at random, which
-the bot learns from the moves it sees (:mod:`.opponents`).  By default the
-other seats move that way inside the tree too, and only the bot's own
-decisions have nodes (``opponents="policy"``); ``opponents="search"`` gives
-them nodes of their own and searches their replies as well.  The policy
-plays in the sampled world, so it too sees only what was sampled.
+the bot learns from the moves it sees (:mod:`.opponents`).  Inside the tree the other seats
+are searched too (``opponents="search"``), or move the playouts' way while
+only the bot's own decisions have nodes (``opponents="policy"``).  The
+policy plays in the sampled world, so it too sees only what was sampled.
 """
 
 from __future__ import annotations
@@ -105,7 +104,7 @@ class ISMCTSBot:
         noise: float = 0.0,
         adapt: bool = False,
         horizon: int = 0,
-        opponents: str = "policy",
+        opponents: str = "search",
     ) -> None:
         self.seed = seed
         self.iterations = iterations
@@ -138,19 +137,21 @@ class ISMCTSBot:
         self.opponents = opponents
         """How the tree treats the other seats' decisions.
 
-        ``policy`` (the default): they move as in the playouts (the rollout
-        policy, with each seat's noise) and only the bot's own decisions
-        have nodes, so every iteration refines the bot's own choices against
-        opponents modelled on the moves they are seen to make.  ``search``:
-        each has nodes of its own, keyed by what that seat knows, and is
-        searched like the bot's own, so the opponents play the best replies
-        the search finds; with a few hundred iterations spread over four
-        seats, those replies are close to random.  In paired games (same
-        seeds, 40 each, four players, a few hundred iterations) ``policy``
-        won as often or more in all five comparisons: against heuristic
-        bots 22 vs 21 (Egyptian Bride), 13 vs 10 (Hoarders), 14 vs 10
-        (Papayoo); against random players 22 vs 19 (Anehambra), 34 vs 34
-        (Cardiceo).
+        ``search`` (the default): each has nodes of its own, keyed by what
+        that seat knows, and is searched like the bot's own, so the
+        opponents play the best replies the search finds.  ``policy``: they
+        move as in the playouts (the rollout policy, with each seat's
+        noise) and only the bot's own decisions have nodes, so every
+        iteration refines the bot's own choices against opponents modelled
+        on the moves they are seen to make.  In paired games (same seeds,
+        40 each, four players, a few hundred iterations) ``policy`` won as
+        often or more in five comparisons (against heuristic bots 22 vs 21
+        in Egyptian Bride, 13 vs 10 in Hoarders, 14 vs 10 in Papayoo;
+        against random players 22 vs 19 in Anehambra, 34 vs 34 in
+        Cardiceo), but the strength bench at 0.25 s a move found it weaker
+        against random players in Egyptian Bride (83 % and, with the
+        expansion, 63 %, against 93 % and 87 % before), so it is not the
+        default.
         """
         self.model: OpponentModel | None = None
         self.playout_noise: list[float] = []
@@ -162,7 +163,7 @@ class ISMCTSBot:
     def __repr__(self) -> str:
         budget = f"seconds={self.seconds}" if self.seconds else f"iterations={self.iterations}"
         horizon = f", horizon={self.horizon}" if self.horizon else ""
-        opponents = ", opponents='search'" if self.opponents == "search" else ""
+        opponents = ", opponents='policy'" if self.opponents == "policy" else ""
         return (
             f"ISMCTSBot(seed={self.seed}, {budget}, exploration={self.exploration}"
             f"{horizon}{opponents})"
