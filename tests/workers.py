@@ -197,6 +197,8 @@ def serve(database_url: str, workers: int = 1) -> Iterator[Server]:
             out, err = process.communicate()
         server.output["stdout"] = out.decode(errors="replace")
         server.output["stderr"] = err.decode(errors="replace")
+        if sys.exc_info()[0] is not None:  # pytest shows this beside the failure
+            print(f"bodoge serve said:\n{server.output['stderr']}", file=sys.stderr)
 
 
 @dataclass(eq=False)

@@ -107,3 +107,31 @@ def test_a_restart_mid_game_loses_nothing(browser: Browser, own_server: Server) 
     check_against_record(record, [first, third])
     host_context.close()
     guest_context.close()
+
+
+def test_a_playable_piece_stays_put_under_a_resting_pointer(
+    browser: Browser, server: Server
+) -> None:
+    """A pointer on the lower edge of the deck: the deck lights up and does not move.
+
+    A piece that rose on hover would leave such a pointer, drop back under it
+    and rise again for as long as it rests there, and a click aimed at it
+    could wait forever for it to hold still.
+    """
+    created = server.new_table(["person", "bot:random", "bot:random"])
+    context = browser.new_context(locale="en-US")
+    me = Watcher(context.new_page(), seat=0)
+    join(me, server, created["invites"]["0"], "Fumi")
+    deck = me.page.locator("#game [data-testid=deck].playable")
+    deck.wait_for(state="visible")
+    box = deck.bounding_box()
+    assert box is not None
+    me.page.mouse.move(box["x"] + box["width"] / 2, box["y"] + box["height"] - 1)
+    me.page.wait_for_timeout(250)  # several hover transitions' worth
+    seen = []
+    for _ in range(6):
+        seen.append(deck.bounding_box())
+        me.page.wait_for_timeout(40)
+    assert seen == [box] * len(seen)
+    assert deck.evaluate("element => element.matches(':hover')")
+    context.close()

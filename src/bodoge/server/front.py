@@ -135,6 +135,8 @@ class HandedConnections(uvicorn.Server):
                 self._close_channel()
                 self.should_exit = True
                 return
+            if not fds:
+                log.warning("a connection handed to this worker was lost on its way")
             for fd in fds:
                 task = loop.create_task(self._adopt(socket.socket(fileno=fd)))
                 self.adopting.add(task)
@@ -143,8 +145,9 @@ class HandedConnections(uvicorn.Server):
     async def _adopt(self, connection: socket.socket) -> None:
         try:
             await asyncio.get_running_loop().connect_accepted_socket(self._protocol, connection)
-        except OSError:
-            connection.close()  # the client left before it was served
+        except OSError as error:
+            log.warning("cannot serve a connection handed to this worker: %s", error)
+            connection.close()  # most likely the client left before it was served
 
     def _close_channel(self) -> None:
         if self.channel.fileno() >= 0:
