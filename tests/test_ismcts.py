@@ -16,10 +16,10 @@ from bodoge.bots.ismcts import SCORE_WEIGHT, rewards
 from bodoge.engine import Action, State
 
 
-def midgame(game_id: str, steps: int = 9) -> State:
+def midgame(game_id: str, steps: int = 9, seed: int = 3) -> State:
     game = bodoge.get_game(game_id)
-    state = game.new_game(game.min_players, seed=3)
-    rnd = random.Random(3)
+    state = game.new_game(game.min_players, seed=seed)
+    rnd = random.Random(seed)
     for _ in range(steps):
         seat = rnd.choice(state.to_act)
         state.apply(seat, rnd.choice(state.legal_actions(seat)))
@@ -168,3 +168,39 @@ def test_with_opponents_by_policy_the_tree_holds_only_the_bots_own_decisions(
     assert keyed > {seat}  # searched opponents have nodes of their own
     with pytest.raises(ValueError, match="opponents"):
         ISMCTSBot(seed=1, opponents="guess")
+
+
+class Last:
+    """An advisor that always names the last legal action."""
+
+    def choose(self, state: State, seat: int) -> Action:
+        return state.legal_actions(seat)[-1]
+
+
+def test_with_a_prior_a_short_search_plays_the_advisors_move() -> None:
+    """Two iterations: the advised action is tried first and, with its bonus, again."""
+    advised = unadvised = tried = 0
+    for index in range(8):
+        state = midgame("egyptian-bride", seed=index)
+        seat = state.to_act[0]
+        legal = state.legal_actions(seat)
+        if len(legal) < 3:
+            continue
+        tried += 1
+        with_prior = ISMCTSBot(seed=index, iterations=2, prior=1.0, advisor=Last())
+        without = ISMCTSBot(seed=index, iterations=2, advisor=Last())
+        advised += with_prior.choose(state, seat) == legal[-1]
+        unadvised += without.choose(state, seat) == legal[-1]
+        assert "prior=1.0" in repr(with_prior) and "prior" not in repr(without)
+    assert tried >= 4 and advised == tried
+    assert unadvised < tried / 2  # without the prior: one of two actions tried at random
+
+
+def test_the_prior_asks_the_games_heuristic_even_where_it_does_not_play_the_playouts() -> None:
+    anehambra = bodoge.get_game("anehambra")
+    bot = make_bot("ismcts:prior=0.5", anehambra, seed=1)
+    assert isinstance(bot, ISMCTSBot) and bot.rollout is None
+    assert type(bot.advisor).__module__.startswith("bodoge.games.anehambra")
+    assert make_bot("ismcts", anehambra, seed=1).advisor is None  # type: ignore[attr-defined]
+    toy = make_bot("ismcts:prior=0.5", bodoge.get_game("toy-raid"), seed=1)
+    assert toy.advisor is None  # type: ignore[attr-defined]  # no heuristic: a plain search

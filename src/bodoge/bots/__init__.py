@@ -71,6 +71,7 @@ def _ismcts(game: Game, seed: int, params: Mapping[str, ParamValue]) -> Bot:
     elif params["rollout"] == "auto" and game.heuristic_playouts:
         rollout = game.heuristic_bot(seed ^ 0x5EED)  # the game's own strategy, if it has one
     seconds = float(params["seconds"])
+    prior = float(params["prior"])
     return ISMCTSBot(
         seed,
         iterations=int(params["iterations"]),
@@ -81,6 +82,8 @@ def _ismcts(game: Game, seed: int, params: Mapping[str, ParamValue]) -> Bot:
         adapt=bool(params["adapt"]),
         horizon=int(params["horizon"]),
         opponents=str(params["opponents"]),
+        prior=prior,
+        advisor=game.heuristic_bot(seed ^ 0xAD7153) if prior else None,
     )
 
 
@@ -144,6 +147,15 @@ ISMCTS = register_bot(
                     "the other seats in the tree (search: searched; policy: as in playouts)",
                 ),
                 choices=("search", "policy"),
+            ),
+            Param(
+                "prior",
+                0.0,
+                Text(
+                    "木の中でゲームの戦略が選ぶ手に与える重み（0なら無し）",
+                    "weight of the game's heuristic move in the tree (0: none)",
+                ),
+                0.0,
             ),
         ),
     )
