@@ -29,7 +29,7 @@ SPECS = (
     "ismcts:iterations=6",
     "ismcts:iterations=6,horizon=10",
     "ismcts:iterations=6,opponents=policy",
-    "ismcts:iterations=6,prior=1",
+    "ismcts:iterations=6,prior=0",
 )
 """A search bot's playouts reach the end of the game, so its budgets here are small."""
 

@@ -198,9 +198,9 @@ def test_with_a_prior_a_short_search_plays_the_advisors_move() -> None:
 
 def test_the_prior_asks_the_games_heuristic_even_where_it_does_not_play_the_playouts() -> None:
     anehambra = bodoge.get_game("anehambra")
-    bot = make_bot("ismcts:prior=0.5", anehambra, seed=1)
-    assert isinstance(bot, ISMCTSBot) and bot.rollout is None
+    bot = make_bot("ismcts", anehambra, seed=1)
+    assert isinstance(bot, ISMCTSBot) and bot.rollout is None and bot.prior == 1.0
     assert type(bot.advisor).__module__.startswith("bodoge.games.anehambra")
-    assert make_bot("ismcts", anehambra, seed=1).advisor is None  # type: ignore[attr-defined]
-    toy = make_bot("ismcts:prior=0.5", bodoge.get_game("toy-raid"), seed=1)
+    assert make_bot("ismcts:prior=0", anehambra, seed=1).advisor is None  # type: ignore[attr-defined]
+    toy = make_bot("ismcts", bodoge.get_game("toy-raid"), seed=1)
     assert toy.advisor is None  # type: ignore[attr-defined]  # no heuristic: a plain search

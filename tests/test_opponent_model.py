@@ -104,7 +104,7 @@ def test_without_adapt_or_with_a_certain_prior_nothing_is_learnt() -> None:
 def test_the_search_plays_each_seat_out_as_it_has_learnt_that_seat_plays() -> None:
     game = bodoge.get_game("egyptian-bride")
     state = game.new_game(4, seed=4)
-    bot = make_bot("ismcts:iterations=2", game, seed=4)
+    bot = make_bot("ismcts:iterations=2,prior=0", game, seed=4)  # lasts past step 60
     assert isinstance(bot, ISMCTSBot)
     others = {1: make_bot("random", game, seed=1), 2: make_bot("heuristic", game, seed=2)}
     others[3] = make_bot("random", game, seed=3)

@@ -150,7 +150,7 @@ ISMCTS = register_bot(
             ),
             Param(
                 "prior",
-                0.0,
+                1.0,
                 Text(
                     "木の中でゲームの戦略が選ぶ手に与える重み（0なら無し）",
                     "weight of the game's heuristic move in the tree (0: none)",

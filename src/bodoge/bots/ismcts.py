@@ -28,6 +28,11 @@ the bot learns from the moves it sees (:mod:`.opponents`).  Inside the tree the 
 are searched too (``opponents="search"``), or move the playouts' way while
 only the bot's own decisions have nodes (``opponents="policy"``).  The
 policy plays in the sampled world, so it too sees only what was sampled.
+
+With a ``prior``, the game's heuristic also advises the tree: what it would
+play in each sampled world gets a bonus that fades with visits (progressive
+bias), so a short search starts from the heuristic's move rather than from
+every untried action in turn.
 """
 
 from __future__ import annotations
@@ -210,11 +215,16 @@ class ISMCTSBot:
         return max(legal, key=lambda a: (root.visits.get(a, 0), root.reward.get(a, 0.0)))
 
     def _playout_noise(self, state: State, seat: int) -> list[float]:
-        """Each seat's share of random playout moves at this decision (never the searcher's)."""
+        """Each seat's share of random moves at this decision (never the searcher's).
+
+        It is learnt against the rollout policy, or against the advisor when
+        the playouts are random (then it only tempers the advice).
+        """
         model = self.model
-        if self.rollout is not None and self.adapt and 0.0 < self.noise < 1.0:
+        policy = self.rollout if self.rollout is not None else self.advisor
+        if policy is not None and self.adapt and 0.0 < self.noise < 1.0:
             if model is None or model.me != seat:
-                model = self.model = OpponentModel(self.rollout, seat, self.noise, self._rng)
+                model = self.model = OpponentModel(policy, seat, self.noise, self._rng)
             model.observe(state)
         noise = [model.noise(s) if model else self.noise for s in range(state.num_players)]
         noise[seat] = 0.0
@@ -239,7 +249,8 @@ class ISMCTSBot:
             if node is None:
                 node = tree[key] = Node()
             if self.prior and self.advisor is not None:
-                action = self._select_advised(node, legal, self._hint(world, actor, node))
+                hint = self._hint(world, actor, node)
+                action = self._select_advised(node, legal, hint, 1.0 - self.playout_noise[actor])
                 path.append((node, actor, action, legal))
                 world.apply_unchecked(actor, action)
                 if action not in node.visits:
@@ -282,16 +293,21 @@ class ISMCTSBot:
                 best, best_value = action, value
         return best
 
-    def _select_advised(self, node: Node, legal: list[Action], hint: Action) -> Action:
-        """UCB with the policy's advice as a bonus; an untried action counts as one average visit.
+    def _select_advised(
+        self, node: Node, legal: list[Action], hint: Action, trust: float
+    ) -> Action:
+        """UCB with the advice as a bonus; an untried action counts as one average visit.
 
-        So the policy's move is tried first, and the others are tried when
+        So the advised move is tried first, and the others are tried when
         their optimistic value beats what has been tried, not all before
-        any is tried twice.
+        any is tried twice.  ``trust`` scales the advice: for another seat
+        it is how likely that seat is to play the policy's way (one minus
+        its playout noise, learnt from its moves), since a seat seen to
+        move at random is badly predicted by the heuristic.
         """
         total = sum(node.visits.values())
         first_play = sum(node.reward.values()) / total if total else 0.5
-        c, bias = self.exploration, self.prior / node.hints
+        c, bias = self.exploration, self.prior * trust / node.hints
         best, best_value = hint, -math.inf
         for action in legal:
             visits = node.visits.get(action, 0)
