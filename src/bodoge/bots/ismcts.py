@@ -61,7 +61,7 @@ class Node:
     reward: dict[Action, float] = field(default_factory=dict)
     available: dict[Action, int] = field(default_factory=dict)
     hinted: dict[Action, int] = field(default_factory=dict)
-    """How often the rollout policy chose each action here (only with a ``prior``)."""
+    """How often the advisor chose each action here (only with a ``prior``)."""
     hints: int = 0
 
 
