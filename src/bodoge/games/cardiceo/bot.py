@@ -69,7 +69,7 @@ def _all_rolls() -> tuple[tuple[int, ...], ...]:
 
 def reroll_value(hand: list[int], per_point: float) -> float:
     """The average worth of the best plan over every roll of the three dice."""
-    return _reroll_value(tuple(hand), per_point)
+    return _reroll_value(_held_bits(hand), min(sum(hand), 4), per_point)
 
 
 GROUPINGS = (
@@ -79,15 +79,32 @@ GROUPINGS = (
 )
 """Every way to use the three dice as one, two or three discards (disjoint masks)."""
 
+MOST_OF_A_NUMBER = 3
+"""A roll pays for at most three cards, so holding more of a number changes nothing."""
+
+
+def _held_bits(hand: Sequence[int]) -> int:
+    """The hand as a bit set: bit ``3·card + k`` is set when more than ``k`` cards are held.
+
+    A plan fits the hand when the bits it needs are all set, one ``&`` instead
+    of a count per card; and hands that differ only beyond three of a number
+    share one cache entry.
+    """
+    bits = 0
+    for card, count in enumerate(hand):
+        for k in range(min(count, MOST_OF_A_NUMBER)):
+            bits |= 1 << (MOST_OF_A_NUMBER * card + k)
+    return bits
+
 
 @functools.cache
-def _roll_plans() -> tuple[tuple[tuple[int, ...], tuple[tuple[int, ...], ...]], ...]:
-    """For each roll: the card numbers it can pay for, and its non-empty plans.
+def _roll_kinds() -> tuple[tuple[int, tuple[tuple[int, ...], ...]], ...]:
+    """The rolls grouped by what they can pay for: (how many rolls, their non-empty plans).
 
     The same plans as :func:`plans` with every die available, worked out
-    once for all hands: a plan fits a hand that holds its cards.
+    once for all hands; 384 rolls make about 200 kinds.
     """
-    found = []
+    kinds: dict[tuple[tuple[int, ...], ...], int] = {}
     for roll in _all_rolls():
         sums = dice_sums(list(roll))
         cards = {
@@ -95,34 +112,46 @@ def _roll_plans() -> tuple[tuple[tuple[int, ...], tuple[tuple[int, ...], ...]], 
             for grouping in GROUPINGS
             if all(sums[mask] <= HIGHEST for mask in grouping)
         }
-        numbers = tuple(sorted({card for plan in cards for card in plan}))
-        found.append((numbers, tuple(sorted(cards))))
-    return tuple(found)
+        key = tuple(sorted(cards))
+        kinds[key] = kinds.get(key, 0) + 1
+    return tuple((count, plans_of_roll) for plans_of_roll, count in kinds.items())
 
 
-@functools.lru_cache(maxsize=16_384)
-def _reroll_value(hand: tuple[int, ...], per_point: float) -> float:
-    """Cached: a search meets the same hands again and again."""
-    cards_left = min(sum(hand), 4)  # 4 stands for "more than a roll can empty"
-    total = 0.0
-    for index, (numbers, _) in enumerate(_roll_plans()):
-        held = tuple(min(hand[card], 3) for card in numbers)
-        total += _best_of_roll(index, held, cards_left, per_point)
-    return total / ROLLS
+@functools.cache
+def _ranked_plans(
+    cards_left: int, per_point: float
+) -> tuple[tuple[int, tuple[tuple[float, int], ...]], ...]:
+    """Per roll kind: (how many rolls, its plans as (worth, bits needed), best first).
+
+    The worth of a plan depends on the hand only through ``cards_left``
+    (a plan that empties the hand is worth the most), so the best plan a
+    hand can pay for is the first in this order that fits it.
+    """
+    ranked = []
+    for count, plans_of_roll in _roll_kinds():
+        scored = []
+        for plan in plans_of_roll:
+            worth = (
+                EMPTY_HAND
+                if len(plan) == cards_left
+                else sum(1 + HARDNESS[card] + per_point * card for card in plan)
+            )
+            scored.append((worth, _held_bits([plan.count(n) for n in range(max(plan) + 1)])))
+        scored.sort(key=lambda item: -item[0])
+        ranked.append((count, tuple(scored)))
+    return tuple(ranked)
 
 
 @functools.lru_cache(maxsize=65_536)
-def _best_of_roll(index: int, held: tuple[int, ...], cards_left: int, per_point: float) -> float:
-    """The best plan of one roll, given how many of its numbers are held (at most 3 count)."""
-    numbers, plans_of_roll = _roll_plans()[index]
-    count = dict(zip(numbers, held, strict=True))
-    best = 0.0
-    for plan in plans_of_roll:
-        if all(count[card] >= plan.count(card) for card in plan):
-            if len(plan) == cards_left:
-                return EMPTY_HAND
-            best = max(best, sum(1 + HARDNESS[card] + per_point * card for card in plan))
-    return best
+def _reroll_value(held: int, cards_left: int, per_point: float) -> float:
+    """Cached: a search meets the same hands again and again."""
+    total = 0.0
+    for count, scored in _ranked_plans(cards_left, per_point):
+        for worth, needed in scored:
+            if needed & held == needed:
+                total += count * worth
+                break
+    return total / ROLLS
 
 
 class Reading:

@@ -67,6 +67,7 @@ class Reading:
             else 0.0
         )
         self.deck = total
+        self._effects: dict[str, float] = {}
 
     def theft_value(self, target: int, kind: int) -> float:
         """Our gain plus the owner's loss, risked against a Hamster when they hide cards."""
@@ -96,6 +97,12 @@ class Reading:
         return 0.4 * _loss(self.mine, best) * min(1.0, (self.n - 1) / 3)
 
     def effect(self, critter: str) -> float:
+        """What a critter's effect is worth; worked out once per critter and reading."""
+        if critter not in self._effects:
+            self._effects[critter] = self._effect(critter)
+        return self._effects[critter]
+
+    def _effect(self, critter: str) -> float:
         if critter == "squirrel":
             return self.draw_value if self.deck else 0.0
         if critter == "raccoon":
