@@ -184,6 +184,7 @@ TEST_BOT = BotType(
         Param("c", 1.4, minimum=0.0),
         Param("greedy", False),
         Param("policy", "uniform", choices=("uniform", "heuristic")),
+        Param("depth", "auto", minimum=0, numeric=int),
     ),
 )
 
@@ -202,6 +203,7 @@ def test_parameters_are_parsed_by_type_and_defaults_filled(test_bot: BotType) ->
         "c": 0.5,
         "greedy": True,
         "policy": "uniform",
+        "depth": "auto",
     }
     assert type(spec.params["iterations"]) is int
     assert str(spec) == "test-search:iterations=2000,c=0.5,greedy=true"
@@ -217,6 +219,13 @@ def test_float_parameters_accept_integers(test_bot: BotType) -> None:
     assert parse_bot_spec("test-search:c=2").params["c"] == 2.0
 
 
+def test_a_number_left_to_the_game_takes_numbers_or_auto(test_bot: BotType) -> None:
+    assert parse_bot_spec("test-search:depth=7").params["depth"] == 7
+    assert parse_bot_spec("test-search:depth=AUTO").params["depth"] == "auto"
+    assert str(parse_bot_spec("test-search:depth=0")) == "test-search:depth=0"
+    assert str(parse_bot_spec("test-search:depth=auto")) == "test-search"
+
+
 @pytest.mark.parametrize(
     ("spec", "message"),
     [
@@ -230,7 +239,9 @@ def test_float_parameters_accept_integers(test_bot: BotType) -> None:
         ("test-search:policy=smart", "must be one of uniform, heuristic, not 'smart'"),
         ("test-search:c=1,c=2", "parameter 'c' given twice"),
         ("test-search:=3", "bad parameter '=3'"),
-        ("test-search:depth=3", "its parameters: iterations, c, greedy, policy"),
+        ("test-search:depth=-1", "must be an integer ≥ 0, or auto, not '-1'"),
+        ("test-search:depth=deep", "must be an integer ≥ 0, or auto, not 'deep'"),
+        ("test-search:width=3", "its parameters: iterations, c, greedy, policy, depth"),
     ],
 )
 def test_bad_parameters_are_refused(test_bot: BotType, spec: str, message: str) -> None:

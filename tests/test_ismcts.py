@@ -136,6 +136,16 @@ def test_a_horizon_cuts_every_playout_short() -> None:
     assert make_bot("ismcts:horizon=30", state.game, seed=1).horizon == 30  # type: ignore[attr-defined]
 
 
+def test_the_default_horizon_is_the_games_own() -> None:
+    papayoo, bride = bodoge.get_game("papayoo"), bodoge.get_game("egyptian-bride")
+    assert papayoo.search_horizon > 0  # a hand or so: the running points say who leads
+    assert bride.search_horizon == 0
+    for game in (papayoo, bride):
+        bot = make_bot("ismcts", game, seed=1)
+        assert bot.horizon == game.search_horizon  # type: ignore[attr-defined]
+        assert make_bot("ismcts:horizon=0", game, seed=1).horizon == 0  # type: ignore[attr-defined]
+
+
 def test_a_game_cut_short_is_judged_by_the_running_scores() -> None:
     state = bodoge.get_game("anehambra").new_game(4, seed=3)
     state.palaces[1].append([1, 1, 0, 0, 0])  # type: ignore[attr-defined]

@@ -23,6 +23,7 @@ from .base import Bot, NoLegalAction
 from .ismcts import ISMCTSBot
 from .random_bot import RandomBot
 from .spec import (
+    AUTO,
     BadBotSpec,
     BotFactory,
     BotSpec,
@@ -80,7 +81,7 @@ def _ismcts(game: Game, seed: int, params: Mapping[str, ParamValue]) -> Bot:
         rollout=rollout,
         noise=float(params["noise"]),
         adapt=bool(params["adapt"]),
-        horizon=int(params["horizon"]),
+        horizon=game.search_horizon if params["horizon"] == AUTO else int(params["horizon"]),
         opponents=str(params["opponents"]),
         prior=prior,
         advisor=game.heuristic_bot(seed ^ 0xAD7153) if prior else None,
@@ -132,12 +133,15 @@ ISMCTS = register_bot(
             ),
             Param(
                 "horizon",
-                0,
+                AUTO,
                 Text(
-                    "プレイアウトの最大手数（0なら終局まで。打ち切りは途中の得点で判定）",
-                    "playout moves at most (0: to the end; cut short, the running scores judge)",
+                    "プレイアウトの最大手数（0なら終局まで、auto ならゲームの指定。"
+                    "打ち切りは途中の得点で判定）",
+                    "playout moves at most (0: to the end; auto: as the game declares; "
+                    "cut short, the running scores judge)",
                 ),
                 0,
+                numeric=int,
             ),
             Param(
                 "opponents",

@@ -45,9 +45,13 @@ class BadBotSpec(BodogeError, ValueError):
     code = "bad_bot_spec"
 
 
+AUTO = "auto"
+"""The value of a number parameter left for the bot to choose per game (see ``Param.numeric``)."""
+
+
 @dataclass(frozen=True)
 class Param:
-    """One parameter of a bot; its type is the type of ``default``."""
+    """One parameter of a bot; its type is the type of ``default`` (or ``numeric``)."""
 
     name: str
     default: ParamValue
@@ -55,10 +59,16 @@ class Param:
     minimum: int | float | None = None
     maximum: int | float | None = None
     choices: tuple[str, ...] | None = None
+    numeric: type[int] | type[float] | None = None
+    """For a number whose right value depends on the game: its type.
+
+    The parameter then also takes the word ``auto`` (usually its default),
+    which the bot's factory resolves from what the game declares.
+    """
 
     @property
     def kind(self) -> type:
-        return type(self.default)
+        return self.numeric or type(self.default)
 
     def allowed(self) -> str:
         """The allowed values, in words, for error messages and listings."""
@@ -72,10 +82,12 @@ class Param:
         low = "" if self.minimum is None else f" ≥ {self.minimum}"
         high = "" if self.maximum is None else f" ≤ {self.maximum}"
         joint = " and" if low and high else ""
-        return f"{noun}{low}{joint}{high}"
+        return f"{noun}{low}{joint}{high}" + (f", or {AUTO}" if self.numeric else "")
 
     def parse(self, bot: str, raw: str) -> ParamValue:
         """The typed value of ``raw``, or :class:`BadBotSpec`."""
+        if self.numeric and raw.lower() == AUTO:
+            return AUTO
         value = self._convert(raw)
         bad = value is None
         if isinstance(value, int | float) and not isinstance(value, bool):

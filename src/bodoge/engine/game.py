@@ -142,6 +142,13 @@ class Game:
     or wrong in ways a short search cannot correct.  A game whose search is
     measured to do better with random playouts says so here.
     """
+    search_horizon: int = 0
+    """Playout moves a search bot plays before the running scores judge (spec ``horizon=auto``).
+
+    0 plays every playout to the end.  A long game whose running scores
+    already say who is ahead (points taken so far, say) gets more
+    iterations, and so a better search, from shorter playouts.
+    """
 
     # ----------------------------------------------------------- player counts
 
