@@ -69,7 +69,8 @@ def _all_rolls() -> tuple[tuple[int, ...], ...]:
 
 def reroll_value(hand: list[int], per_point: float) -> float:
     """The average worth of the best plan over every roll of the three dice."""
-    return _reroll_value(_held_bits(hand), min(sum(hand), 4), per_point)
+    cards_left = min(sum(hand), 4)  # 4 stands for "more than a roll can empty"
+    return _reroll_value(_held_bits(hand), cards_left, per_point)
 
 
 GROUPINGS = (
