@@ -238,12 +238,15 @@ def make_engine(url: str) -> Engine:
         @event.listens_for(engine, "connect")
         def _sqlite_pragmas(connection: Any, _record: Any) -> None:
             cursor = connection.cursor()
-            cursor.execute("PRAGMA journal_mode=WAL")  # readers never block the writer
+            # The wait comes first: switching to WAL takes a lock that another
+            # process opening the same file may hold for a moment.
+            cursor.execute("PRAGMA busy_timeout=5000")
+            if cursor.execute("PRAGMA journal_mode").fetchone()[0] != "wal":
+                cursor.execute("PRAGMA journal_mode=WAL")  # readers never block the writer
             # FULL: each commit (each group-commit batch) is fsynced to the WAL
             # before it returns, so a stored action survives a power cut too.
             cursor.execute("PRAGMA synchronous=FULL")
             cursor.execute("PRAGMA foreign_keys=ON")
-            cursor.execute("PRAGMA busy_timeout=5000")
             cursor.close()
 
     else:

@@ -3,9 +3,9 @@
 from __future__ import annotations
 
 from alembic import context
-from sqlalchemy import create_engine, text
+from sqlalchemy import text
 
-from bodoge.server.db import Base
+from bodoge.server.db import Base, make_engine
 
 target_metadata = Base.metadata
 MIGRATION_LOCK = 0x626F646F6765
@@ -15,7 +15,9 @@ MIGRATION_LOCK = 0x626F646F6765
 def run_migrations_online() -> None:
     url = context.config.get_main_option("sqlalchemy.url")
     assert url is not None
-    engine = create_engine(url)
+    # bodoge's own settings: a SQLite file is switched to WAL here, once,
+    # before any worker opens it.
+    engine = make_engine(url)
     with engine.connect() as connection:
         context.configure(connection=connection, target_metadata=target_metadata)
         with context.begin_transaction():
