@@ -214,3 +214,31 @@ def test_the_prior_asks_the_games_heuristic_even_where_it_does_not_play_the_play
     assert make_bot("ismcts:prior=0", anehambra, seed=1).advisor is None  # type: ignore[attr-defined]
     toy = make_bot("ismcts", bodoge.get_game("toy-raid"), seed=1)
     assert toy.advisor is None  # type: ignore[attr-defined]  # no heuristic: a plain search
+
+
+def test_with_a_margin_the_bot_keeps_the_advisors_move_unless_surely_better() -> None:
+    """A margin no search reaches keeps the advice; none lets the search decide."""
+    kept = left = tried = 0
+    for index in range(8):
+        state = midgame("egyptian-bride", seed=index)
+        seat = state.to_act[0]
+        legal = state.legal_actions(seat)
+        if len(legal) < 3:
+            continue
+        tried += 1
+        sure = ISMCTSBot(seed=index, iterations=60, prior=1.0, advisor=Last(), margin=1e9)
+        free = ISMCTSBot(seed=index, iterations=60, prior=1.0, advisor=Last())
+        kept += sure.choose(state, seat) == legal[-1]
+        left += free.choose(state, seat) != legal[-1]
+    assert tried >= 4 and kept == tried
+    assert left > 0  # the search alone does leave the advice sometimes
+
+
+def test_the_default_margin_is_the_games_own() -> None:
+    anehambra, bride = bodoge.get_game("anehambra"), bodoge.get_game("egyptian-bride")
+    assert anehambra.search_margin > 0  # its playouts mislead a free search
+    assert bride.search_margin == 0
+    for game in (anehambra, bride):
+        assert make_bot("ismcts", game, seed=1).margin == game.search_margin  # type: ignore[attr-defined]
+        assert make_bot("ismcts:margin=1.5", game, seed=1).margin == 1.5  # type: ignore[attr-defined]
+        assert make_bot("ismcts:margin=0", game, seed=1).margin == 0.0  # type: ignore[attr-defined]

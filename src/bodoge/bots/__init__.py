@@ -85,6 +85,7 @@ def _ismcts(game: Game, seed: int, params: Mapping[str, ParamValue]) -> Bot:
         opponents=str(params["opponents"]),
         prior=prior,
         advisor=game.heuristic_bot(seed ^ 0xAD7153) if prior else None,
+        margin=game.search_margin if params["margin"] == AUTO else float(params["margin"]),
     )
 
 
@@ -160,6 +161,18 @@ ISMCTS = register_bot(
                     "weight of the game's heuristic move in the tree (0: none)",
                 ),
                 0.0,
+            ),
+            Param(
+                "margin",
+                AUTO,
+                Text(
+                    "ゲームの戦略の手から離れるのに要る確かさ（標準誤差の何倍か。"
+                    "0なら常に探索の手、auto ならゲームの指定）",
+                    "how sure the search must be, in standard errors, to leave the heuristic's "
+                    "move (0: always the search's; auto: as the game declares)",
+                ),
+                0.0,
+                numeric=float,
             ),
         ),
     )

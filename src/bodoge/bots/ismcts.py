@@ -115,6 +115,7 @@ class ISMCTSBot:
         opponents: str = "search",
         prior: float = 0.0,
         advisor: Bot | None = None,
+        margin: float = 0.0,
     ) -> None:
         self.seed = seed
         self.iterations = iterations
@@ -180,6 +181,20 @@ class ISMCTSBot:
         (``bench/README.md``).  The spec's default is 1.
         """
         self.advisor = advisor
+        self.margin = margin
+        """How sure the search must be, in standard errors, to leave the advisor's move.
+
+        At the root the bot plays the move the advisor chose most often over
+        the sampled worlds, unless the search's best move beats its mean
+        reward by ``margin`` standard errors (at most 0.5 / sqrt(visits)
+        each, as rewards lie in [0, 1]); 0 always plays the search's move.
+        A few hundred playouts spread over many moves leave means that
+        differ by chance, and rough playouts (random moves in a long game)
+        can rank moves for the playouts' reasons rather than the game's;
+        then the heuristic's move is the safer bet.  This is SPARTA's rule
+        (Lerer et al., 2020): search refines a blueprint policy and departs
+        from it only when confident.
+        """
         self.model: OpponentModel | None = None
         self.playout_noise: list[float] = []
         """Each seat's share of random playout moves at the last decision (the searcher's: 0)."""
@@ -192,9 +207,10 @@ class ISMCTSBot:
         horizon = f", horizon={self.horizon}" if self.horizon else ""
         opponents = ", opponents='policy'" if self.opponents == "policy" else ""
         prior = f", prior={self.prior}" if self.prior and self.advisor else ""
+        margin = f", margin={self.margin}" if self.margin and self.advisor else ""
         return (
             f"ISMCTSBot(seed={self.seed}, {budget}, exploration={self.exploration}"
-            f"{horizon}{opponents}{prior})"
+            f"{horizon}{opponents}{prior}{margin})"
         )
 
     def choose(self, state: State, seat: int) -> Action:
@@ -215,7 +231,21 @@ class ISMCTSBot:
         root = tree.get((seat, state.information_key(seat)))
         if root is None:  # no iteration ran (a zero budget): fall back to chance
             return self._rng.choice(legal)
-        return max(legal, key=lambda a: (root.visits.get(a, 0), root.reward.get(a, 0.0)))
+        best = max(legal, key=lambda a: (root.visits.get(a, 0), root.reward.get(a, 0.0)))
+        if self.margin and root.hints:
+            return self._keep_advice(root, best)
+        return best
+
+    def _keep_advice(self, root: Node, best: Action) -> Action:
+        """The advisor's move at the root, unless ``best`` looks better by the margin."""
+        advised = max(root.hinted, key=lambda a: (root.hinted[a], root.visits.get(a, 0)))
+        if best == advised or not root.visits.get(advised):
+            return best
+        visits, advised_visits = root.visits[best], root.visits[advised]
+        gain = root.reward[best] / visits - root.reward[advised] / advised_visits
+        # Rewards lie in [0, 1], so each mean's standard error is at most 0.5 / sqrt(visits).
+        error = 0.5 * math.sqrt(1 / visits + 1 / advised_visits)
+        return best if gain > self.margin * error else advised
 
     def _playout_noise(self, state: State, seat: int) -> list[float]:
         """Each seat's share of random moves at this decision (never the searcher's).

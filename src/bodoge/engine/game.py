@@ -149,6 +149,14 @@ class Game:
     already say who is ahead (points taken so far, say) gets more
     iterations, and so a better search, from shorter playouts.
     """
+    search_margin: float = 0.0
+    """Standard errors by which a search bot must prefer a move to leave its heuristic's
+    (spec ``margin=auto``).
+
+    0 always plays the search's move.  A game whose playouts rank moves
+    worse than its heuristic does (so that the search, left free, plays
+    worse than the heuristic alone) says how sure the search must be.
+    """
 
     # ----------------------------------------------------------- player counts
 
