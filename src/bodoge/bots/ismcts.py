@@ -191,9 +191,10 @@ class ISMCTSBot:
         A few hundred playouts spread over many moves leave means that
         differ by chance, and rough playouts (random moves in a long game)
         can rank moves for the playouts' reasons rather than the game's;
-        then the heuristic's move is the safer bet.  This is SPARTA's rule
+        then the heuristic's move is the safer bet.  The idea is SPARTA's
         (Lerer et al., 2020): search refines a blueprint policy and departs
-        from it only when confident.
+        from it only for a gain above a threshold; here the threshold is
+        counted in standard errors, so it grows as the playouts thin out.
         """
         self.model: OpponentModel | None = None
         self.playout_noise: list[float] = []
