@@ -7,6 +7,7 @@ Fairness (decisions depend only on the seat's information) is
 from __future__ import annotations
 
 import random
+from collections.abc import Iterator
 
 import pytest
 
@@ -187,15 +188,20 @@ class Last:
         return state.legal_actions(seat)[-1]
 
 
-def test_with_a_prior_a_short_search_plays_the_advisors_move() -> None:
-    """Two iterations: the advised action is tried first and, with its bonus, again."""
-    advised = unadvised = tried = 0
-    for index in range(8):
+def choices(count: int = 8) -> Iterator[tuple[int, State, int, list[Action]]]:
+    """(seed, state, seat, legal) of Egyptian Bride mid-games with three moves or more."""
+    for index in range(count):
         state = midgame("egyptian-bride", seed=index)
         seat = state.to_act[0]
         legal = state.legal_actions(seat)
-        if len(legal) < 3:
-            continue
+        if len(legal) >= 3:
+            yield index, state, seat, legal
+
+
+def test_with_a_prior_a_short_search_plays_the_advisors_move() -> None:
+    """Two iterations: the advised action is tried first and, with its bonus, again."""
+    advised = unadvised = tried = 0
+    for index, state, seat, legal in choices():
         tried += 1
         with_prior = ISMCTSBot(seed=index, iterations=2, prior=1.0, advisor=Last())
         without = ISMCTSBot(seed=index, iterations=2, advisor=Last())
@@ -219,12 +225,7 @@ def test_the_prior_asks_the_games_heuristic_even_where_it_does_not_play_the_play
 def test_with_a_margin_the_bot_keeps_the_advisors_move_unless_surely_better() -> None:
     """A margin no search reaches keeps the advice; none lets the search decide."""
     kept = left = tried = 0
-    for index in range(8):
-        state = midgame("egyptian-bride", seed=index)
-        seat = state.to_act[0]
-        legal = state.legal_actions(seat)
-        if len(legal) < 3:
-            continue
+    for index, state, seat, legal in choices():
         tried += 1
         sure = ISMCTSBot(seed=index, iterations=60, prior=1.0, advisor=Last(), margin=1e9)
         free = ISMCTSBot(seed=index, iterations=60, prior=1.0, advisor=Last())
