@@ -13,7 +13,7 @@ import pytest
 
 import bodoge
 from bodoge.bots import ISMCTSBot, make_bot
-from bodoge.bots.ismcts import SCORE_WEIGHT, rewards
+from bodoge.bots.ismcts import SCORE_WEIGHT, Node, rewards
 from bodoge.engine import Action, State
 
 
@@ -233,6 +233,21 @@ def test_with_a_margin_the_bot_keeps_the_advisors_move_unless_surely_better() ->
         left += free.choose(state, seat) != legal[-1]
     assert tried >= 4 and kept == tried
     assert left > 0  # the search alone does leave the advice sometimes
+
+
+def test_the_margin_counts_standard_errors_of_both_means() -> None:
+    """Means 0.6 and 0.4 over 100 visits each: 0.2 apart, about 2.83 standard errors."""
+    root = Node(
+        visits={"searched": 100, "advised": 100},
+        reward={"searched": 60.0, "advised": 40.0},
+        hinted={"advised": 7, "searched": 1},
+        hints=8,
+    )
+    for margin, played in ((2.8, "searched"), (2.9, "advised"), (0.0, "searched")):
+        bot = ISMCTSBot(seed=1, margin=margin)
+        assert bot._keep_advice(root, "searched") == played  # type: ignore[arg-type]
+    root.visits["advised"], root.reward["advised"] = 0, 0.0  # never tried: nothing to compare
+    assert ISMCTSBot(seed=1, margin=9.0)._keep_advice(root, "searched") == "searched"  # type: ignore[arg-type]
 
 
 def test_the_default_margin_is_the_games_own() -> None:
