@@ -30,7 +30,6 @@ SPECS = (
     "ismcts:iterations=6,horizon=10",
     "ismcts:iterations=6,opponents=policy",
     "ismcts:iterations=6,prior=0",
-    "ismcts:iterations=6,paired=true",
 )
 """A search bot's playouts reach the end of the game, so its budgets here are small."""
 

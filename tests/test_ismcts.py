@@ -13,8 +13,8 @@ import pytest
 
 import bodoge
 from bodoge.bots import ISMCTSBot, make_bot
-from bodoge.bots.ismcts import SCORE_WEIGHT, Node, paired_gain, rewards
-from bodoge.engine import Action, State, Strategy
+from bodoge.bots.ismcts import SCORE_WEIGHT, Node, rewards
+from bodoge.engine import Action, State
 
 
 def midgame(game_id: str, steps: int = 9, seed: int = 3) -> State:
@@ -258,76 +258,3 @@ def test_the_default_margin_is_the_games_own() -> None:
         assert make_bot("ismcts", game, seed=1).margin == game.search_margin  # type: ignore[attr-defined]
         assert make_bot("ismcts:margin=1.5", game, seed=1).margin == 1.5  # type: ignore[attr-defined]
         assert make_bot("ismcts:margin=0", game, seed=1).margin == 0.0  # type: ignore[attr-defined]
-
-
-class Recorder(Strategy):
-    """A rollout policy that notes its tie-breaking draws, one list per reseeding."""
-
-    def __init__(self, seed: int) -> None:
-        super().__init__(seed)
-        self.draws: list[list[float]] = [[]]
-
-    def reseed(self, seed: int) -> None:
-        super().reseed(seed)
-        self.draws.append([])
-
-    def decide(self, state: State, seat: int, legal: list[Action]) -> Action:
-        self.draws[-1].append(self._rng.random())
-        return legal[0]
-
-
-def test_paired_the_root_moves_of_a_world_are_played_out_on_the_same_luck() -> None:
-    state = midgame("egyptian-bride")
-    (seat,) = state.to_act
-    legal = state.legal_actions(seat)
-    policy = Recorder(seed=5)
-    bot = ISMCTSBot(seed=2, iterations=1, rollout=policy, opponents="policy", paired=True)
-    bot.choose(state, seat)
-    assert bot.last_iterations == len(legal)  # one world, every move tried in it
-    playouts = policy.draws[1:]
-    assert len(playouts) == len(legal)
-    common = min(len(draws) for draws in playouts)
-    assert common > 0
-    assert len({tuple(draws[:common]) for draws in playouts}) == 1
-
-
-def test_paired_every_world_tries_every_root_move() -> None:
-    state = midgame("egyptian-bride")
-    (seat,) = state.to_act
-    moves = len(state.legal_actions(seat))
-    bot = ISMCTSBot(seed=2, iterations=2 * moves + 1, paired=True)
-    bot.choose(state, seat)
-    assert bot.last_iterations == 3 * moves  # whole worlds only: the third is finished
-    assert "paired" in repr(bot) and "paired" not in repr(ISMCTSBot(seed=2))
-
-
-def test_paired_the_same_seed_gives_the_same_decision() -> None:
-    for index, state, seat, _legal in choices(4):
-        spec = "ismcts:iterations=40,paired=true"
-        decided = {make_bot(spec, state.game, seed=index).choose(state, seat) for _ in "ab"}
-        assert len(decided) == 1
-
-
-def testpaired_gains_are_counted_in_standard_errors_of_the_differences() -> None:
-    """Luck shared by both moves cancels; a steady edge shows however small."""
-    luck = [0.05 * k for k in range(12)]
-    steady = [{"a": x + 0.01 * (1 + k % 2), "b": x} for k, x in enumerate(luck)]
-    assert paired_gain(steady, "a", "b") > 5  # means 0.01 apart, luck spread 0.55
-    assert paired_gain(steady, "b", "a") < -5
-    mixed = [{"a": x + (0.1 if k % 2 else -0.1), "b": x} for k, x in enumerate(luck)]
-    assert abs(paired_gain(mixed, "a", "b")) < 1  # no steady edge
-    assert paired_gain(steady, "a", "a") == 0.0
-    assert paired_gain(steady[:1], "a", "b") == 0.0  # one world shows nothing
-    assert paired_gain([{"a": 0.5}, {"b": 0.5}, {"a": 1.0}], "a", "b") == 0.0  # never together
-
-
-def test_paired_a_margin_keeps_the_advisors_move_unless_surely_better() -> None:
-    kept = left = tried = 0
-    for index, state, seat, legal in choices():
-        tried += 1
-        sure = ISMCTSBot(seed=index, iterations=60, advisor=Last(), margin=1e9, paired=True)
-        free = ISMCTSBot(seed=index, iterations=60, advisor=Last(), paired=True)
-        kept += sure.choose(state, seat) == legal[-1]
-        left += free.choose(state, seat) != legal[-1]
-    assert tried >= 4 and kept == tried
-    assert left > 0

@@ -86,7 +86,6 @@ def _ismcts(game: Game, seed: int, params: Mapping[str, ParamValue]) -> Bot:
         prior=prior,
         advisor=game.heuristic_bot(seed ^ 0xAD7153) if prior else None,
         margin=game.search_margin if params["margin"] == AUTO else float(params["margin"]),
-        paired=bool(params["paired"]),
     )
 
 
@@ -174,15 +173,6 @@ ISMCTS = register_bot(
                 ),
                 0.0,
                 numeric=float,
-            ),
-            Param(
-                "paired",
-                False,
-                Text(
-                    "根の手をすべて同じ標本の世界と同じ運で試し、差を比べる",
-                    "try every root move in each sampled world on the same luck, "
-                    "and compare the differences",
-                ),
             ),
         ),
     )

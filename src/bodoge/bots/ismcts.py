@@ -43,15 +43,12 @@ import time
 from collections.abc import Callable, Hashable
 from dataclasses import dataclass, field
 
-from ..engine import Action, Rng, State, Strategy
+from ..engine import Action, Rng, State
 from .base import Bot, NoLegalAction
 from .opponents import OpponentModel
-from .random_bot import RandomBot
 
 SCORE_WEIGHT = 0.1
 """Share of a playout's reward that comes from the score rather than the win."""
-PLAY_SALT = 0x9A1D
-"""Separates a paired search's playout draws from its world draws."""
 MAX_PLAYOUT = 100_000
 """A playout longer than this is a game that does not end: a bug, reported."""
 
@@ -119,7 +116,6 @@ class ISMCTSBot:
         prior: float = 0.0,
         advisor: Bot | None = None,
         margin: float = 0.0,
-        paired: bool = False,
     ) -> None:
         self.seed = seed
         self.iterations = iterations
@@ -200,26 +196,10 @@ class ISMCTSBot:
         from it only for a gain above a threshold; here the threshold is
         counted in standard errors, so it grows as the playouts thin out.
         """
-        self.paired = paired
-        """Try every move at the root in each sampled world, with the same luck.
-
-        A playout's result is mostly luck (the deal, the dice, the random
-        moves of the other seats), and two moves tried in different worlds
-        differ by that luck as much as by their worth.  Paired, each
-        sampled world is copied once per legal move of the seat, and every
-        copy's playout draws the same random numbers (the world's own
-        generator, the playout policy's, the bot's), so moves are compared
-        on common random numbers: the luck cancels out of their difference
-        and far fewer playouts rank them.  Below the root the search goes on
-        as usual.  The margin then becomes a paired test: the mean
-        difference over the worlds against its own standard error.
-        """
         self.model: OpponentModel | None = None
         self.playout_noise: list[float] = []
         """Each seat's share of random playout moves at the last decision (the searcher's: 0)."""
         self._rng = random.Random(seed)
-        self._play = random.Random(seed ^ PLAY_SALT) if paired else self._rng
-        """Draws of the playouts (and of the tree's untried moves): reseeded per world if paired."""
         self.last_iterations = 0
         """How many iterations the last decision ran (for benchmarks)."""
 
@@ -229,10 +209,9 @@ class ISMCTSBot:
         opponents = ", opponents='policy'" if self.opponents == "policy" else ""
         prior = f", prior={self.prior}" if self.prior and self.advisor else ""
         margin = f", margin={self.margin}" if self.margin and self.advisor else ""
-        paired = ", paired=True" if self.paired else ""
         return (
             f"ISMCTSBot(seed={self.seed}, {budget}, exploration={self.exploration}"
-            f"{horizon}{opponents}{prior}{margin}{paired})"
+            f"{horizon}{opponents}{prior}{margin})"
         )
 
     def choose(self, state: State, seat: int) -> Action:
@@ -242,10 +221,8 @@ class ISMCTSBot:
         self.playout_noise = self._playout_noise(state, seat)
         if len(legal) == 1:
             return legal[0]
-        if self.paired:
-            return self._choose_paired(state, seat, legal)
         tree: dict[Hashable, Node] = {}
-        deadline = self._deadline()
+        deadline = None if self.seconds is None else time.perf_counter() + self.seconds
         done = 0
         while (done < self.iterations) if deadline is None else (time.perf_counter() < deadline):
             world = state.determinize(seat, Rng(self._rng.getrandbits(63)))
@@ -259,46 +236,6 @@ class ISMCTSBot:
         if self.margin and root.hints:
             return self._keep_advice(root, best)
         return best
-
-    def _deadline(self) -> float | None:
-        return None if self.seconds is None else time.perf_counter() + self.seconds
-
-    def _choose_paired(self, state: State, seat: int, legal: list[Action]) -> Action:
-        """Every root move in each sampled world, on the same random numbers (see ``paired``)."""
-        tree: dict[Hashable, Node] = {}
-        root = Node()
-        worlds: list[dict[Action, float]] = []
-        deadline = self._deadline()
-        done = 0
-        while (done < self.iterations) if deadline is None else (time.perf_counter() < deadline):
-            world = state.determinize(seat, Rng(self._rng.getrandbits(63)))
-            if self.advisor is not None:
-                self._hint(world, seat, root)
-            luck = self._rng.getrandbits(63)
-            results: dict[Action, float] = {}
-            for action in world.legal_actions(seat):
-                self._reseed_playouts(luck)
-                twin = world.clone()
-                twin.apply_unchecked(seat, action)
-                results[action] = self._iterate(twin, tree, seat)[seat]
-                done += 1
-            worlds.append(results)
-        self.last_iterations = done
-        if not worlds:  # a zero budget: fall back to chance
-            return self._rng.choice(legal)
-        totals = paired_means(worlds, legal)
-        best = max(legal, key=lambda a: totals.get(a, -math.inf))
-        if self.margin and root.hints:
-            advised = max(root.hinted, key=root.hinted.__getitem__)
-            return best if paired_gain(worlds, best, advised) > self.margin else advised
-        return best
-
-    def _reseed_playouts(self, luck: int) -> None:
-        """Make the next playout draw the same random numbers as the last one from this world."""
-        self._play.seed(luck)
-        for policy in (self.rollout, self.advisor):
-            if isinstance(policy, Strategy | RandomBot):
-                policy.reseed(luck)
 
     def _keep_advice(self, root: Node, best: Action) -> Action:
         """The advisor's move at the root, unless ``best`` looks better by the margin."""
@@ -329,7 +266,7 @@ class ISMCTSBot:
 
     # ----------------------------------------------------------------- search
 
-    def _iterate(self, world: State, tree: dict[Hashable, Node], me: int) -> list[float]:
+    def _iterate(self, world: State, tree: dict[Hashable, Node], me: int) -> None:
         path: list[tuple[Node, int, Action, list[Action]]] = []
         modelled = self.opponents == "policy"
         while not world.is_over:
@@ -355,7 +292,7 @@ class ISMCTSBot:
                 continue
             untried = [a for a in legal if a not in node.visits]
             if untried:
-                action = self._play.choice(untried)
+                action = self._rng.choice(untried)
                 path.append((node, actor, action, legal))
                 world.apply_unchecked(actor, action)
                 break
@@ -369,7 +306,6 @@ class ISMCTSBot:
             node.reward[action] = node.reward.get(action, 0.0) + outcome[actor]
             for option in legal:
                 node.available[option] = node.available.get(option, 0) + 1
-        return outcome
 
     def _hint(self, world: State, actor: int, node: Node) -> Action:
         """The advisor's choice in this world, counted at the node."""
@@ -420,10 +356,10 @@ class ISMCTSBot:
     def _policy_move(self, world: State, actor: int) -> Action:
         """A playout move: the rollout policy's, or at random with the actor's noise."""
         policy, noise = self.rollout, self.playout_noise[actor]
-        if policy is not None and (not noise or self._play.random() >= noise):
+        if policy is not None and (not noise or self._rng.random() >= noise):
             return policy.choose(world, actor)
         legal = world.legal_actions(actor)
-        return legal[self._play.randrange(len(legal))]
+        return legal[self._rng.randrange(len(legal))]
 
     def _play_out(self, world: State) -> None:
         for _ in range(self.horizon or MAX_PLAYOUT):
@@ -434,30 +370,3 @@ class ISMCTSBot:
             world.apply_unchecked(actor, self._policy_move(world, actor))
         if not self.horizon:
             raise RuntimeError(f"a playout of {world.game.id} ran past {MAX_PLAYOUT} actions")
-
-
-def paired_means(worlds: list[dict[Action, float]], legal: list[Action]) -> dict[Action, float]:
-    """Each root move's mean reward over the worlds it was legal in."""
-    means = {}
-    for action in legal:
-        results = [world[action] for world in worlds if action in world]
-        if results:
-            means[action] = sum(results) / len(results)
-    return means
-
-
-def paired_gain(worlds: list[dict[Action, float]], best: Action, advised: Action) -> float:
-    """How many standard errors ``best`` beats ``advised`` by, over the worlds that had both.
-
-    The differences are taken world by world, so the luck the two shared
-    cancels; with fewer than two such worlds nothing is shown (0).
-    """
-    differences = [w[best] - w[advised] for w in worlds if best in w and advised in w]
-    count = len(differences)
-    if count < 2 or best == advised:
-        return 0.0
-    mean = sum(differences) / count
-    variance = sum((d - mean) ** 2 for d in differences) / (count - 1)
-    if variance == 0.0:
-        return math.inf if mean > 0 else 0.0
-    return mean / math.sqrt(variance / count)

@@ -29,9 +29,5 @@ class RandomBot:
             raise NoLegalAction(state, seat)
         return legal[self._rng.randrange(len(legal))]
 
-    def reseed(self, seed: int) -> None:
-        """Restart the draws (a search replays playouts on the same luck)."""
-        self._rng.seed(seed)
-
     def __repr__(self) -> str:
         return f"RandomBot(seed={self.seed})"

@@ -48,10 +48,6 @@ class Strategy:
     def __repr__(self) -> str:
         return f"{type(self).__module__}.{type(self).__qualname__}(seed={self.seed})"
 
-    def reseed(self, seed: int) -> None:
-        """Restart the tie-breaking draws (a search replays playouts on the same luck)."""
-        self._rng.seed(seed)
-
     def choose(self, state: State, seat: int) -> Action:
         legal = state.legal_actions(seat)
         if len(legal) == 1:
