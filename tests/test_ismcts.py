@@ -147,7 +147,7 @@ def test_the_default_horizon_is_the_games_own() -> None:
         assert make_bot("ismcts:horizon=0", game, seed=1).horizon == 0  # type: ignore[attr-defined]
 
 
-def test_a_game_cut_short_is_judged_by_the_running_scores() -> None:
+def test_a_game_cut_short_is_judged_by_the_games_estimate() -> None:
     state = bodoge.get_game("anehambra").new_game(4, seed=3)
     state.palaces[1].append([1, 1, 0, 0, 0])  # type: ignore[attr-defined]
     state.palaces[3].append([0, 1, 1, 0, 0])  # type: ignore[attr-defined]
@@ -155,6 +155,17 @@ def test_a_game_cut_short_is_judged_by_the_running_scores() -> None:
     reward = rewards(state)
     assert reward[1] == reward[3] > reward[0] == reward[2]  # the two leaders share the win
     assert reward[1] == pytest.approx((1 - SCORE_WEIGHT) / 2 + SCORE_WEIGHT)
+    state.palaces[1][0][4] = 1  # type: ignore[attr-defined]  # verified: it stands for good
+    reward = rewards(state)
+    assert reward[1] == pytest.approx(1.0)  # the running scores are still tied
+    assert reward[1] > reward[3] > reward[0]
+
+
+@pytest.mark.parametrize("game_id", ["egyptian-bride", "papayoo", "hoarders", "cardiceo"])
+def test_by_default_a_game_estimates_its_running_scores(game_id: str) -> None:
+    state = midgame(game_id, steps=12)
+    assert not state.is_over
+    assert list(state.game.estimate(state)) == [float(s) for s in state.scores]
 
 
 def test_with_opponents_by_policy_the_tree_holds_only_the_bots_own_decisions(

@@ -68,12 +68,12 @@ class Node:
 def rewards(state: State) -> list[float]:
     """Per-seat reward of a game, each in [0, 1].
 
-    A playout cut short at the search's horizon is judged by the running
-    scores (which the contract keeps during play, higher is better): the
-    leaders share the win.
+    A playout cut short at the search's horizon is judged by the game's
+    estimate of the final scores (the running scores unless the game knows
+    better; higher is better): the leaders share the win.
     """
     count = state.num_players
-    scores = [float(s) for s in state.scores]
+    scores = [float(s) for s in state.scores] if state.is_over else state.game.estimate(state)
     low, high = min(scores), max(scores)
     winners = state.winners if state.is_over else [s for s in range(count) if scores[s] == high]
     share = 1.0 / len(winners) if winners else 0.0

@@ -6,7 +6,7 @@ import itertools
 import json
 import random
 import secrets
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, ClassVar, Protocol
 
@@ -284,6 +284,16 @@ class Game:
         strategy; ``bodoge.bots`` offers it under the spec ``heuristic``.
         """
         return None if self.heuristic is None else self.heuristic(seed)
+
+    def estimate(self, state: State) -> Sequence[float]:
+        """Each seat's likely final score, for a search's playout cut short at its horizon.
+
+        The default is the running scores.  A game whose running scores
+        say little about the end (palaces that may yet be demolished, say)
+        weighs what it knows.  A search calls it only on worlds it sampled,
+        so the estimate may read the whole state it is given.
+        """
+        return [float(score) for score in state.scores]
 
     def describe_view(self, view: Mapping[str, Any], lang: str = DEFAULT_LANG) -> str:
         """A plain-text rendering of a view for the terminal; games override it."""

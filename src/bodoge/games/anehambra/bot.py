@@ -127,6 +127,27 @@ def palace_value(palace: tuple[int, ...], checks: tuple[int, ...], end_near: boo
     return 1.0 - risk - CARD_VALUE * sum(palace)
 
 
+def survival(palace: Sequence[int]) -> float:
+    """How likely a palace is to stand at the end: verified ones stand, others risk checks."""
+    if palace[VERIFIED]:
+        return 1.0
+    weaknesses = sum(fails(palace, check) for check in range(len(CHECKS)))
+    return float((1.0 - RISK_PER_WEAKNESS) ** weaknesses)
+
+
+def estimate(state: AnehambraState) -> list[float]:
+    """Each seat's likely palaces at the end, and its cards in hand as the tie-break.
+
+    A search judges a playout cut short by this (``Anehambra.estimate``):
+    the running count treats a weak unverified palace as safe as a
+    verified one, though an inspection may yet demolish it.
+    """
+    return [
+        sum(survival(palace) for palace in palaces) + CARD_VALUE * sum(hand)
+        for palaces, hand in zip(state.palaces, state.hands, strict=True)
+    ]
+
+
 @functools.lru_cache(maxsize=1 << 14)
 def best_palace(
     start: tuple[int, ...], hand: tuple[int, ...], checks: tuple[int, ...], end_near: bool

@@ -5,10 +5,10 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from ...engine import Game, Option, Text
+from ...engine import Game, Option, State, Text
 from . import spaces
 from .actions import ACTION_TYPES
-from .bot import HeuristicBot
+from .bot import HeuristicBot, estimate
 from .rules import AnehambraState
 from .text import BLURB, GLOSSARY, TITLE, describe_view
 
@@ -47,6 +47,10 @@ class Anehambra(Game):
     # The strength bench's 30 games gave 21 with the margin as without it; pooled,
     # 55 of 70 against 46 of 70 (bench/README.md).
     search_margin = 2.0
+
+    def estimate(self, state: State) -> list[float]:
+        assert isinstance(state, AnehambraState)
+        return estimate(state)
 
     def describe_view(self, view: Mapping[str, Any], lang: str = "en") -> str:
         return describe_view(view, lang)
