@@ -47,6 +47,11 @@ class Anehambra(Game):
     # The strength bench's 30 games gave 21 with the margin as without it; pooled,
     # 55 of 70 against 46 of 70 (bench/README.md).
     search_margin = 2.0
+    # Playouts run about a thousand moves to the end.  Cut after 60 and judged by
+    # `estimate` (palaces weighed by their risk of demolition), the search won 16
+    # of 30 games against heuristic bots, against 9 of 30 to the end or after 150
+    # (0.25 s a move, the bench's seeds; bench/README.md).
+    search_horizon = 60
 
     def estimate(self, state: State) -> list[float]:
         assert isinstance(state, AnehambraState)
