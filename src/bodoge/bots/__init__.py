@@ -137,9 +137,9 @@ ISMCTS = register_bot(
                 AUTO,
                 Text(
                     "プレイアウトの最大手数（0なら終局まで、auto ならゲームの指定。"
-                    "打ち切りは途中の得点で判定）",
+                    "打ち切りはゲームによる最終得点の見積もりで判定）",
                     "playout moves at most (0: to the end; auto: as the game declares; "
-                    "cut short, the running scores judge)",
+                    "cut short, the game's estimate of the final scores judges)",
                 ),
                 0,
                 numeric=int,

@@ -138,7 +138,7 @@ class ISMCTSBot:
         of beginners with a lot; :mod:`.opponents` tells them apart.
         """
         self.horizon = horizon
-        """Playout moves at most (0: to the end of the game); then the running scores judge.
+        """Playout moves at most (0: to the end of the game); then the game's estimate judges.
 
         Long games spend most of a search's time in playouts whose ends say
         little about the move at the root; a horizon buys more iterations.

@@ -143,7 +143,7 @@ class Game:
     measured to do better with random playouts says so here.
     """
     search_horizon: int = 0
-    """Playout moves a search bot plays before the running scores judge (spec ``horizon=auto``).
+    """Playout moves a search bot plays before its estimate judges (spec ``horizon=auto``).
 
     0 plays every playout to the end.  A long game whose running scores
     already say who is ahead (points taken so far, say) gets more
