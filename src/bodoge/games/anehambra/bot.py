@@ -131,11 +131,12 @@ def survival(palace: Sequence[int]) -> float:
     """How likely a palace is to stand at the end: verified ones stand, others risk checks."""
     if palace[VERIFIED]:
         return 1.0
-    weaknesses = sum(fails(palace, check) for check in range(len(CHECKS)))
+    colours = palace[:VERIFIED]
+    weaknesses = sum(fails(colours, check) for check in range(len(CHECKS)))
     return float((1.0 - RISK_PER_WEAKNESS) ** weaknesses)
 
 
-def estimate(state: AnehambraState) -> list[float]:
+def likely_palaces(state: AnehambraState) -> list[float]:
     """Each seat's likely palaces at the end, and its cards in hand as the tie-break.
 
     A search judges a playout cut short by this (``Anehambra.estimate``):

@@ -8,7 +8,7 @@ from typing import Any
 from ...engine import Game, Option, State, Text
 from . import spaces
 from .actions import ACTION_TYPES
-from .bot import HeuristicBot, estimate
+from .bot import HeuristicBot, likely_palaces
 from .rules import AnehambraState
 from .text import BLURB, GLOSSARY, TITLE, describe_view
 
@@ -55,7 +55,7 @@ class Anehambra(Game):
 
     def estimate(self, state: State) -> list[float]:
         assert isinstance(state, AnehambraState)
-        return estimate(state)
+        return likely_palaces(state)
 
     def describe_view(self, view: Mapping[str, Any], lang: str = "en") -> str:
         return describe_view(view, lang)
