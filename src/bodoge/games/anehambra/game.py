@@ -48,9 +48,9 @@ class Anehambra(Game):
     # 55 of 70 against 46 of 70 (bench/README.md).
     search_margin = 2.0
     # Playouts run about a thousand moves to the end.  Cut after 60 and judged by
-    # `estimate` (palaces weighed by their risk of demolition), the search won 16
-    # of 30 games against heuristic bots, against 9 of 30 to the end or after 150
-    # (0.25 s a move, the bench's seeds; bench/README.md).
+    # `estimate` (palaces weighed by their risk of demolition), the search won 12
+    # of 30 games against heuristic bots and 25 of 30 against random players, where
+    # it had won 9 and 21 playing out to the end (0.25 s a move; bench/README.md).
     search_horizon = 60
 
     def estimate(self, state: State) -> list[float]:
