@@ -120,8 +120,7 @@ def _product(values: Any) -> int:
 
 def palace_value(palace: tuple[int, ...], checks: tuple[int, ...], end_near: bool) -> float:
     """One more palace, less the risk of losing it, less the cards it uses."""
-    weaknesses = sum(fails(palace, check) for check in checks)
-    risk = 1.0 - (1.0 - RISK_PER_WEAKNESS) ** weaknesses
+    risk = 1.0 - standing_chance(sum(fails(palace, check) for check in checks))
     if end_near:
         risk *= 0.3
     return 1.0 - risk - CARD_VALUE * sum(palace)
@@ -132,7 +131,11 @@ def survival(palace: Sequence[int]) -> float:
     if palace[VERIFIED]:
         return 1.0
     colours = palace[:VERIFIED]
-    weaknesses = sum(fails(colours, check) for check in range(len(CHECKS)))
+    return standing_chance(sum(fails(colours, check) for check in range(len(CHECKS))))
+
+
+def standing_chance(weaknesses: int) -> float:
+    """Chance that none of a palace's ``weaknesses`` (checks it fails) is ever used on it."""
     return float((1.0 - RISK_PER_WEAKNESS) ** weaknesses)
 
 
