@@ -162,3 +162,24 @@ class HeuristicBot(Strategy):
         race = Race(state, seat)
         scored = [(score(race, action), self._rng.random(), action) for action in legal]
         return max(scored, key=lambda item: (item[0], item[1]))[2]
+
+
+def standing(state: EgyptianBrideState) -> list[float]:
+    """Each seat's points if the game ended now, for a search cut short at its horizon.
+
+    Points score nothing until the settlement, so the running scores cannot
+    tell a search who is ahead.  A seat that would drop out ranks below
+    everyone; ties lean to whoever marries the highest number, as at the end.
+    """
+    settlement = state.settle_now()
+    points = settlement.points
+    floor = min(points) - 1.0
+    top = settlement.numbers[-1]
+    highest = [0] * state.num_players
+    for number, bride in zip(settlement.numbers, settlement.brides, strict=True):
+        if bride is not None:
+            highest[bride] = number
+    return [
+        floor if out else point + 0.5 * high / (top + 1)
+        for point, out, high in zip(points, settlement.out, highest, strict=True)
+    ]

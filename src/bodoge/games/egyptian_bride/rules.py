@@ -209,11 +209,15 @@ class EgyptianBrideState(State):
             public["game_over"] = True
 
     def _finish(self) -> None:
+        self.settlement = self.settle_now()
+
+    def settle_now(self) -> Settlement:
+        """The settlement if the game ended here (the final one once it has)."""
         cards = [
             [h + p for h, p in zip(hand, placed, strict=True)]
             for hand, placed in zip(self.hands, self.placed, strict=True)
         ]
-        self.settlement = settle(self.numbers, cards, self.chips, self.num_players)
+        return settle(self.numbers, cards, self.chips, self.num_players)
 
     # ---------------------------------------------------------------- legality
 
