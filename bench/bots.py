@@ -17,12 +17,20 @@ Opponents:
 
 Iterations per second are measured for both search bots.
 
+``--peek`` lets the bot's search see everything: each world it samples is
+the true state, hidden cards and the generator of future chance included.
+Such a bot is not fair and is never offered to players; it measures a
+ceiling, how often a search of the same budget wins when nothing is hidden
+from it, which tells a goal the game's luck puts out of reach from one a
+fair bot falls short of.
+
 Usage::
 
     python bench/bots.py                                # every game, default counts
     python bench/bots.py --games egyptian-bride --players 3 --n 40 --seconds 0.2
     python bench/bots.py --against random,heuristic --json
     python bench/bots.py --bot heuristic --against random --n 100 --jobs 2
+    python bench/bots.py --games cardiceo --players 4 --against heuristic --peek
 
 No assertion is made anywhere: the figures are reported, not tested.
 """
@@ -36,6 +44,7 @@ import time
 from collections.abc import Callable
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import asdict, dataclass
+from unittest import mock
 
 import numpy as np
 from rich.console import Console
@@ -95,6 +104,24 @@ class Timed:
         return self.iterations / self.elapsed if self.elapsed else 0.0
 
 
+def peeking(choose: Callable[[State, int], Action]) -> Callable[[State, int], Action]:
+    """``choose`` with every world it samples the true state (``--peek``: a ceiling)."""
+
+    def choose_seeing_all(state: State, seat: int) -> Action:
+        with mock.patch.object(type(state), "determinize", true_world):
+            return choose(state, seat)
+
+    return choose_seeing_all
+
+
+def true_world(state: State, seat: int | None, rng: object) -> State:
+    """A copy that keeps every hidden card and the generator of future chance."""
+    del seat, rng
+    world = state.clone()
+    world.determinized = True
+    return world
+
+
 class OpenSpielPlayer:
     """OpenSpiel's Python IS-MCTS choosing for a bodoge seat through the adapter."""
 
@@ -150,6 +177,7 @@ class Match:
     opponent: str
     seconds: float
     sims_per_second: float | None
+    peek: bool = False
 
 
 def play_one(match: Match, index: int) -> tuple[bool, int, float, int, float]:
@@ -160,7 +188,8 @@ def play_one(match: Match, index: int) -> tuple[bool, int, float, int, float]:
     if spec.split(":")[0] == "ismcts":  # the search bot thinks for the time given
         spec += f"{',' if ':' in spec else ':'}seconds={match.seconds}"
     search = make_bot(spec, game, seed=index)
-    ours = Timed(search.choose, lambda: getattr(search, "last_iterations", 0))
+    choose = peeking(search.choose) if match.peek else search.choose
+    ours = Timed(choose, lambda: getattr(search, "last_iterations", 0))
     bots: list = []
     for seat in range(match.players):
         if seat == me:
@@ -258,6 +287,11 @@ def main() -> None:
     parser.add_argument(
         "--bot", default="ismcts", help="bodoge's search bot, as a spec (seconds are added)"
     )
+    parser.add_argument(
+        "--peek",
+        action="store_true",
+        help="the bot's search sees every hidden card and future chance (a ceiling, not fair)",
+    )
     parser.add_argument("--json", action="store_true")
     args = parser.parse_args()
     players = [int(p) for p in args.players.split(",")] if args.players else None
@@ -273,7 +307,16 @@ def main() -> None:
                 console.log(f"{game_id} {options} {count}p vs {opponent} …")
                 results.append(
                     play_match(
-                        Match(args.bot, game_id, options, count, opponent, args.seconds, rate),
+                        Match(
+                            args.bot,
+                            game_id,
+                            options,
+                            count,
+                            opponent,
+                            args.seconds,
+                            rate,
+                            args.peek,
+                        ),
                         args.n,
                         args.jobs,
                     )
@@ -281,7 +324,10 @@ def main() -> None:
     if args.json:
         print(json.dumps([asdict(r) for r in results], indent=1))
         return
-    table = Table(title=f"{args.bot} at {args.seconds}s per move, {args.n} games per row")
+    peeking_note = ", seeing every hidden card (--peek)" if args.peek else ""
+    table = Table(
+        title=f"{args.bot} at {args.seconds}s per move{peeking_note}, {args.n} games per row"
+    )
     for column in (
         "game",
         "options",

@@ -167,8 +167,8 @@ class HeuristicBot(Strategy):
 def standing(state: EgyptianBrideState) -> list[float]:
     """Each seat's points if the game ended now, for a search cut short at its horizon.
 
-    Points score nothing until the settlement, so the running scores cannot
-    tell a search who is ahead.  A seat that would drop out ranks below
+    Nobody scores before the settlement, so the running scores (all zero)
+    cannot tell a search who is ahead.  A seat that would drop out ranks below
     everyone; ties lean to whoever marries the highest number, as at the end.
     """
     settlement = state.settle_now()
