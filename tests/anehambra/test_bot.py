@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 import bodoge
-from bodoge.games.anehambra.bot import likely_palaces, survival
+from bodoge.games.anehambra.bot import CARD_VALUE, likely_palaces, survival
 
 
 @pytest.mark.parametrize(
@@ -27,7 +27,7 @@ def test_the_estimate_counts_likely_palaces_and_cards_in_hand() -> None:
     state.palaces[0] = [[2, 1, 1, 0, 0], [1, 1, 1, 1, 1]]  # type: ignore[attr-defined]
     state.palaces[2] = [[1, 1, 1, 1, 0]]  # type: ignore[attr-defined]
     hands = [sum(hand) for hand in state.hands]  # type: ignore[attr-defined]
-    expected = [1.7 + 0.05 * hands[0], 0.05 * hands[1], 0.49 + 0.05 * hands[2]]
+    expected = [1.7 + CARD_VALUE * hands[0], CARD_VALUE * hands[1], 0.49 + CARD_VALUE * hands[2]]
     assert likely_palaces(state) == pytest.approx(expected)  # type: ignore[arg-type]
     assert game.estimate(state) == pytest.approx(expected)
     assert state.scores == (2, 0, 1)  # the running count takes every palace as standing

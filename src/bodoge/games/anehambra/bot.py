@@ -55,8 +55,14 @@ RISK_PER_WEAKNESS = 0.3
 """Chance, roughly, that one failing check is someday used against a palace."""
 PATIENCE = 300
 """Turns after which drawing (and so the end) looks ever better: no endless loops."""
-CARD_VALUE = 0.05
-"""What one card in hand is worth, in palaces."""
+CARD_VALUE = 0.01
+"""What one card in hand is worth, in palaces.
+
+Little: a card spent on a safer palace is nearly always worth it.  At 0.05
+the bot built thin palaces to save cards and, playing against four copies of
+itself, won about its fair share; at 0.01 it won 59, 44, 33 and 26 % of 800
+games at three to six players (bench/README.md, Anehambra's heuristic).
+"""
 VERIFY_COST = 0.2
 """Turning a rival's palace into a verified one costs about this much."""
 DRAW_VALUE = 0.2
