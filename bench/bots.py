@@ -24,6 +24,11 @@ ceiling, how often a search of the same budget wins when nothing is hidden
 from it, which tells a goal the game's luck puts out of reach from one a
 fair bot falls short of.
 
+``--tweak MODULE.NAME=VALUE`` (repeatable) gives the bot's own decisions
+another value of a module constant, such as a heuristic's weight, while
+every opponent keeps the shipped one: a tuning experiment against the
+stock bot, on the same seeds.
+
 Usage::
 
     python bench/bots.py                                # every game, default counts
@@ -31,6 +36,8 @@ Usage::
     python bench/bots.py --against random,heuristic --json
     python bench/bots.py --bot heuristic --against random --n 100 --jobs 2
     python bench/bots.py --games cardiceo --players 4 --against heuristic --peek
+    python bench/bots.py --bot heuristic --games anehambra --against heuristic \
+        --tweak bodoge.games.anehambra.bot.CARD_VALUE=0.05 --n 800 --jobs 2
 
 No assertion is made anywhere: the figures are reported, not tested.
 """
@@ -38,6 +45,8 @@ No assertion is made anywhere: the figures are reported, not tested.
 from __future__ import annotations
 
 import argparse
+import contextlib
+import importlib
 import json
 import math
 import time
@@ -114,6 +123,48 @@ def peeking(choose: Callable[[State, int], Action]) -> Callable[[State, int], Ac
     return choose_seeing_all
 
 
+def tweaked(
+    choose: Callable[[State, int], Action], tweaks: tuple[tuple[str, float], ...]
+) -> Callable[[State, int], Action]:
+    """``choose`` with module constants set to other values during its own decisions.
+
+    The touched modules' cached functions are cleared on the way in and out,
+    since their cached answers were worked out from the other values.  A
+    module that imported the constant by name keeps its own copy.
+    """
+    modules = {path.rpartition(".")[0] for path, _ in tweaks}
+
+    def clear_caches() -> None:
+        for name in modules:
+            for value in vars(importlib.import_module(name)).values():
+                if callable(getattr(value, "cache_clear", None)):
+                    value.cache_clear()
+
+    def choose_tweaked(state: State, seat: int) -> Action:
+        with contextlib.ExitStack() as stack:
+            for path, value in tweaks:
+                stack.enter_context(mock.patch(path, value))
+            clear_caches()
+            stack.callback(clear_caches)
+            return choose(state, seat)
+
+    return choose_tweaked
+
+
+def parse_tweak(text: str) -> tuple[str, float]:
+    """``MODULE.NAME=VALUE``, checked now rather than in a worker process."""
+    path, equals, value = text.partition("=")
+    module, _, name = path.rpartition(".")
+    try:
+        if not equals or not hasattr(importlib.import_module(module), name):
+            raise ValueError
+        return path, float(value)
+    except (ImportError, ValueError):
+        raise argparse.ArgumentTypeError(
+            f"{text!r}: expected MODULE.NAME=NUMBER, a numeric constant of an importable module"
+        ) from None
+
+
 def true_world(state: State, seat: int | None, rng: object) -> State:
     """A copy that keeps every hidden card and the generator of future chance."""
     del seat, rng
@@ -178,6 +229,7 @@ class Match:
     seconds: float
     sims_per_second: float | None
     peek: bool = False
+    tweaks: tuple[tuple[str, float], ...] = ()
 
 
 def play_one(match: Match, index: int) -> tuple[bool, int, float, int, float]:
@@ -189,6 +241,8 @@ def play_one(match: Match, index: int) -> tuple[bool, int, float, int, float]:
         spec += f"{',' if ':' in spec else ':'}seconds={match.seconds}"
     search = make_bot(spec, game, seed=index)
     choose = peeking(search.choose) if match.peek else search.choose
+    if match.tweaks:
+        choose = tweaked(choose, match.tweaks)
     ours = Timed(choose, lambda: getattr(search, "last_iterations", 0))
     bots: list = []
     for seat in range(match.players):
@@ -292,6 +346,14 @@ def main() -> None:
         action="store_true",
         help="the bot's search sees every hidden card and future chance (a ceiling, not fair)",
     )
+    parser.add_argument(
+        "--tweak",
+        type=parse_tweak,
+        action="append",
+        default=[],
+        metavar="MODULE.NAME=VALUE",
+        help="another value of a module constant for the bot's own decisions only",
+    )
     parser.add_argument("--json", action="store_true")
     args = parser.parse_args()
     players = [int(p) for p in args.players.split(",")] if args.players else None
@@ -316,6 +378,7 @@ def main() -> None:
                             args.seconds,
                             rate,
                             args.peek,
+                            tuple(args.tweak),
                         ),
                         args.n,
                         args.jobs,
@@ -324,9 +387,10 @@ def main() -> None:
     if args.json:
         print(json.dumps([asdict(r) for r in results], indent=1))
         return
-    peeking_note = ", seeing every hidden card (--peek)" if args.peek else ""
+    title_notes = ", seeing every hidden card (--peek)" if args.peek else ""
+    title_notes += "".join(f", {path}={value}" for path, value in args.tweak)
     table = Table(
-        title=f"{args.bot} at {args.seconds}s per move{peeking_note}, {args.n} games per row"
+        title=f"{args.bot} at {args.seconds}s per move{title_notes}, {args.n} games per row"
     )
     for column in (
         "game",
