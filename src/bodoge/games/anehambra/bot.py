@@ -59,9 +59,10 @@ CARD_VALUE = 0.01
 """What one card in hand is worth, in palaces.
 
 Little: a card spent on a safer palace is nearly always worth it.  At 0.05
-the bot built thin palaces to save cards and, playing against four copies of
-itself, won about its fair share; at 0.01 it won 59, 44, 33 and 26 % of 800
-games at three to six players (bench/README.md, Anehambra's heuristic).
+the bot built thin palaces to save cards; at 0.01, against two to five bots
+of the old weight, it won 59, 44, 33 and 26 % of 800 games at three to six
+players, where the fair shares are 33 to 17 % (bench/README.md, Anehambra's
+heuristic).
 """
 VERIFY_COST = 0.2
 """Turning a rival's palace into a verified one costs about this much."""
