@@ -156,7 +156,8 @@ def parse_tweak(text: str) -> tuple[str, float]:
     path, equals, value = text.partition("=")
     module, _, name = path.rpartition(".")
     try:
-        if not equals or not hasattr(importlib.import_module(module), name):
+        current = getattr(importlib.import_module(module), name, None)
+        if not equals or isinstance(current, bool) or not isinstance(current, int | float):
             raise ValueError
         return path, float(value)
     except (ImportError, ValueError):
