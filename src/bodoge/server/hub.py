@@ -84,6 +84,13 @@ class Committer:
     fsync) carries many tables' actions, and every action is still stored
     before anyone is told about it.  :meth:`stop` stores what is already
     waiting before it returns.
+
+    The batches are written on a thread of the committer's own.  In the
+    event loop's shared pool a batch queued behind the requests that set
+    tables up (creating and joining, each reading or writing the database),
+    and while a burst of tables started, every table's next step waited for
+    them.  bench/load.py at 200 tables, three runs each way: p99 146–180 ms
+    in the shared pool, 132–139 ms on the writer's own thread.
     """
 
     def __init__(self, store: Store, announce: Announce | None = None) -> None:
@@ -94,9 +101,11 @@ class Committer:
         self.wakeup = asyncio.Event()
         self.task: asyncio.Task[None] | None = None
         self.closing = False
+        self.thread: ThreadPoolExecutor | None = None
 
     def start(self) -> None:
         self.closing = False
+        self.thread = ThreadPoolExecutor(1, thread_name_prefix="bodoge-writer")
         self.task = asyncio.create_task(self._run(), name="bodoge-committer")
 
     @property
@@ -112,6 +121,9 @@ class Committer:
                 await self.task
         self._fail(self.pending, CommitFailed("the server is stopping"))
         self.pending = []
+        if self.thread is not None:
+            self.thread.shutdown(wait=True)
+            self.thread = None
 
     async def store_action(self, item: Append) -> bool:
         """Whether ``item`` was stored (False: that step was already taken)."""
@@ -139,7 +151,9 @@ class Committer:
 
     async def _write(self, batch: list[tuple[Append, asyncio.Future[bool]]]) -> None:
         try:
-            stored = await asyncio.to_thread(self.store.append, [item for item, _ in batch])
+            items = [item for item, _ in batch]
+            loop = asyncio.get_running_loop()
+            stored = await loop.run_in_executor(self.thread, self.store.append, items)
         except Exception as error:  # the database is down: fail these, keep serving
             log.exception("storing %d actions failed", len(batch))
             self._fail(batch, CommitFailed(str(error)))
