@@ -329,6 +329,17 @@ def configurations(game: Game, players: list[int] | None) -> list[tuple[dict, in
     return found
 
 
+def settings(args: argparse.Namespace) -> dict:
+    """What a run measured with, kept beside its rows so that a saved result says it."""
+    return {
+        "bot": args.bot,
+        "seconds_per_move": args.seconds,
+        "games_per_row": args.n,
+        "peek": args.peek,
+        "tweaks": dict(args.tweak),
+    }
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--games", default=",".join(BUILTIN_IDS))
@@ -386,7 +397,9 @@ def main() -> None:
                     )
                 )
     if args.json:
-        print(json.dumps([asdict(r) for r in results], indent=1))
+        print(
+            json.dumps({"settings": settings(args), "rows": [asdict(r) for r in results]}, indent=1)
+        )
         return
     title_notes = ", seeing every hidden card (--peek)" if args.peek else ""
     title_notes += "".join(f", {path}={value}" for path, value in args.tweak)
