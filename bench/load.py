@@ -15,9 +15,11 @@ Each client plays closed-loop: as soon as a state message shows its seat in
 Tables that end are replaced by new ones until the time is up.
 
 The next table of each place is created and joined while the current one
-plays, so places are seldom empty.  Measurement starts once every place has
-a table under way and ``--warmup`` more seconds have passed, and lasts
-``--seconds``:
+plays, so places are seldom empty.  The first tables are opened one after
+another over ``--ramp`` seconds (about one game's length), so that tables
+end and are replaced at a steady rate rather than in bursts.  Measurement
+starts once every place has a table under way and ``--warmup`` more seconds
+have passed, and lasts ``--seconds``:
 
 - ``actions/s``: accepted actions (each table's version increments seen by
   its clients) per second;
@@ -73,6 +75,17 @@ GAME = "egyptian-bride"
 SEATS = 4
 STUCK = 15.0
 """Seconds without progress after which a table counts as stuck (an error)."""
+RAMP_PER_TABLE = 0.035
+"""Seconds of ``--ramp`` per table by default: about one game's length spread over N.
+
+A game of Egyptian Bride between random players takes about 140 actions,
+and at about 4,000 actions/s each of N tables gets one every N / 4,000 s,
+so a game lasts about 0.035 × N seconds.  Opened all at once, the tables
+end and are replaced all together, again and again (their lengths differ
+too little to drift apart in a minute), and those bursts of set-ups, not
+play, set the p99; opened over one game's length they end at a steady
+rate, as the tables of a lobby do.
+"""
 
 
 # ------------------------------------------------------------------ measuring
@@ -361,12 +374,16 @@ async def play_table(
         await asyncio.gather(*(seat.close() for seat in sockets), return_exceptions=True)
 
 
-async def slot(api: Api, stats: Stats, limits: Limits, rng: random.Random, place: int) -> None:
+async def slot(
+    api: Api, stats: Stats, limits: Limits, rng: random.Random, place: int, delay: float
+) -> None:
     """One of the N table places: a new table replaces each finished one.
 
     The next table is created and joined while the current one plays, so
     that a place is seldom empty; its set-up is part of the server's load.
+    The place opens its first table after ``delay`` seconds (see ``--ramp``).
     """
+    await asyncio.sleep(delay)
 
     async def prepare() -> tuple[str, list[str]]:
         stats.tables_started += 1
@@ -525,13 +542,23 @@ async def measure(
     stats = Stats()
     rng = random.Random(args.seed)
     limits = Limits(time.perf_counter() + 10**6, args.max_tables, args.max_actions)
+    ramp = RAMP_PER_TABLE * tables if args.ramp is None else args.ramp
     slots = [
-        asyncio.create_task(slot(api, stats, limits, random.Random(rng.randrange(2**31)), place))
+        asyncio.create_task(
+            slot(
+                api,
+                stats,
+                limits,
+                random.Random(rng.randrange(2**31)),
+                place,
+                place * ramp / tables,
+            )
+        )
         for place in range(tables)
     ]
-    # Warm up: every table playing (at most a minute), then --warmup more seconds.
+    # Warm up: every table playing (at most a minute after the ramp), then --warmup more seconds.
     began = time.perf_counter()
-    while len(stats.slots_playing) < tables and time.perf_counter() - began < 60:
+    while len(stats.slots_playing) < tables and time.perf_counter() - began < 60 + ramp:
         await asyncio.sleep(0.05)
     await asyncio.sleep(args.warmup)
     warmed = time.perf_counter() - began
@@ -642,6 +669,12 @@ def main() -> None:
     parser.add_argument("--workers", type=int, default=None, help="default: 2")
     parser.add_argument("--seconds", type=float, default=20.0, help="measured seconds per N")
     parser.add_argument("--warmup", type=float, default=3.0, help="unmeasured seconds first")
+    parser.add_argument(
+        "--ramp",
+        type=float,
+        default=None,
+        help=f"seconds over which the first tables are opened (default: {RAMP_PER_TABLE} × N)",
+    )
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--max-tables", type=int, default=5000, help="tables per N at most")
     parser.add_argument("--max-actions", type=int, default=2_000_000, help="actions per N at most")
