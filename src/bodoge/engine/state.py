@@ -145,6 +145,18 @@ class State(ABC):
         return None
 
     @property
+    def stopped(self) -> bool:
+        """True once the game was stopped by a safety limit rather than ended by a rule.
+
+        A safety limit is not a rule: it is set far beyond any game people
+        play, and a game stopped by it has no winner (``winners`` is ``()``).
+        A game with such a limit overrides this; the view's header and the
+        record's result then carry ``"stopped": true`` (the key is absent
+        from games that ended by their rules).
+        """
+        return False
+
+    @property
     def eliminated(self) -> frozenset[int]:
         """Seats out of the game (they may stay out of ``to_act`` for good)."""
         return frozenset()
@@ -225,6 +237,8 @@ class State(ABC):
         if self.is_over:
             header["scores"] = list(self.scores)
             header["winners"] = list(self.winners)
+            if self.stopped:
+                header["stopped"] = True
         header.update(self._view(seat))
         return header
 
@@ -283,6 +297,8 @@ class State(ABC):
         }
         if self.is_over:
             record["result"] = {"scores": list(self.scores), "winners": list(self.winners)}
+            if self.stopped:
+                record["result"]["stopped"] = True
         return record
 
     # -------------------------------------------------------------- internals
