@@ -112,7 +112,7 @@ def add_to(app: typer.Typer, hl: str) -> None:
             state = game.new_game(players, seed, options)
             me = check_seat(seat, state.num_players)
             others = [s for s in range(state.num_players) if s != me]
-            default_bot = "random" if game.heuristic_bot(0) is None else "heuristic"
+            default_bot = "random" if game.heuristic is None else "heuristic"
             specs = expand_bot_specs(parse_bot_list(bots, default_bot), len(others))
             table: dict[int, Bot] = {
                 other: make_bot(spec, game, bot_seed(state.seed, other))

@@ -126,7 +126,8 @@ def open_port(host: str, port: int) -> socket.socket:
         return front.listen(host, port)
     except OSError as error:
         if error.errno == errno.EADDRINUSE:
-            raise CliError(PORT_IN_USE.format(port=port, other=port + 1), code=1) from None
+            other = port + 1 if port < 65535 else port - 1
+            raise CliError(PORT_IN_USE.format(port=port, other=other), code=1) from None
         raise CliError(
             CANNOT_LISTEN.format(
                 address=display_url(host, port), detail=error.strerror or str(error)
@@ -136,7 +137,15 @@ def open_port(host: str, port: int) -> socket.socket:
 
 
 def data_place(url: str) -> Text:
-    """Where the server keeps its data, for the start-up lines (never a password)."""
+    """Where the server keeps its data, for the start-up lines (never a password).
+
+    >>> data_place("postgresql://bodoge:secret@db/tables").en
+    'Data is kept in postgresql://bodoge:***@db/tables'
+    >>> data_place("sqlite://").en
+    'Data is kept in memory only and is lost when the server stops'
+    >>> data_place("sqlite:////srv/bodoge.sqlite").en
+    'Data is kept in the SQLite file /srv/bodoge.sqlite'
+    """
     from sqlalchemy.engine import make_url
 
     from ..server.config import is_in_memory, is_postgres
