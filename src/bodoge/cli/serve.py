@@ -23,7 +23,9 @@ SERVE_HELP = Text(
     "ブラウザで遊べる卓のサーバーを起動する。", "Start the server of the browser table."
 )
 HOST_HELP = Text("待ち受けるアドレス。", "Address to listen on.")
-PORT_HELP = Text("待ち受けるポート。", "Port to listen on.")
+PORT_HELP = Text(
+    "待ち受けるポート（0 で空いているポートを選ぶ）。", "Port to listen on (0: any free port)."
+)
 DATABASE_HELP = Text(
     "データベースのURL（既定: ./bodoge.sqlite の SQLite。postgresql://… で PostgreSQL）。",
     "Database URL (default: SQLite in ./bodoge.sqlite; postgresql://… uses PostgreSQL).",
@@ -174,7 +176,9 @@ def add_to(app: typer.Typer, hl: str) -> None:
     @app.command("serve", help=SERVE_HELP(hl), cls=Command)
     def serve(
         host: Annotated[str, typer.Option("--host", help=HOST_HELP(hl))] = "127.0.0.1",
-        port: Annotated[int, typer.Option("--port", min=0, max=65535, help=PORT_HELP(hl))] = 8000,
+        port: Annotated[
+            int, typer.Option("--port", metavar="PORT", min=0, max=65535, help=PORT_HELP(hl))
+        ] = 8000,
         database: Annotated[
             str | None, typer.Option("--database", metavar="URL", help=DATABASE_HELP(hl))
         ] = None,
