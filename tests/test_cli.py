@@ -4,13 +4,22 @@ from __future__ import annotations
 
 import builtins
 import json
+import os
+import signal
 import socket
+import subprocess
+import sys
+import tomllib
+import urllib.request
 from collections.abc import Iterator, Mapping
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 import pytest
+import typer
+import typer.core
+import typer.main
 from typer.testing import CliRunner, Result
 
 import bodoge
@@ -45,6 +54,28 @@ def test_help_everywhere(command: list[str]) -> None:
     result = run(*command, "--help")
     assert result.exit_code == 0
     assert "Usage" in result.stdout
+
+
+def test_flags_show_no_value_type_in_any_help() -> None:
+    group = typer.main.get_command(APP)
+    assert isinstance(group, typer.core.TyperGroup)
+    commands = list(group.commands)
+    assert {"games", "play", "sim", "replay", "serve"} <= set(commands)
+    for command in [[], *([name] for name in commands)]:
+        result = run(*command, "--help")
+        assert result.exit_code == 0
+        assert "<bool>" not in result.stdout, command
+        assert "--help" in result.stdout
+
+
+@pytest.mark.parametrize("command", [["games"], ["sim", "egyptian-bride"]])
+def test_a_value_after_a_flag_is_explained(command: list[str]) -> None:
+    result = run(*command, "--json", "true")
+    assert result.exit_code == 2
+    assert "--json takes no value: write --json alone to turn it on" in result.stderr
+    assert "unexpected extra argument" not in result.stderr
+    ja = run(*command, "--json", "false", "--lang", "ja")
+    assert "--json は値を取りません" in ja.stderr
 
 
 def test_help_follows_the_help_language() -> None:
@@ -126,7 +157,7 @@ def test_play_a_whole_game_with_bad_entries_then_save_and_replay(
         "--seed",
         "5",
         "--seat",
-        "1",
+        "2",
         "--save",
         str(saved),
         input=BAD_ENTRIES + ALWAYS_FIRST,
@@ -134,7 +165,8 @@ def test_play_a_whole_game_with_bad_entries_then_save_and_replay(
     assert result.exit_code == 0, result.output
     out = result.stdout
     assert "Egyptian Bride — 3 players, seed 5" in out
-    assert "You are P2 (seat 1)." in out
+    assert "You are P2." in out
+    assert "P1: bot heuristic" in out and "P3: bot heuristic" in out
     assert "'abc' is not a number; enter a number from 1 to" in out
     assert "There is no choice 0; enter a number from 1 to" in out
     assert "There is no choice 99; enter a number from 1 to" in out
@@ -197,7 +229,8 @@ def test_play_in_japanese_with_options(tmp_path: Path) -> None:
     )
     assert result.exit_code == 0, result.output
     assert "エジプトの花嫁 — 4人、シード 3" in result.stdout
-    assert "オプション: expansion=true, first_turn_limits=false" in result.stdout
+    assert "オプション: 拡張『ルクソールの娘』: あり、最初の手番の枚数制限: なし" in result.stdout
+    assert "あなたは P1 です。" in result.stdout
     assert "番号を入力（1〜" in result.stdout
     assert "── ゲーム終了 ──" in result.stdout
     record = json.loads(saved.read_text(encoding="utf-8"))
@@ -244,7 +277,8 @@ def test_ctrl_c_exits_cleanly(monkeypatch: pytest.MonkeyPatch) -> None:
         (["egyptian-bride", "-o", "expansion"], "--option takes name=value, not 'expansion'"),
         (["egyptian-bride", "-o", "expansion=1", "-o", "expansion=0"], "given twice"),
         (["egyptian-bride", "-p", "9"], "egyptian-bride takes 3–5 players"),
-        (["egyptian-bride", "--seat", "3"], "a 3-player game has seats 0–2, not 3"),
+        (["egyptian-bride", "--seat", "4"], "a 3-player game has seats 1–3 (P1–P3), not 4"),
+        (["egyptian-bride", "--seat", "0"], "a 3-player game has seats 1–3 (P1–P3), not 0"),
         (["egyptian-bride", "--bots", "genius"], "bad bot spec: unknown bot 'genius'"),
         (["egyptian-bride", "--bots", "random,random,random"], "one for each; got 3"),
         (["egyptian-bride", "--seed", "-4"], "a seed must be between"),
@@ -336,7 +370,7 @@ def secret_game() -> Iterator[Game]:
 def test_a_bots_secret_decision_is_never_shown(secret_game: Game, tmp_path: Path) -> None:
     saved = tmp_path / "secret.json"
     result = run(
-        "play", secret_game.id, "--seat", "1", "--seed", "2", "--save", str(saved), input="2\n"
+        "play", secret_game.id, "--seat", "2", "--seed", "2", "--save", str(saved), input="2\n"
     )
     assert result.exit_code == 0, result.output
     record = json.loads(saved.read_text(encoding="utf-8"))
@@ -354,9 +388,159 @@ def test_a_bots_secret_decision_is_never_shown(secret_game: Game, tmp_path: Path
     assert spectator.exit_code == 0
     assert "1. P1: (a secret decision)" in spectator.stdout
     assert "2. P2: (a secret decision)" in spectator.stdout
-    as_bot = run("replay", str(saved), "--step", "--seat", "0")
+    as_bot = run("replay", str(saved), "--step", "--seat", "1")
     assert f"1. P1: Pick {bot_pick['number']}" in as_bot.stdout
     assert "2. P2: (a secret decision)" in as_bot.stdout
+
+
+# ------------- a tiny game of stepwise secret picks, then a move with no choice
+
+
+@dataclass(frozen=True, slots=True)
+class Reveal(Action):
+    TYPE = "reveal"
+
+    def label(self, lang: str = "en") -> str:
+        return Text("公開する", "Reveal")(lang)
+
+
+class TwoPicksState(State):
+    """P1 then P2 each pick two of 1–4 in secret, one pick at a time; then each reveals."""
+
+    _copied = ("picks", "revealed")
+
+    def _setup(self) -> None:
+        self.picks: list[list[int]] = [[] for _ in range(self.num_players)]
+        self.revealed = [False] * self.num_players
+
+    @property
+    def to_act(self) -> tuple[int, ...]:
+        for seat, picks in enumerate(self.picks):
+            if len(picks) < 2:
+                return (seat,)
+        for seat, revealed in enumerate(self.revealed):
+            if not revealed:
+                return (seat,)
+        return ()
+
+    def _legal(self, seat: int) -> list[Action]:
+        if len(self.picks[seat]) < 2:
+            return [Pick(n) for n in (1, 2, 3, 4) if n not in self.picks[seat]]
+        return [Reveal()]
+
+    def _play(self, seat: int, action: Action) -> Outcome | None:
+        if isinstance(action, Pick):
+            self.picks[seat].append(action.number)
+            return Outcome(secret=True)
+        self.revealed[seat] = True
+        return Outcome({"picks": list(self.picks[seat])})
+
+    def _view(self, seat: int | None) -> dict[str, Any]:
+        return {"mine": None if seat is None else list(self.picks[seat])}
+
+    @property
+    def scores(self) -> tuple[int, ...]:
+        return tuple(sum(picks) for picks in self.picks)
+
+    @property
+    def winners(self) -> tuple[int, ...]:
+        if not self.is_over:
+            return ()
+        best = max(self.scores)
+        return tuple(seat for seat, score in enumerate(self.scores) if score == best)
+
+
+class TwoPicks(Game):
+    id = "cli-test-two-picks"
+    title = Text("二つの秘密", "Two picks")
+    players = (2, 2)
+    action_types = (Pick, Reveal)
+    state_class = TwoPicksState
+    hidden_information = True
+
+
+@pytest.fixture
+def two_picks() -> Iterator[Game]:
+    game = register(TwoPicks())
+    yield game
+    unregister(game.id)
+
+
+def test_stepwise_secret_picks_one_line_several_numbers_and_forced_moves(
+    two_picks: Game, tmp_path: Path
+) -> None:
+    saved = tmp_path / "picks.json"
+    result = run(
+        "play",
+        two_picks.id,
+        "--seat",
+        "2",
+        "--seed",
+        "4",
+        "--save",
+        str(saved),
+        input="1 1\n5 1\n1 3\n",
+    )
+    assert result.exit_code == 0, result.output
+    out = result.stdout
+    assert "P1: bot random" in out  # a game without a heuristic bot gets random ones
+    assert out.count("P1: (a secret decision)") == 1  # two secret picks, one line
+    assert "Choose 1–4, or several in a row like 3 7 12 (q to quit)> " in out
+    assert "1 is not possible after 1 (the numbers are those of the list above)" in out
+    assert "There is no choice 5" in out
+    assert "P2: Pick 1\nP2: Pick 3\n" in out  # one line of input, two picks
+    assert out.count("── Your turn (P2) ──") == 1  # the reveal was not asked for
+    assert "P2: Reveal (your only move, played for you)" in out
+    record = json.loads(saved.read_text(encoding="utf-8"))
+    assert record["actions"][2:] == [
+        [1, {"type": "pick", "number": 1}],
+        [1, {"type": "pick", "number": 3}],
+        [0, {"type": "reveal"}],
+        [1, {"type": "reveal"}],
+    ]
+    walked = run("replay", str(saved), "--step").stdout
+    assert "1–2. P1: (a secret decision)" in walked
+    assert "3–4. P2: (a secret decision)" in walked
+    assert "5. P1: Reveal" in walked
+    assert run("replay", str(saved), "--step", "--seat", "2").stdout.count("P2: Pick") == 2
+
+
+def test_several_numbers_cannot_run_past_the_end_of_a_turn(two_picks: Game) -> None:
+    result = run("play", two_picks.id, "--seed", "4", input="1 2 3\n1 2\n")
+    assert result.exit_code == 0, result.output
+    assert "Choosing 2 ends your turn, so 3 cannot follow it; choose again." in result.stdout
+
+
+def test_play_in_japanese_says_one_thing_at_a_time(monkeypatch: pytest.MonkeyPatch) -> None:
+    def interrupted(prompt: str = "") -> str:
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr(builtins, "input", interrupted)
+    result = run("play", "papayoo", "--seed", "3", "--lang", "ja")
+    assert result.exit_code == 130
+    assert "オプション: ハンド数: n、渡す相手を毎ハンドずらす: なし" in result.stdout
+    assert "あなたは P1 です。" in result.stdout
+    assert "席 0" not in result.stdout
+    assert result.stderr.strip() == "ゲームを中断しました。"
+
+
+def test_papayoo_pass_in_one_line_and_the_cards_received(tmp_path: Path) -> None:
+    saved = tmp_path / "papayoo.json"
+    result = run("play", "papayoo", "--seed", "3", "--save", str(saved), input="3 7 12 1 2\n6\n")
+    assert result.exit_code == 1  # the input ends at the first trick
+    out = result.stdout
+    assert "Options: Number of hands: n; Shifting pass: off" in out
+    assert "P2: bot heuristic" in out
+    assert out.count("P2: (a secret decision)") == 1
+    assert out.count("P3: (a secret decision)") == 1
+    record = json.loads(saved.read_text(encoding="utf-8"))
+    state = bodoge.replay(record)
+    view = state.view(0)
+    mine = [wire for seat, wire in record["actions"] if seat == 0]
+    assert [wire["card"] for wire in mine[:5]] == ["H2", "C5", "D3", "S7", "H1"]
+    assert len(view["received"]) == 5
+    words = " ".join(bodoge.games.papayoo.actions.card_name(c, "en") for c in view["received"])
+    assert f"You received from P3: {words}" in out
 
 
 # ----------------------------------------------------------------- replay
@@ -386,7 +570,7 @@ def test_replay_shows_the_result(record_file: Path) -> None:
 
 def test_replay_step_walks_every_action(record_file: Path) -> None:
     record = json.loads(record_file.read_text(encoding="utf-8"))
-    result = run("replay", str(record_file), "--step", "--seat", "2")
+    result = run("replay", str(record_file), "--step", "--seat", "3")
     assert result.exit_code == 0
     count = len(record["actions"])
     assert "── Start ──" in result.stdout
@@ -427,6 +611,17 @@ def test_a_tampered_record_is_refused(record_file: Path, change: Any, message: s
     assert result.stdout == ""
 
 
+def test_a_record_error_names_the_player_as_people_see_them(record_file: Path) -> None:
+    record = json.loads(record_file.read_text(encoding="utf-8"))
+    actor = record["actions"][3][0]
+    wrong = (actor + 1) % 3
+    tamper(record_file, lambda r: r["actions"][3].__setitem__(0, wrong))
+    result = run("replay", str(record_file))
+    assert result.exit_code == 1
+    assert f"by P{wrong + 1}: P{wrong + 1} cannot act now" in result.stderr
+    assert "by seat" not in result.stderr
+
+
 def test_replay_of_a_missing_file(tmp_path: Path) -> None:
     result = run("replay", str(tmp_path / "nothing.json"))
     assert result.exit_code == 2
@@ -462,9 +657,9 @@ def test_replay_from_standard_input(record_file: Path) -> None:
 
 
 def test_replay_with_a_seat_that_does_not_exist(record_file: Path) -> None:
-    result = run("replay", str(record_file), "--seat", "3")
+    result = run("replay", str(record_file), "--seat", "4")
     assert result.exit_code == 2
-    assert "a 3-player game has seats 0–2, not 3" in result.stderr
+    assert "a 3-player game has seats 1–3 (P1–P3), not 4" in result.stderr
 
 
 # -------------------------------------------------------------------- sim
@@ -589,12 +784,75 @@ def test_serve_refuses_several_workers_on_an_in_memory_database() -> None:
     assert "in-memory SQLite" in result.output
 
 
-def test_serve_with_workers_says_when_its_port_is_taken(tmp_path: Path) -> None:
+@pytest.mark.parametrize("workers", ["1", "2"])
+def test_serve_on_a_busy_port_says_so_and_creates_nothing(workers: str, tmp_path: Path) -> None:
+    file = tmp_path / "b.sqlite"
     with socket.socket() as taken:
         taken.bind(("127.0.0.1", 0))
         taken.listen()
-        port = str(taken.getsockname()[1])
-        database = f"sqlite:///{tmp_path / 'b.sqlite'}"
-        result = run("serve", "--workers", "2", "--port", port, "--database", database)
+        port = taken.getsockname()[1]
+        result = run(
+            "serve", "--workers", workers, "--port", str(port), "--database", f"sqlite:///{file}"
+        )
+        ja = run(
+            "serve",
+            "--port",
+            str(port),
+            "--database",
+            f"sqlite:///{file}",
+            env={"BODOGE_LANG": "ja"},
+        )
     assert result.exit_code == 1
-    assert f"cannot listen at http://127.0.0.1:{port}" in result.output
+    expected = f"error: port {port} is in use; try --port {port + 1}, or --port 0 for any free port"
+    assert result.stderr.strip() == expected
+    assert result.stdout == ""
+    assert f"ポート {port} は使用中です。--port {port + 1} か" in ja.stderr
+    assert not file.exists()
+
+
+@pytest.mark.parametrize("workers", ["1", "2"])
+def test_serve_on_any_free_port_says_where_and_logs_requests(workers: str, tmp_path: Path) -> None:
+    file = tmp_path / "free.sqlite"
+    command = [sys.executable, "-m", "bodoge.cli", "serve", "--port", "0", "--workers", workers]
+    command += ["--database", f"sqlite:///{file}", "--log-requests"]
+    env = {**os.environ, "BODOGE_LANG": "en"}
+    with subprocess.Popen(
+        command, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True, env=env
+    ) as process:
+        assert process.stdout is not None
+        try:
+            lines = [process.stdout.readline() for _ in range(4)]
+            head = lines[0].strip()
+            assert head.startswith("bodoge is serving at http://127.0.0.1:"), lines
+            url = head.rsplit(" ", 1)[1]
+            assert not url.endswith(":0")
+            assert lines[1:] == [
+                f"Data is kept in the SQLite file {file}\n",
+                "Requests are logged below, one per line\n",
+                "Press Ctrl-C to stop\n",
+            ]
+            with urllib.request.urlopen(url + "/api/games", timeout=30) as answer:
+                assert answer.status == 200
+            assert '"GET /api/games HTTP/1.1" 200' in process.stdout.readline()
+        finally:
+            process.send_signal(signal.SIGINT)
+            try:
+                process.wait(timeout=30)
+            except subprocess.TimeoutExpired:
+                process.kill()
+                process.wait()
+        rest = process.stdout.read()
+    assert process.returncode == 0, rest
+    assert "Traceback" not in rest
+
+
+# ----------------------------------------------------------------- set-up
+
+
+def test_the_package_licence_is_an_spdx_expression() -> None:
+    """A TOML table is deprecated by setuptools (an error from 2027-02-18)."""
+    with (Path(__file__).parents[1] / "pyproject.toml").open("rb") as stream:
+        project = tomllib.load(stream)
+    assert project["project"]["license"] == "MIT"
+    (setuptools,) = [r for r in project["build-system"]["requires"] if r.startswith("setuptools")]
+    assert tuple(int(part) for part in setuptools.removeprefix("setuptools>=").split(".")) >= (77,)

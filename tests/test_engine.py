@@ -677,7 +677,7 @@ TAMPERINGS: list[tuple[str, Callable[[dict[str, Any]], None], str]] = [
     (
         "tampered action",
         _set_action(0, 1, {"type": "place", "number": 13}),
-        "action 0 {'type': 'place', 'number': 13} by seat 0: P1 cannot",
+        "action 0 {'type': 'place', 'number': 13} by P1: P1 cannot",
     ),
     ("malformed action", _set_action(3, 1, {"type": "place"}), "action 3 {'type': 'place'}"),
     ("wrong seat", _set_action(0, 0, 1), "action 0 "),

@@ -18,7 +18,7 @@ from .. import __version__
 from ..engine import Text
 from . import games, play, replay, serve, sim
 from . import text as t
-from .common import env_lang
+from .common import Group, env_lang
 
 HELP = Text(
     "bodoge: 小さなボードゲームを遊び、ボットを戦わせ、バランスを調べる。",
@@ -42,6 +42,7 @@ def build_app(help_lang: str | None = None) -> typer.Typer:
         no_args_is_help=True,
         add_completion=False,
         pretty_exceptions_enable=False,
+        cls=Group,
         context_settings={"help_option_names": ["-h", "--help"]},
     )
 

@@ -8,6 +8,7 @@ input that is read but refused (an invalid record) or a failed run.
 
 from __future__ import annotations
 
+import itertools
 import json
 import os
 from collections.abc import Iterator, Sequence
@@ -17,6 +18,7 @@ from pathlib import Path
 from typing import Any, NoReturn
 
 import typer
+from typer.core import TyperCommand, TyperGroup, TyperOption
 
 from ..bots import BadBotSpec, split_bot_specs
 from ..engine import LANGS, Game, InvalidOptions, Text, UnknownGame, game_ids, get_game
@@ -45,6 +47,66 @@ class CliError(Exception):
         super().__init__(message.en)
         self.message = message
         self.code = code
+
+
+FLAG_WORDS = frozenset({"true", "false", "yes", "no", "on", "off", "1", "0"})
+"""Values people type after a flag that takes none (``--json true``)."""
+
+
+def _flags_without_type(params: list[Any]) -> list[Any]:
+    """Flags take no value: their column of value types in ``--help`` stays empty."""
+    for param in params:
+        if isinstance(param, TyperOption) and param.is_flag and param.metavar is None:
+            param.metavar = ""
+    return params
+
+
+def _refuse_flag_values(params: list[Any], ctx: Any, args: list[str]) -> None:
+    """``--json true`` is told how a flag is written, not "unexpected extra argument (true)"."""
+    flags = {
+        name
+        for param in params
+        if isinstance(param, TyperOption) and param.is_flag
+        for name in (*param.opts, *param.secondary_opts)
+    }
+    for flag, value in itertools.pairwise(args):
+        if flag == "--":
+            return
+        if flag in flags and value.lower() in FLAG_WORDS:
+            ctx.fail(t.FLAG_TAKES_NO_VALUE.format(flag=flag, value=value)(_lang_in(args)))
+
+
+class Command(TyperCommand):
+    """A ``bodoge`` command (``cls=`` of ``app.command``), with the flag handling above."""
+
+    def get_params(self, ctx: Any) -> list[Any]:
+        return _flags_without_type(super().get_params(ctx))
+
+    def parse_args(self, ctx: Any, args: list[str]) -> list[str]:
+        _refuse_flag_values(self.get_params(ctx), ctx, args)
+        return super().parse_args(ctx, args)
+
+
+class Group(TyperGroup):
+    """The ``bodoge`` command group (``cls=`` of ``typer.Typer``), its flags as a command's."""
+
+    def get_params(self, ctx: Any) -> list[Any]:
+        return _flags_without_type(super().get_params(ctx))
+
+    def parse_args(self, ctx: Any, args: list[str]) -> list[str]:
+        _refuse_flag_values(self.get_params(ctx), ctx, args)
+        return super().parse_args(ctx, args)
+
+
+def _lang_in(args: Sequence[str]) -> str:
+    """The language an invocation asks for (``--lang``, else ``BODOGE_LANG``), for parse errors."""
+    for flag, value in itertools.pairwise(args):
+        if flag == "--lang" and value in LANGS:
+            return value
+    for arg in args:
+        if arg.startswith("--lang=") and arg[7:] in LANGS:
+            return arg[7:]
+    return env_lang() or DEFAULT_LANG
 
 
 def env_lang() -> str | None:
@@ -132,10 +194,11 @@ def parse_bot_list(values: Sequence[str] | None, default: str = "random") -> lis
     return specs or [default]
 
 
-def check_seat(seat: int, num_players: int) -> int:
-    if not 0 <= seat < num_players:
-        raise CliError(t.BAD_SEAT.format(n=num_players, high=num_players - 1, seat=seat))
-    return seat
+def check_seat(number: int, num_players: int) -> int:
+    """The seat (from 0) of the player people call P``number`` (``--seat 1`` is P1)."""
+    if not 1 <= number <= num_players:
+        raise CliError(t.BAD_SEAT.format(n=num_players, seat=number))
+    return number - 1
 
 
 def check_folder(path: Path) -> Path:

@@ -1,6 +1,7 @@
 """``bodoge games``: every game with its titles, player counts and options."""
 
 import json
+from collections.abc import Mapping
 from typing import Annotated
 
 import typer
@@ -8,7 +9,7 @@ from rich.console import Console
 
 from ..engine import Game, Option, Text, game_ids, get_game
 from . import text as t
-from .common import Lang, resolve_lang, say, user_errors
+from .common import Command, Lang, resolve_lang, say, user_errors
 
 HELP = Text(
     "遊べるゲームの一覧（タイトル、人数、オプション、暫定データ）。",
@@ -23,7 +24,7 @@ JSON_HELP = Text(
 def add_to(app: typer.Typer, hl: str) -> None:
     """Add the command, with help texts in language ``hl``."""
 
-    @app.command("games", help=HELP(hl))
+    @app.command("games", help=HELP(hl), cls=Command)
     def games(
         lang: Annotated[Lang | None, typer.Option("--lang", help=LANG_HELP(hl))] = None,
         as_json: Annotated[bool, typer.Option("--json", help=JSON_HELP(hl))] = False,
@@ -65,6 +66,31 @@ def default_text(option: Option, lang: str) -> str:
     if option.default_text is not None:
         return option.default_text(lang)
     return json.dumps(option.default, ensure_ascii=False)
+
+
+def value_text(option: Option, value: object, lang: str) -> str:
+    """One value of an option in words: on/off for a switch, else the value."""
+    if option.kind is bool and isinstance(value, bool):
+        return (t.ON if value else t.OFF)(lang)
+    return str(value)
+
+
+def options_text(game: Game, options: Mapping[str, object], lang: str) -> str:
+    """A game's resolved options in words, by their titles, for a one-line header.
+
+    >>> options_text(get_game("papayoo"), {"hands": "n", "shifting_pass": False}, "en")
+    'Number of hands: n; Shifting pass: off'
+    """
+    declared = {option.name: option for option in game.options}
+    parts = []
+    for name, value in options.items():
+        option = declared.get(name)
+        if option is None:  # not declared (an older record, say): its name and value
+            parts.append(f"{name}={value}")
+        else:
+            words = value_text(option, value, lang)
+            parts.append(t.OPTION_WORDS.format(title=option.title(lang), value=words)(lang))
+    return t.OPTION_SEPARATOR(lang).join(parts) or t.NO_OPTION_VALUES(lang)
 
 
 def option_lines(option: Option, lang: str) -> list[str]:

@@ -2,7 +2,13 @@
 
 The person sees exactly what their seat may see (``describe_view`` of
 ``state.view(seat)``) and numbered legal actions; a bot's move is shown as
-that seat's event log shows it, so a secret decision stays secret.
+that seat's event log shows it, so a secret decision stays secret (one line
+for a run of secret steps by one seat, such as choosing cards to pass).
+A move that is the only one possible is made without asking; where a step
+takes several picks in a row, several numbers may be given at once.
+
+Seats are numbered for people as everywhere they are shown: ``--seat 1``
+is P1.  Inside, seats count from 0 as in the engine.
 """
 
 from collections.abc import Callable, Mapping
@@ -18,6 +24,7 @@ from . import text as t
 from .common import (
     FAILED,
     INTERRUPTED,
+    Command,
     Lang,
     check_folder,
     check_seat,
@@ -29,7 +36,7 @@ from .common import (
     user_errors,
     write_json,
 )
-from .games import LANG_HELP
+from .games import LANG_HELP, options_text
 
 HELP = Text(
     "端末でボットと対戦する。番号を入力して手を選ぶ（q で終了）。",
@@ -38,12 +45,14 @@ HELP = Text(
 GAME_HELP = Text("ゲームの ID（bodoge games で一覧）。", "Game id (see: bodoge games).")
 PLAYERS_HELP = Text("人数（省略時は最少人数）。", "Number of players (default: the fewest).")
 SEAT_HELP = Text(
-    "あなたの席 0〜人数−1（席 0 = P1 がスタートプレイヤー）。",
-    "Your seat, 0 to players−1 (seat 0, shown as P1, starts).",
+    "あなたの席 1〜人数（1 = P1 がスタートプレイヤー）。",
+    "Your seat, 1 to the number of players (1 is P1, who starts).",
 )
 BOTS_HELP = Text(
-    "ほかの席のボット。1つ（全員）か席ごとにカンマ区切りで。",
-    "Bots for the other seats: one spec for all, or one per seat, comma-separated.",
+    "ほかの席のボット。1つ（全員）か席ごとにカンマ区切りで"
+    "（省略時はゲームごとの戦略 heuristic、なければ random）。",
+    "Bots for the other seats: one spec for all, or one per seat, comma-separated "
+    "(default: heuristic, the game's own strategy, or random for a game without one).",
 )
 SEED_HELP = Text(
     "乱数のシード（省略時は無作為、記録に残る）。",
@@ -73,14 +82,14 @@ def add_to(app: typer.Typer, hl: str) -> None:
     """Add the command, with help texts in language ``hl``."""
     bots_help = BOTS_HELP(hl) + " " + t.KNOWN_BOTS(hl) + "; ".join(describe_bots(hl))
 
-    @app.command("play", help=HELP(hl))
+    @app.command("play", help=HELP(hl), cls=Command)
     def play(
         game_id: Annotated[str, typer.Argument(metavar="GAME", help=GAME_HELP(hl))],
         *,
         players: Annotated[
             int | None, typer.Option("--players", "-p", metavar="N", help=PLAYERS_HELP(hl))
         ] = None,
-        seat: Annotated[int, typer.Option("--seat", "-s", metavar="SEAT", help=SEAT_HELP(hl))] = 0,
+        seat: Annotated[int, typer.Option("--seat", "-s", metavar="SEAT", help=SEAT_HELP(hl))] = 1,
         bots: Annotated[
             list[str] | None, typer.Option("--bots", "-b", metavar="SPEC,...", help=bots_help)
         ] = None,
@@ -101,38 +110,31 @@ def add_to(app: typer.Typer, hl: str) -> None:
             if save is not None:
                 check_folder(save)
             state = game.new_game(players, seed, options)
-            check_seat(seat, state.num_players)
-            others = [s for s in range(state.num_players) if s != seat]
-            specs = expand_bot_specs(parse_bot_list(bots), len(others))
+            me = check_seat(seat, state.num_players)
+            others = [s for s in range(state.num_players) if s != me]
+            default_bot = "random" if game.heuristic is None else "heuristic"
+            specs = expand_bot_specs(parse_bot_list(bots, default_bot), len(others))
             table: dict[int, Bot] = {
                 other: make_bot(spec, game, bot_seed(state.seed, other))
                 for other, spec in zip(others, specs, strict=True)
             }
             say(t.HEADER.format(title=game.title(ln), n=state.num_players, seed=state.seed)(ln))
-            say(t.OPTIONS_LINE.format(options=_options_text(state.options))(ln))
+            say(t.OPTIONS_LINE.format(options=options_text(game, state.options, ln))(ln))
             for other, spec in zip(others, specs, strict=True):
                 say(t.SEAT_BOT.format(name=seat_name(other, ln), spec=spec)(ln))
-            say(t.YOU_ARE.format(name=seat_name(seat, ln), seat=seat)(ln))
+            say(t.YOU_ARE.format(name=seat_name(me, ln))(ln))
             try:
-                play_out(state, seat, table, ln)
+                play_out(state, me, table, ln)
             except Abandoned as stop:
                 typer.echo(stop.message(ln), err=True)
                 if save is not None:
                     write_json(save, state.record())
                     typer.echo(t.SAVED_UNFINISHED.format(file=save)(ln), err=True)
                 raise typer.Exit(stop.code) from None
-            finish(state, seat, ln)
+            finish(state, me, ln)
             if save is not None:
                 write_json(save, state.record())
                 say(t.SAVED.format(file=save)(ln))
-
-
-def _options_text(options: Mapping[str, object]) -> str:
-    return ", ".join(f"{k}={_json_word(v)}" for k, v in options.items()) or "-"
-
-
-def _json_word(value: object) -> str:
-    return str(value).lower() if isinstance(value, bool) else str(value)
 
 
 def play_out(
@@ -140,14 +142,20 @@ def play_out(
 ) -> None:
     """Play until the end, asking ``read`` (default: ``input``) for the person's choices."""
     read = read or input
+    shown = EventLines(seat, lang)
     try:
         while not state.is_over:
             actor = state.to_act[0]
-            if actor == seat:
-                action = ask(state, seat, lang, read)
-            else:
-                action = bots[actor].choose(state, actor)
-            show_event(state.apply(actor, action), seat, lang)
+            if actor != seat:
+                shown.show(state.apply(actor, bots[actor].choose(state, actor)))
+                continue
+            legal = state.legal_actions(seat)
+            if len(legal) == 1:
+                shown.show(state.apply(seat, legal[0]), forced=True)
+                continue
+            shown.interrupt()
+            for action in ask(state, seat, legal, lang, read):
+                shown.show(state.apply(seat, action))
     except EOFError:
         say()
         raise Abandoned(t.END_OF_INPUT, FAILED) from None
@@ -156,45 +164,100 @@ def play_out(
         raise Abandoned(t.INTERRUPTED, INTERRUPTED) from None
 
 
-def show_event(event: Event, seat: int, lang: str) -> None:
-    """One line for an applied action, as ``seat`` may see it."""
-    label = event.for_seat(seat, lang)["label"]
-    name = seat_name(event.seat, lang)
-    if label is None:
-        say(t.SECRET_MOVE.format(name=name)(lang))
-    else:
-        say(t.MOVE.format(name=name, label=label)(lang))
+class EventLines:
+    """Applied actions as one line each, as ``seat`` may see them.
+
+    A run of secret steps by one seat (choosing cards to pass, one pick at a
+    time) is one line: the others learn that the seat decided, not how many
+    steps it took.
+    """
+
+    def __init__(self, seat: int, lang: str) -> None:
+        self.seat = seat
+        self.lang = lang
+        self.hidden_run: int | None = None
+        """The seat whose secret steps the last line stands for, if it was one."""
+
+    def show(self, event: Event, forced: bool = False) -> None:
+        lang = self.lang
+        label = event.for_seat(self.seat, lang)["label"]
+        name = seat_name(event.seat, lang)
+        if label is None:
+            if self.hidden_run != event.seat:
+                say(t.SECRET_MOVE.format(name=name)(lang))
+                self.hidden_run = event.seat
+            return
+        self.hidden_run = None
+        say((t.FORCED_MOVE if forced else t.MOVE).format(name=name, label=label)(lang))
+
+    def interrupt(self) -> None:
+        """Something else is shown: secret steps after it get a line of their own."""
+        self.hidden_run = None
 
 
-def ask(state: State, seat: int, lang: str, read: Reader) -> Action:
-    """Show ``seat``'s view and legal actions; return the one the person picks."""
-    legal = state.legal_actions(seat)
+def ask(state: State, seat: int, legal: list[Action], lang: str, read: Reader) -> list[Action]:
+    """Show ``seat``'s view and legal actions; return what the person picks, in order.
+
+    Several numbers at once are accepted where the person acts several
+    times in a row (each one checked on a copy of the game first); the
+    numbers all refer to the list shown.
+    """
     say()
     say(t.YOUR_TURN.format(name=seat_name(seat, lang))(lang))
     say(state.game.describe_view(state.view(seat), lang))
     for number, action in enumerate(legal, 1):
         say(f"{number:>3}. {action.label(lang)}")
     count = len(legal)
+    prompt = t.PROMPT_SEVERAL if _acts_again(state, seat, legal[0]) else t.PROMPT
     while True:
-        entry = read(t.PROMPT.format(k=count)(lang)).strip()
-        problem = _check_entry(entry, count)
+        entry = read(prompt.format(k=count)(lang)).strip()
+        numbers, problem = _check_entry(entry, count)
         if problem is None:
-            return legal[int(entry) - 1]
+            chosen = [legal[number - 1] for number in numbers]
+            problem = _check_in_a_row(state, seat, numbers, chosen)
+            if problem is None:
+                return chosen
         say(problem(lang))
 
 
-def _check_entry(entry: str, count: int) -> Text | None:
-    """Why ``entry`` is not a choice among ``count``; ``None`` if it is one."""
+def _acts_again(state: State, seat: int, action: Action) -> bool:
+    """Whether ``seat`` is still to act after ``action`` (a step of several picks)."""
+    after = state.clone()
+    after.apply(seat, action)
+    return not after.is_over and seat in after.to_act
+
+
+def _check_entry(entry: str, count: int) -> tuple[list[int], Text | None]:
+    """The numbers in ``entry``, or why it is not a choice among ``count``."""
     if not entry:
-        return t.EMPTY_ENTRY.format(k=count)
+        return [], t.EMPTY_ENTRY.format(k=count)
     if entry.lower() in {"q", "quit", "exit"}:
         raise Abandoned(t.QUIT, FAILED)
-    try:
-        number = int(entry)
-    except ValueError:
-        return t.NOT_A_NUMBER.format(entry=entry, k=count)
-    if not 1 <= number <= count:
-        return t.OUT_OF_RANGE.format(number=number, k=count)
+    numbers = []
+    for word in entry.replace(",", " ").split():
+        try:
+            number = int(word)
+        except ValueError:
+            return [], t.NOT_A_NUMBER.format(entry=word, k=count)
+        if not 1 <= number <= count:
+            return [], t.OUT_OF_RANGE.format(number=number, k=count)
+        numbers.append(number)
+    return numbers, None
+
+
+def _check_in_a_row(
+    state: State, seat: int, numbers: list[int], chosen: list[Action]
+) -> Text | None:
+    """Why the ``chosen`` actions cannot be made one after another; ``None`` if they can."""
+    if len(chosen) == 1:
+        return None
+    after = state.clone()
+    for index, action in enumerate(chosen):
+        if index and (after.is_over or seat not in after.to_act):
+            return t.NOT_IN_A_ROW.format(number=numbers[index], before=numbers[index - 1])
+        if index and action not in after.legal_actions(seat):
+            return t.NOT_AFTER.format(number=numbers[index], before=numbers[index - 1])
+        after.apply(seat, action)
     return None
 
 

@@ -13,9 +13,8 @@ import typer
 
 from ..engine import InvalidRecord, State, Text, get_game, replay, seat_name
 from . import text as t
-from .common import FAILED, CliError, Lang, check_seat, resolve_lang, say, user_errors
-from .games import LANG_HELP
-from .play import _options_text
+from .common import FAILED, CliError, Command, Lang, check_seat, resolve_lang, say, user_errors
+from .games import LANG_HELP, options_text
 
 HELP = Text(
     "ゲーム記録（JSON）を検証して結果を表示する。--step で一手ずつ。",
@@ -24,15 +23,15 @@ HELP = Text(
 FILE_HELP = Text("記録ファイル（- で標準入力）。", "The record file (- reads standard input).")
 STEP_HELP = Text("一手ずつ、手と盤面を表示する。", "Show every action and the view after it.")
 SEAT_HELP = Text(
-    "この席から見た盤面を表示する（省略時は観戦者）。",
-    "Show the views as this seat sees them (default: a spectator).",
+    "この席（1 = P1）から見た盤面を表示する（省略時は観戦者）。",
+    "Show the views as this seat sees them, 1 for P1 (default: a spectator).",
 )
 
 
 def add_to(app: typer.Typer, hl: str) -> None:
     """Add the command, with help texts in language ``hl``."""
 
-    @app.command("replay", help=HELP(hl))
+    @app.command("replay", help=HELP(hl), cls=Command)
     def replay_command(
         file: Annotated[str, typer.Argument(metavar="FILE", help=FILE_HELP(hl))],
         step: Annotated[bool, typer.Option("--step", help=STEP_HELP(hl))] = False,
@@ -48,20 +47,19 @@ def add_to(app: typer.Typer, hl: str) -> None:
                 final = replay(record)
             except InvalidRecord as error:
                 raise CliError(t.INVALID_RECORD.format(file=file, detail=error), FAILED) from None
-            if seat is not None:
-                check_seat(seat, final.num_players)
+            viewer = None if seat is None else check_seat(seat, final.num_players)
             game = final.game
             say(
                 t.REPLAY_HEADER.format(
                     title=game.title(ln), n=final.num_players, seed=final.seed, k=final.version
                 )(ln)
             )
-            say(t.OPTIONS_LINE.format(options=_options_text(final.options))(ln))
+            say(t.OPTIONS_LINE.format(options=options_text(game, final.options, ln))(ln))
             say(t.VERIFIED(ln))
             if step:
-                walk(record, seat, ln)
-            elif seat is not None or not final.is_over:
-                show_view(final, seat, ln)
+                walk(record, viewer, ln)
+            elif viewer is not None or not final.is_over:
+                show_view(final, viewer, ln)
             if final.is_over:
                 say()
                 say(t.GAME_OVER(ln))
@@ -102,19 +100,34 @@ def show_view(state: State, seat: int | None, lang: str) -> None:
 
 
 def walk(record: dict[str, Any], seat: int | None, lang: str) -> None:
-    """Replay a verified record action by action, as ``seat`` sees it."""
+    """Replay a verified record action by action, as ``seat`` sees it.
+
+    A run of secret steps by one seat is one step here (``4–8. P2: (a
+    secret decision)``), shown with the view after its last action, as
+    ``bodoge play`` shows it.
+    """
     game = get_game(record["game"])
     state = game.new_game(record["num_players"], record["seed"], record["options"])
     say()
     say(t.START(lang))
     say(state.game.describe_view(state.view(seat), lang))
+    # (first index, last index, seat, label or None if secret, the view after the step)
+    steps: list[tuple[int, int, int, str | None, str]] = []
     for index, (actor, wire) in enumerate(record["actions"], 1):
         event = state.apply(actor, game.parse_action(wire))
         label = event.for_seat(seat, lang)["label"]
+        view = state.game.describe_view(state.view(seat), lang)
+        if label is None and steps and steps[-1][3] is None and steps[-1][2] == actor:
+            steps[-1] = (steps[-1][0], index, actor, None, view)
+        else:
+            steps.append((index, index, actor, label, view))
+    for first, last, actor, label, view in steps:
         name = seat_name(actor, lang)
         say()
-        if label is None:
-            say(t.SECRET_STEP.format(index=index, name=name)(lang))
+        if label is not None:
+            say(t.STEP.format(index=first, name=name, label=label)(lang))
+        elif first == last:
+            say(t.SECRET_STEP.format(index=first, name=name)(lang))
         else:
-            say(t.STEP.format(index=index, name=name, label=label)(lang))
-        say(state.game.describe_view(state.view(seat), lang))
+            say(t.SECRET_STEPS.format(first=first, last=last, name=name)(lang))
+        say(view)

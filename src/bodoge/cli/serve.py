@@ -1,23 +1,31 @@
 """``bodoge serve``: the browser table (FastAPI on uvicorn).
 
-The database schema is brought up to date once here; worker processes then
-start with migrations off.  Settings reach the workers through ``BODOGE_*``
+The port is bound first (a busy port changes nothing), then the database
+schema is brought up to date once here; worker processes then start with
+migrations off.  Settings reach the workers through ``BODOGE_*``
 environment variables (see :mod:`bodoge.server.config`).
 """
 
+import contextlib
+import copy
+import errno
 import os
+import socket
+from pathlib import Path
 from typing import Annotated
 
 import typer
 
 from ..engine import Text
-from .common import CliError, env_lang, user_errors
+from .common import CliError, Command, env_lang, user_errors
 
 SERVE_HELP = Text(
     "ブラウザで遊べる卓のサーバーを起動する。", "Start the server of the browser table."
 )
 HOST_HELP = Text("待ち受けるアドレス。", "Address to listen on.")
-PORT_HELP = Text("待ち受けるポート。", "Port to listen on.")
+PORT_HELP = Text(
+    "待ち受けるポート（0 で空いているポートを選ぶ）。", "Port to listen on (0: any free port)."
+)
 DATABASE_HELP = Text(
     "データベースのURL（既定: ./bodoge.sqlite の SQLite。postgresql://… で PostgreSQL）。",
     "Database URL (default: SQLite in ./bodoge.sqlite; postgresql://… uses PostgreSQL).",
@@ -29,8 +37,25 @@ WORKERS_HELP = Text(
     "each table's connections go to one of them).",
 )
 PAUSE_HELP = Text("ボットが手を指す前に待つ秒数。", "Seconds a bot waits before it acts.")
-LISTENING = Text(
-    "bodoge を {url} で公開中（Ctrl-C で終了）", "bodoge is serving at {url} (Ctrl-C to stop)"
+LOG_REQUESTS_HELP = Text(
+    "受け付けたリクエストを1行ずつ表示する（既定: 表示しない）。",
+    "Print one line per request served (default: none).",
+)
+LISTENING = Text("bodoge を {url} で公開中", "bodoge is serving at {url}")
+DATA_IN_FILE = Text(
+    "データの保存先: SQLite ファイル {path}", "Data is kept in the SQLite file {path}"
+)
+DATA_IN_MEMORY = Text(
+    "データはメモリ上だけにあり、サーバーを止めると消えます",
+    "Data is kept in memory only and is lost when the server stops",
+)
+DATA_IN_DATABASE = Text("データの保存先: {url}", "Data is kept in {url}")
+LOGGING_REQUESTS = Text("リクエストを1行ずつ表示します", "Requests are logged below, one per line")
+HOW_TO_STOP = Text("Ctrl-C で終了します", "Press Ctrl-C to stop")
+PORT_IN_USE = Text(
+    "ポート {port} は使用中です。--port {other} か、"
+    "空いているポートを選ぶ --port 0 を試してください",
+    "port {port} is in use; try --port {other}, or --port 0 for any free port",
 )
 NEEDS_SHARED_DATABASE = Text(
     "複数のワーカーはメモリ上の SQLite を共有できません。"
@@ -61,6 +86,25 @@ SERVER_OPTIONS: dict[str, object] = {
 uvicorn's fastest available: uvloop, httptools and websockets' sans-I/O)."""
 
 
+def server_options(log_requests: bool) -> dict[str, object]:
+    """:data:`SERVER_OPTIONS`, with uvicorn's access log on if ``log_requests``.
+
+    uvicorn's ``log_level`` would set the access log's level too, so the
+    levels are given in a logging configuration instead: warnings from the
+    server, every request from the access log.  It is plain data, so it
+    reaches ``--workers`` processes as it is.
+    """
+    if not log_requests:
+        return dict(SERVER_OPTIONS)
+    from uvicorn.config import LOGGING_CONFIG
+
+    config = copy.deepcopy(LOGGING_CONFIG)
+    config["loggers"]["uvicorn"]["level"] = "WARNING"
+    config["loggers"]["uvicorn.error"]["level"] = "WARNING"
+    config["loggers"]["uvicorn.access"]["level"] = "INFO"
+    return {**SERVER_OPTIONS, "access_log": True, "log_level": None, "log_config": config}
+
+
 def display_url(host: str, port: int) -> str:
     """The address people open: ``http://host:port``, IPv6 in brackets.
 
@@ -72,18 +116,78 @@ def display_url(host: str, port: int) -> str:
     return f"http://[{host}]:{port}" if ":" in host else f"http://{host}:{port}"
 
 
+def open_port(host: str, port: int) -> socket.socket:
+    """The listening socket, or a user error saying what to do instead.
+
+    Bound here, before the database is touched, so a busy port changes
+    nothing; with ``--port 0`` the system picks the port, read back from it.
+    """
+    from ..server import front
+
+    try:
+        return front.listen(host, port)
+    except OSError as error:
+        if error.errno == errno.EADDRINUSE:
+            other = port + 1 if port < 65535 else port - 1
+            raise CliError(PORT_IN_USE.format(port=port, other=other), code=1) from None
+        raise CliError(
+            CANNOT_LISTEN.format(
+                address=display_url(host, port), detail=error.strerror or str(error)
+            ),
+            code=1,
+        ) from None
+
+
+def data_place(url: str) -> Text:
+    """Where the server keeps its data, for the start-up lines (never a password).
+
+    >>> data_place("postgresql://bodoge:secret@db/tables").en
+    'Data is kept in postgresql://bodoge:***@db/tables'
+    >>> data_place("sqlite://").en
+    'Data is kept in memory only and is lost when the server stops'
+    >>> data_place("sqlite:////srv/bodoge.sqlite").en
+    'Data is kept in the SQLite file /srv/bodoge.sqlite'
+    """
+    from sqlalchemy.engine import make_url
+
+    from ..server.config import is_in_memory, is_postgres
+
+    if not is_postgres(url) and url.startswith("sqlite"):
+        if is_in_memory(url):
+            return DATA_IN_MEMORY
+        path = make_url(url).database or ""
+        return DATA_IN_FILE.format(path=Path(path).resolve())
+    return DATA_IN_DATABASE.format(url=make_url(url).render_as_string(hide_password=True))
+
+
+def serve_here(listener: socket.socket, options: dict[str, object]) -> int:
+    """One process: uvicorn on the socket bound by :func:`open_port`; the exit status."""
+    import uvicorn
+
+    from ..server import front
+
+    server = uvicorn.Server(uvicorn.Config(front.APP, factory=True, **options))  # type: ignore[arg-type]
+    with contextlib.suppress(KeyboardInterrupt):  # Ctrl-C: uvicorn has stopped gracefully
+        server.run(sockets=[listener])
+    return 0 if server.started else front.STARTUP_FAILURE
+
+
 def add_to(app: typer.Typer, hl: str) -> None:
-    @app.command("serve", help=SERVE_HELP(hl))
+    @app.command("serve", help=SERVE_HELP(hl), cls=Command)
     def serve(
         host: Annotated[str, typer.Option("--host", help=HOST_HELP(hl))] = "127.0.0.1",
-        port: Annotated[int, typer.Option("--port", help=PORT_HELP(hl))] = 8000,
+        port: Annotated[
+            int, typer.Option("--port", metavar="PORT", min=0, max=65535, help=PORT_HELP(hl))
+        ] = 8000,
         database: Annotated[
             str | None, typer.Option("--database", metavar="URL", help=DATABASE_HELP(hl))
         ] = None,
         workers: Annotated[int, typer.Option("--workers", min=1, help=WORKERS_HELP(hl))] = 1,
         bot_pause: Annotated[float, typer.Option("--bot-pause", min=0, help=PAUSE_HELP(hl))] = 0.6,
+        log_requests: Annotated[
+            bool, typer.Option("--log-requests", help=LOG_REQUESTS_HELP(hl))
+        ] = False,
     ) -> None:
-        import uvicorn
         from sqlalchemy.engine import make_url
         from sqlalchemy.exc import ArgumentError, SQLAlchemyError
 
@@ -96,9 +200,12 @@ def add_to(app: typer.Typer, hl: str) -> None:
             url = database or os.environ.get("BODOGE_DATABASE_URL") or DEFAULT_DATABASE
             if workers > 1 and not is_postgres(url) and is_in_memory(url):
                 raise CliError(NEEDS_SHARED_DATABASE)
+            listener = open_port(host, port)
             try:
                 migrate(url)
+                place = data_place(url)
             except (SQLAlchemyError, ArgumentError, OSError, ValueError) as error:
+                listener.close()
                 try:
                     shown = make_url(url).render_as_string(hide_password=True)
                 except ArgumentError:
@@ -114,24 +221,13 @@ def add_to(app: typer.Typer, hl: str) -> None:
                     workers=workers,
                 ).to_env()
             )
+            bound = listener.getsockname()[1]
+            typer.echo(LISTENING.format(url=display_url(host, bound))(lang))
+            typer.echo(place(lang))
+            if log_requests:
+                typer.echo(LOGGING_REQUESTS(lang))
+            typer.echo(HOW_TO_STOP(lang))
+            options = server_options(log_requests)
             if workers == 1:
-                typer.echo(LISTENING.format(url=display_url(host, port))(lang))
-                uvicorn.run(
-                    "bodoge.server.app:create_app",
-                    factory=True,
-                    host=host,
-                    port=port,
-                    **SERVER_OPTIONS,  # type: ignore[arg-type]
-                )
-                return
-            try:
-                listener = front.listen(host, port)
-            except OSError as error:
-                raise CliError(
-                    CANNOT_LISTEN.format(
-                        address=display_url(host, port), detail=error.strerror or str(error)
-                    ),
-                    code=1,
-                ) from None
-            typer.echo(LISTENING.format(url=display_url(host, port))(lang))
-            raise typer.Exit(front.serve(listener, workers, SERVER_OPTIONS))
+                raise typer.Exit(serve_here(listener, options))
+            raise typer.Exit(front.serve(listener, workers, options))

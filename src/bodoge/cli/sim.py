@@ -30,6 +30,7 @@ from .common import (
     FAILED,
     INTERRUPTED,
     CliError,
+    Command,
     Lang,
     check_folder,
     find_game,
@@ -39,7 +40,7 @@ from .common import (
     say,
     user_errors,
 )
-from .games import LANG_HELP
+from .games import LANG_HELP, options_text
 from .play import GAME_HELP, OPTION_HELP, PLAYERS_HELP
 
 HELP = Text(
@@ -70,7 +71,7 @@ def add_to(app: typer.Typer, hl: str) -> None:
     """Add the command, with help texts in language ``hl``."""
     bots_help = BOTS_HELP(hl) + " " + t.KNOWN_BOTS(hl) + "; ".join(describe_bots(hl))
 
-    @app.command("sim", help=HELP(hl))
+    @app.command("sim", help=HELP(hl), cls=Command)
     def sim(
         game_id: Annotated[str, typer.Argument(metavar="GAME", help=GAME_HELP(hl))],
         *,
@@ -211,8 +212,7 @@ def show_stats(game: Game, options: Mapping[str, Any], seed: int, stats: Stats, 
             f"{_number(seat.score_min)} … {_number(seat.score_max)}",
         )
     console.print(table)
-    words = ", ".join(f"{k}={json.dumps(v)}" for k, v in options.items()) or "-"
-    say(t.OPTIONS_LINE.format(options=words)(lang))
+    say(t.OPTIONS_LINE.format(options=options_text(game, options, lang))(lang))
     say(t.LENGTH.format(mean=stats.length_mean, low=stats.length_min, high=stats.length_max)(lang))
     say(t.ADVANTAGE.format(adv=100 * stats.first_player_advantage)(lang))
     say(t.SHARED.format(shared=stats.shared_wins, none=stats.no_winner)(lang))

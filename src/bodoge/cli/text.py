@@ -9,23 +9,29 @@ from ..engine import Text
 ERROR = Text("エラー: {message}", "error: {message}")
 VERSION = Text("bodoge {version}", "bodoge {version}")
 BAD_LANG_ENV = Text(
-    "環境変数 BODOGE_LANG={value!r} は使えません（ja か en）",
+    "環境変数 BODOGE_LANG の値「{value}」は使えません（ja か en）",
     "BODOGE_LANG={value!r} is not a language; use ja or en",
 )
 UNKNOWN_GAME = Text(
-    "ゲーム {game!r} はありません。ゲーム一覧: {known}",
+    "ゲーム「{game}」はありません。ゲーム一覧: {known}",
     "no game {game!r}; the games are: {known}",
 )
 INVALID_OPTIONS = Text("ゲームの設定が正しくありません: {detail}", "invalid game set-up: {detail}")
 BAD_BOT_SPEC = Text("ボットの指定が正しくありません: {detail}", "bad bot spec: {detail}")
 OPTION_FORMAT = Text(
-    "--option は 名前=値 の形で指定してください（{given!r}）",
+    "--option は 名前=値 の形で指定してください（「{given}」は使えません）",
     "--option takes name=value, not {given!r}",
 )
-OPTION_TWICE = Text("オプション {name!r} が2回指定されています", "option {name!r} is given twice")
+OPTION_TWICE = Text("オプション「{name}」が2回指定されています", "option {name!r} is given twice")
 BAD_SEAT = Text(
-    "{n}人のゲームの席は 0〜{high} です（{seat} は使えません）",
-    "a {n}-player game has seats 0–{high}, not {seat}",
+    "{n}人のゲームの席は 1〜{n}（P1〜P{n}）です（{seat} は使えません）",
+    "a {n}-player game has seats 1–{n} (P1–P{n}), not {seat}",
+)
+FLAG_TAKES_NO_VALUE = Text(
+    "{flag} は値を取りません。有効にするなら {flag} とだけ書き、無効なら省いてください"
+    "（{flag} {value} ではなく）",
+    "{flag} takes no value: write {flag} alone to turn it on, leave it out to keep it off "
+    "(not {flag} {value})",
 )
 CANNOT_WRITE = Text("{file} に書き込めません: {reason}", "cannot write {file}: {reason}")
 NO_FOLDER = Text("フォルダ {folder} がありません", "the folder {folder} does not exist")
@@ -33,8 +39,17 @@ KNOWN_BOTS = Text("ボット一覧: ", "Known bots: ")
 SEAT_BOT = Text("{name}: ボット {spec}", "{name}: bot {spec}")
 SECRET_MOVE = Text("{name}: （秘密の選択）", "{name}: (a secret decision)")
 MOVE = Text("{name}: {label}", "{name}: {label}")
+FORCED_MOVE = Text(
+    "{name}: {label}（選べる手はこれだけなので自動で指しました）",
+    "{name}: {label} (your only move, played for you)",
+)
 HEADER = Text("{title} — {n}人、シード {seed}", "{title} — {n} players, seed {seed}")
 OPTIONS_LINE = Text("オプション: {options}", "Options: {options}")
+OPTION_WORDS = Text("{title}: {value}", "{title}: {value}")
+OPTION_SEPARATOR = Text("、", "; ")
+NO_OPTION_VALUES = Text("なし", "none")
+ON = Text("あり", "on")
+OFF = Text("なし", "off")
 
 # -------------------------------------------------------------------- games
 
@@ -63,9 +78,22 @@ NO_PROVISIONAL = Text("暫定データ: なし", "Provisional data: none")
 
 # --------------------------------------------------------------------- play
 
-YOU_ARE = Text("あなたは {name}（席 {seat}）です。", "You are {name} (seat {seat}).")
+YOU_ARE = Text("あなたは {name} です。", "You are {name}.")
 YOUR_TURN = Text("── {name}（あなた）の番 ──", "── Your turn ({name}) ──")
 PROMPT = Text("番号を入力（1〜{k}、q で終了）> ", "Choose 1–{k} (q to quit)> ")
+PROMPT_SEVERAL = Text(
+    "番号を入力（1〜{k}、続けて選ぶなら 3 7 12 のように複数可、q で終了）> ",
+    "Choose 1–{k}, or several in a row like 3 7 12 (q to quit)> ",
+)
+NOT_IN_A_ROW = Text(
+    "{before} を選ぶと手番が終わるので、続けて {number} は選べません。選び直してください。",
+    "Choosing {before} ends your turn, so {number} cannot follow it; choose again.",
+)
+NOT_AFTER = Text(
+    "{before} の後に {number} は選べません（番号は上の一覧のものです）。選び直してください。",
+    "{number} is not possible after {before} (the numbers are those of the list above); "
+    "choose again.",
+)
 EMPTY_ENTRY = Text("番号を入力してください（1〜{k}）。", "Please enter a number from 1 to {k}.")
 NOT_A_NUMBER = Text(
     "「{entry}」は番号ではありません。1〜{k} の番号を入力してください。",
@@ -76,9 +104,9 @@ OUT_OF_RANGE = Text(
     "There is no choice {number}; enter a number from 1 to {k}.",
 )
 END_OF_INPUT = Text(
-    "入力が終わりました。ゲームを中断します。", "End of input: the game is abandoned."
+    "入力が終わったので、ゲームを中断しました。", "End of input: the game is abandoned."
 )
-INTERRUPTED = Text("中断しました。ゲームを中断します。", "Interrupted: the game is abandoned.")
+INTERRUPTED = Text("ゲームを中断しました。", "Interrupted: the game is abandoned.")
 QUIT = Text("ゲームを途中で終了しました。", "You left the game before the end.")
 GAME_OVER = Text("── ゲーム終了 ──", "── Game over ──")
 YOU_WIN = Text("あなたの勝ちです！", "You win!")
@@ -150,6 +178,9 @@ VERIFIED = Text("記録を検証しました: 正確に再生できます。", "
 START = Text("── 開始 ──", "── Start ──")
 STEP = Text("{index}. {name}: {label}", "{index}. {name}: {label}")
 SECRET_STEP = Text("{index}. {name}: （秘密の選択）", "{index}. {name}: (a secret decision)")
+SECRET_STEPS = Text(
+    "{first}〜{last}. {name}: （秘密の選択）", "{first}–{last}. {name}: (a secret decision)"
+)
 NOT_OVER = Text(
     "このゲームはまだ終わっていません（{k}手まで）。", "The game is not over yet ({k} actions)."
 )

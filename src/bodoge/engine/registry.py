@@ -14,6 +14,7 @@ from .errors import BodogeError, InvalidRecord, UnknownGame
 from .game import Game
 from .rng import check_seed
 from .state import RECORD_FORMAT, State
+from .text import seat_name
 
 _GAMES: dict[str, Game] = {}
 
@@ -96,10 +97,23 @@ def replay(record: Mapping[str, Any]) -> State:
         try:
             state.apply(seat, game.parse_action(wire))
         except BodogeError as error:
-            raise InvalidRecord(f"action {index} {wire!r} by seat {seat!r}: {error}") from None
+            raise InvalidRecord(
+                f"action {index} {wire!r} by {_who(seat, players)}: {error}"
+            ) from None
     if "result" in record:
         _check_result(state, record["result"])
     return state
+
+
+def _who(seat: object, num_players: int) -> str:
+    """A record's seat as people call it (P1 for 0), or the bad value as it is.
+
+    >>> _who(1, 3), _who(3, 3), _who("x", 3)
+    ('P2', 'seat 3', "seat 'x'")
+    """
+    if isinstance(seat, int) and not isinstance(seat, bool) and 0 <= seat < num_players:
+        return seat_name(seat)
+    return f"seat {seat!r}"
 
 
 def _check_result(state: State, result: object) -> None:

@@ -51,6 +51,8 @@ _LABELS = {
         "{name}: {count} in hand | {points} this hand | {total} in all",
     ),
     "your_hand": Text("あなたの手札", "Your hand"),
+    "passed": Text("{name}に渡したカード: {cards}", "You passed to {name}: {cards}"),
+    "received": Text("{name}から受け取ったカード: {cards}", "You received from {name}: {cards}"),
     "turn": Text("手番: {names}", "To act: {names}"),
     "none": Text("なし", "none"),
 }
@@ -107,6 +109,14 @@ def describe_view(view: Mapping[str, Any], lang: str) -> str:
         lines.append(label["trick"].format(cards=_trick_text(view["trick"], lang))(lang))
     if view["hand"] is not None:
         lines.append(f"{label['your_hand'](lang)}: {cards_text(view['hand'], lang)}")
+    if view["phase"] == "play" and view["received"]:
+        seat, n, offset = view["seat"], view["num_players"], view["pass_offset"]
+        for key, other, cards in (
+            ("passed", (seat + offset) % n, view["passed"]),
+            ("received", (seat - offset) % n, view["received"]),
+        ):
+            name = seat_name(other, lang)
+            lines.append(label[key].format(name=name, cards=cards_text(cards, lang))(lang))
     if view["selected"] is not None:
         lines.append(
             label["passing"].format(
