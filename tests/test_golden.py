@@ -210,3 +210,16 @@ def test_the_full_views_are_where_they_change_most_and_at_the_end() -> None:
     least_kept = min(steps[i].change for i in chosen if i != len(steps) - 1)
     assert all(step.change <= least_kept for i, step in enumerate(steps) if i not in chosen)
     assert regen.digest(start) == regen.digest(json.loads(regen.canonical(start)))
+
+
+def test_views_prints_a_steps_full_views(capsys: pytest.CaptureFixture[str]) -> None:
+    case = next(c for c in CASES if c.game_id == "hoarders")
+    assert regen.main(["--views", case.name, "3"]) == 0
+    shown = json.loads(capsys.readouterr().out)
+    _, _, steps = regen.playthrough(case)
+    assert shown == steps[3].views and regen.digest(shown) == steps[3].line["digest"]
+    assert regen.main(["--views", case.filename, "start"]) == 0
+    assert json.loads(capsys.readouterr().out)["spectator"]["version"] == 0
+    assert regen.main(["--views", case.name, str(len(steps))]) == 2
+    assert "has steps 0–" in capsys.readouterr().out
+    assert regen.main(["--views", "no-such-game-3p", "0"]) == 2
