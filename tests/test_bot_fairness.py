@@ -2,13 +2,15 @@
 
 For random reachable states of every registered game, a bot's decision
 (same seed) is the same on the state and on any re-deal of everything the
-seat cannot see.  A second test changes another player's hidden hand by
-hand and checks the decision does not move.
+seat cannot see; every game's heuristic is checked so on many more
+positions.  A last test changes another player's hidden hand by hand and
+checks the decision does not move.
 """
 
 from __future__ import annotations
 
 import random
+from collections.abc import Iterator
 
 import pytest
 
@@ -28,7 +30,7 @@ SPECS = (
     "ismcts:iterations=16,rollout=random",
     "ismcts:iterations=6",
     "ismcts:iterations=6,horizon=10",
-    "ismcts:iterations=6,opponents=policy",
+    "ismcts:iterations=6,noise=0.3",
     "ismcts:iterations=6,prior=0",
 )
 """A search bot's playouts reach the end of the game, so its budgets here are small."""
@@ -72,6 +74,55 @@ def test_decision_depends_only_on_the_seats_information(game_id: str, spec: str)
                         f"{spec} at {game_id} seed {seed} step {state.version}, seat {seat}: "
                         "the decision changed with cards the seat cannot see"
                     )
+
+
+HEURISTIC_GAMES = 12
+"""Random games per game for the heuristic's own test (a heuristic decides fast)."""
+HEURISTIC_POSITIONS = 150
+"""Positions at most per game: decisions of every seat in ``to_act`` with a real choice."""
+
+
+def choices(game: bodoge.Game) -> Iterator[tuple[State, int]]:
+    """Positions with a real choice, over random games of random options and player counts."""
+    found = 0
+    for seed in range(HEURISTIC_GAMES):
+        for state in reachable_states(game, 1000 + seed, HEURISTIC_POSITIONS):
+            for seat in state.to_act:
+                if len(state.legal_actions(seat)) > 1:
+                    yield state, seat
+                    found += 1
+                    if found == HEURISTIC_POSITIONS:
+                        return
+
+
+@pytest.mark.parametrize("game_id", bodoge.games.BUILTIN_IDS)
+def test_every_heuristic_decides_on_what_its_seat_may_know(game_id: str) -> None:
+    """The heuristic's choice in the true state is its choice in every re-deal for that seat.
+
+    A heuristic may read the state rather than build the seat's view (it is
+    faster), so this is what keeps it to the seat's information: a heuristic
+    that read another hand, the deck's order or a secret commitment would
+    choose differently once they are re-dealt.  Every shipped game is
+    covered, and the re-deals must really hide something from the seat.
+    """
+    game = bodoge.get_game(game_id)
+    assert has_heuristic(game), f"{game_id} has no heuristic bot"
+    positions = redealt = 0
+    for state, seat in choices(game):
+        positions += 1
+        expected = make_bot("heuristic", game, seed=11).choose(state, seat)
+        for key in range(2):
+            world = state.determinize(seat, Rng(7919 * positions + key))
+            assert world.view(seat) == state.view(seat)
+            others = [s for s in range(state.num_players) if s != seat]
+            redealt += any(world.view(s) != state.view(s) for s in others)
+            assert make_bot("heuristic", game, seed=11).choose(world, seat) == expected, (
+                f"the heuristic of {game_id} at step {state.version} (seat {seat}, options "
+                f"{dict(state.options)}, {state.num_players} players) chose differently once the "
+                "cards it cannot see were re-dealt"
+            )
+    assert positions >= 50, f"only {positions} positions with a choice"
+    assert redealt >= positions // 4, "the re-deals hid too little to test anything"
 
 
 def test_every_real_game_has_a_heuristic_bot() -> None:

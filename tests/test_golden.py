@@ -1,8 +1,11 @@
 """Golden playthroughs: the committed files in tests/golden/ must match a fresh run.
 
 ``scripts/regen_golden.py`` writes them; this test regenerates every file in
-memory and compares line by line.  A rule change that alters play shows up
-here first; if it is intended, rerun the script and review the diff.
+memory and compares line by line.  Every step's line holds a digest of every
+view after it, so any change to any view fails here, at the first step it
+touches; a few steps hold the views in full, so that the diff can be read.
+A rule change that alters play shows up here first; if it is intended,
+rerun the script and review the diff.
 """
 
 from __future__ import annotations
@@ -12,6 +15,7 @@ import json
 import sys
 from pathlib import Path
 from types import ModuleType
+from typing import Any
 
 import pytest
 
@@ -23,6 +27,8 @@ ROOT = Path(__file__).resolve().parents[1]
 SCRIPT = ROOT / "scripts" / "regen_golden.py"
 GOLDEN = Path(__file__).resolve().parent / "golden"
 HINT = "if the change is intended, run `python scripts/regen_golden.py` and review the diff"
+MAX_BYTES_PER_GAME = 1_000_000
+"""A game's golden files together stay small enough for a person to review."""
 
 
 def _load_script() -> ModuleType:
@@ -44,15 +50,30 @@ def _excerpt(line: str, at: int, width: int = 80) -> str:
     return ("…" if start else "") + line[start:end] + ("…" if end < len(line) else "")
 
 
-def _where(line: str) -> str:
+def _load(line: str) -> dict[str, Any] | None:
     try:
         data = json.loads(line)
     except ValueError:
-        return "not JSON"
-    if not isinstance(data, dict):
-        return "not an object"
+        return None
+    return data if isinstance(data, dict) else None
+
+
+def _where(line: str) -> str:
+    data = _load(line)
+    if data is None:
+        return "not a JSON object"
     kind = data.get("kind", "?")
     return f"step {data.get('step')}" if kind == "step" else str(kind)
+
+
+def _fields(old: str, new: str) -> str:
+    """Which fields of two versions of a line differ, in words."""
+    before, after = _load(old), _load(new)
+    if before is None or after is None:
+        return ""
+    fields = sorted(k for k in before.keys() | after.keys() if before.get(k) != after.get(k))
+    words = {"digest": "the views after it (digest)", "legal": "the legal actions before it"}
+    return "; it differs in " + ", ".join(words.get(f, f) for f in fields)
 
 
 def first_difference(committed: str, fresh: str) -> str | None:
@@ -65,7 +86,7 @@ def first_difference(committed: str, fresh: str) -> str | None:
                 min(len(old), len(new)),
             )
             return (
-                f"line {number} ({_where(old)}) differs at column {at + 1}:\n"
+                f"line {number} ({_where(old)}) differs at column {at + 1}{_fields(old, new)}:\n"
                 f"  committed: {_excerpt(old, at)}\n"
                 f"  now:       {_excerpt(new, at)}"
             )
@@ -98,7 +119,19 @@ def test_every_registered_game_is_covered() -> None:
     for game_id in covered:
         game = bodoge.get_game(game_id)
         counts = {c.num_players for c in CASES if c.game_id == game_id and not c.given}
-        assert counts == set(range(game.min_players, game.max_players + 1))
+        assert counts == {game.min_players, game.max_players}
+        for option in game.options:  # every option is played away from its default
+            assert any(option.name in c.given for c in CASES if c.game_id == game_id), option.name
+
+
+def test_every_games_golden_files_stay_reviewable() -> None:
+    sizes: dict[str, int] = {}
+    for case in CASES:
+        path = GOLDEN / case.filename
+        size = path.stat().st_size if path.exists() else 0
+        sizes[case.game_id] = sizes.get(case.game_id, 0) + size
+    large = {game_id: size for game_id, size in sizes.items() if size > MAX_BYTES_PER_GAME}
+    assert not large, f"golden files over {MAX_BYTES_PER_GAME:,} bytes a game: {large}"
 
 
 @pytest.mark.parametrize("case", CASES, ids=lambda case: case.name)
@@ -133,14 +166,60 @@ def test_golden_file_replays(case: regen.Case) -> None:
     state = bodoge.replay(record)
     assert state.is_over
     assert [list(state.scores), list(state.winners)] == [end["scores"], end["winners"]]
-    last = (steps[-1] if steps else lines[1])["views"]  # a game may end before any step
-    assert state.view(None) == last["spectator"]
-    for seat, delta in enumerate(last["seats"]):
-        assert state.view(seat) == regen.unpack_view(last["spectator"], delta)
+    last = steps[-1] if steps else lines[1]  # a game may end before any step
+    views = regen.all_views(state)
+    assert regen.digest(views) == last["digest"]
+    assert views["spectator"] == last["views"]["spectator"]  # the last step is always in full
+    for seat, delta in enumerate(last["views"]["seats"]):
+        assert views["seats"][seat] == regen.unpack_view(last["views"]["spectator"], delta)
 
 
 def test_first_difference_reports_the_line() -> None:
     assert first_difference("a\nb\n", "a\nb\n") is None
     report = first_difference('a\n{"x":1}\n', 'a\n{"x":2}\n')
-    assert report is not None and report.startswith("line 2 (?) differs at column 6")
+    assert report is not None
+    assert report.startswith("line 2 (?) differs at column 6; it differs in x")
     assert "lines" in (first_difference("a\n", "a\nb\n") or "")
+
+
+def test_a_changed_view_fails_at_the_first_step_it_touches(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Views are kept as digests at most steps; a change to one still names its step."""
+    case = next(c for c in CASES if c.game_id == "hoarders")
+    committed = regen.render(case)
+    state_class = bodoge.get_game(case.game_id).state_class
+    view = state_class.view
+
+    def drifted(self: bodoge.State, seat: int | None = None) -> dict[str, Any]:
+        shown = view(self, seat)
+        if seat == 1 and self.version >= 5:  # one seat's view, from the sixth action on
+            shown = {**shown, "drift": True}
+        return shown
+
+    monkeypatch.setattr(state_class, "view", drifted)
+    report = first_difference(committed, regen.render(case))
+    assert report is not None
+    assert report.startswith("line 7 (step 4) differs")  # header, start, steps 0–3, then 4
+    assert "the views after it (digest)" in report
+
+
+def test_the_full_views_are_where_they_change_most_and_at_the_end() -> None:
+    case = next(c for c in CASES if c.game_id == "hoarders")
+    _, start, steps = regen.playthrough(case)
+    chosen = regen.full_steps(steps)
+    assert len(steps) - 1 in chosen and len(chosen) in (regen.FULL_STEPS, regen.FULL_STEPS + 1)
+    least_kept = min(steps[i].change for i in chosen if i != len(steps) - 1)
+    assert all(step.change <= least_kept for i, step in enumerate(steps) if i not in chosen)
+    assert regen.digest(start) == regen.digest(json.loads(regen.canonical(start)))
+
+
+def test_views_prints_a_steps_full_views(capsys: pytest.CaptureFixture[str]) -> None:
+    case = next(c for c in CASES if c.game_id == "hoarders")
+    assert regen.main(["--views", case.name, "3"]) == 0
+    shown = json.loads(capsys.readouterr().out)
+    _, _, steps = regen.playthrough(case)
+    assert shown == steps[3].views and regen.digest(shown) == steps[3].line["digest"]
+    assert regen.main(["--views", case.filename, "start"]) == 0
+    assert json.loads(capsys.readouterr().out)["spectator"]["version"] == 0
+    assert regen.main(["--views", case.name, str(len(steps))]) == 2
+    assert "has steps 0–" in capsys.readouterr().out
+    assert regen.main(["--views", "no-such-game-3p", "0"]) == 2

@@ -12,7 +12,7 @@ from collections.abc import Iterator
 import pytest
 
 import bodoge
-from bodoge.bots import ISMCTSBot, make_bot
+from bodoge.bots import ISMCTSBot, make_bot, search_hints
 from bodoge.bots.ismcts import SCORE_WEIGHT, Node, rewards
 from bodoge.engine import Action, State
 
@@ -106,7 +106,7 @@ def test_rollout_auto_uses_the_games_heuristic_and_random_for_games_without() ->
     assert type(bride.rollout).__module__.startswith("bodoge.games.egyptian_bride")
     assert toy.rollout is None and plain.rollout is None
     anehambra = bodoge.get_game("anehambra")  # its heuristic makes poor playouts
-    assert not anehambra.heuristic_playouts and anehambra.heuristic_bot(1) is not None
+    assert search_hints(anehambra).playouts == "random" and anehambra.heuristic_bot(1) is not None
     assert make_bot("ismcts", anehambra, seed=1).rollout is None  # type: ignore[attr-defined]
     chosen = make_bot("ismcts:rollout=heuristic", anehambra, seed=1)
     assert chosen.rollout is not None  # type: ignore[attr-defined]
@@ -127,36 +127,39 @@ def test_a_horizon_cuts_every_playout_short() -> None:
     state = midgame("egyptian-bride")
     (seat,) = state.to_act
     policy = Counting()
-    # Opponents searched in the tree: the policy plays the playouts only.
-    bot = ISMCTSBot(seed=1, iterations=25, rollout=policy, horizon=4, opponents="search")
+    # Opponents are searched in the tree: the policy plays the playouts only.
+    bot = ISMCTSBot(seed=1, iterations=25, rollout=policy, horizon=4)
     assert bot.choose(state, seat) in state.legal_actions(seat)
     assert 0 < policy.moves <= 25 * 4
     unbounded = Counting()
-    ISMCTSBot(seed=1, iterations=25, rollout=unbounded, opponents="search").choose(state, seat)
+    ISMCTSBot(seed=1, iterations=25, rollout=unbounded).choose(state, seat)
     assert unbounded.moves > 25 * 4  # a game of Egyptian Bride lasts far longer
     assert make_bot("ismcts:horizon=30", state.game, seed=1).horizon == 30  # type: ignore[attr-defined]
 
 
 def test_the_default_horizon_is_the_games_own() -> None:
     papayoo, bride = bodoge.get_game("papayoo"), bodoge.get_game("egyptian-bride")
-    assert papayoo.search_horizon > 0  # a hand or so: the running points say who leads
-    assert bride.search_horizon == 0
+    assert search_hints(papayoo).horizon > 0  # a hand or so: the running points say who leads
+    assert search_hints(bride).horizon == 0
     for game in (papayoo, bride):
         bot = make_bot("ismcts", game, seed=1)
-        assert bot.horizon == game.search_horizon  # type: ignore[attr-defined]
+        assert bot.horizon == search_hints(game).horizon  # type: ignore[attr-defined]
         assert make_bot("ismcts:horizon=0", game, seed=1).horizon == 0  # type: ignore[attr-defined]
 
 
 def test_a_game_cut_short_is_judged_by_the_games_estimate() -> None:
-    state = bodoge.get_game("anehambra").new_game(4, seed=3)
+    game = bodoge.get_game("anehambra")
+    state = game.new_game(4, seed=3)
+    estimate = search_hints(game).estimate
+    assert make_bot("ismcts", game, seed=1).estimate is estimate  # type: ignore[attr-defined]
     state.palaces[1].append([1, 1, 0, 0, 0])  # type: ignore[attr-defined]
     state.palaces[3].append([0, 1, 1, 0, 0])  # type: ignore[attr-defined]
     assert not state.is_over and state.scores == (0, 1, 0, 1)
-    reward = rewards(state)
+    reward = rewards(state, estimate)
     assert reward[1] == reward[3] > reward[0] == reward[2]  # the two leaders share the win
     assert reward[1] == pytest.approx((1 - SCORE_WEIGHT) / 2 + SCORE_WEIGHT)
     state.palaces[1][0][4] = 1  # type: ignore[attr-defined]  # verified: it stands for good
-    reward = rewards(state)
+    reward = rewards(state, estimate)
     assert reward[1] == pytest.approx(1.0)  # the running scores are still tied
     assert reward[1] > reward[3] > reward[0]
 
@@ -165,12 +168,11 @@ def test_a_game_cut_short_is_judged_by_the_games_estimate() -> None:
 def test_by_default_a_game_estimates_its_running_scores(game_id: str) -> None:
     state = midgame(game_id, steps=12)
     assert not state.is_over
-    assert list(state.game.estimate(state)) == [float(s) for s in state.scores]
+    assert list(search_hints(state.game).estimate(state)) == [float(s) for s in state.scores]
+    assert list(rewards(state)) == list(rewards(state, search_hints(state.game).estimate))
 
 
-def test_with_opponents_by_policy_the_tree_holds_only_the_bots_own_decisions(
-    monkeypatch: pytest.MonkeyPatch,
-) -> None:
+def test_the_tree_searches_the_other_seats_too(monkeypatch: pytest.MonkeyPatch) -> None:
     state = midgame("egyptian-bride")
     (seat,) = state.to_act
     keyed: set[int] = set()
@@ -182,14 +184,8 @@ def test_with_opponents_by_policy_the_tree_holds_only_the_bots_own_decisions(
         return key(self, actor)
 
     monkeypatch.setattr(type(state), "information_key", recording)
-    bot = make_bot("ismcts:iterations=150,opponents=policy", state.game, seed=2)
-    assert bot.choose(state, seat) in state.legal_actions(seat)
-    assert keyed == {seat}
-    keyed.clear()
-    make_bot("ismcts:iterations=150", state.game, seed=2).choose(state, seat)  # search
+    make_bot("ismcts:iterations=150", state.game, seed=2).choose(state, seat)
     assert keyed > {seat}  # searched opponents have nodes of their own
-    with pytest.raises(ValueError, match="opponents"):
-        ISMCTSBot(seed=1, opponents="guess")
 
 
 class Last:
@@ -263,9 +259,9 @@ def test_the_margin_counts_standard_errors_of_both_means() -> None:
 
 def test_the_default_margin_is_the_games_own() -> None:
     anehambra, bride = bodoge.get_game("anehambra"), bodoge.get_game("egyptian-bride")
-    assert anehambra.search_margin > 0  # its playouts mislead a free search
-    assert bride.search_margin == 0
+    assert search_hints(anehambra).margin > 0  # its playouts mislead a free search
+    assert search_hints(bride).margin == 0
     for game in (anehambra, bride):
-        assert make_bot("ismcts", game, seed=1).margin == game.search_margin  # type: ignore[attr-defined]
+        assert make_bot("ismcts", game, seed=1).margin == search_hints(game).margin  # type: ignore[attr-defined]
         assert make_bot("ismcts:margin=1.5", game, seed=1).margin == 1.5  # type: ignore[attr-defined]
         assert make_bot("ismcts:margin=0", game, seed=1).margin == 0.0  # type: ignore[attr-defined]

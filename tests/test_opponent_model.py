@@ -91,14 +91,19 @@ def test_a_bot_that_watched_the_game_still_decides_only_on_what_it_may_know(
         assert bot.choose(world, seat) == expected
 
 
-def test_without_adapt_or_with_a_certain_prior_nothing_is_learnt() -> None:
+def test_with_a_fixed_noise_nothing_is_learnt() -> None:
     game = bodoge.get_game("egyptian-bride")
     state = game.new_game(4, seed=1)
-    for spec in ("ismcts:iterations=4,adapt=false", "ismcts:iterations=4,noise=0"):
-        bot = make_bot(spec, game, seed=1)
+    for noise in (0.0, 0.3):
+        bot = make_bot(f"ismcts:iterations=4,noise={noise}", game, seed=1)
         assert isinstance(bot, ISMCTSBot)
         bot.choose(state, state.to_act[0])
         assert bot.model is None
+        assert bot.playout_noise == [0.0, noise, noise, noise]
+    learning = make_bot("ismcts:iterations=4", game, seed=1)  # noise=learn, the default
+    assert isinstance(learning, ISMCTSBot) and learning.noise is None
+    learning.choose(state, state.to_act[0])
+    assert learning.model is not None
 
 
 def test_the_search_plays_each_seat_out_as_it_has_learnt_that_seat_plays() -> None:

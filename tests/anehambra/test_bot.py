@@ -5,6 +5,7 @@ from __future__ import annotations
 import pytest
 
 import bodoge
+from bodoge.games.anehambra import hints
 from bodoge.games.anehambra.bot import CARD_VALUE, likely_palaces, survival
 
 
@@ -29,5 +30,5 @@ def test_the_estimate_counts_likely_palaces_and_cards_in_hand() -> None:
     hands = [sum(hand) for hand in state.hands]  # type: ignore[attr-defined]
     expected = [1.7 + CARD_VALUE * hands[0], CARD_VALUE * hands[1], 0.49 + CARD_VALUE * hands[2]]
     assert likely_palaces(state) == pytest.approx(expected)  # type: ignore[arg-type]
-    assert game.estimate(state) == pytest.approx(expected)
+    assert hints.estimate(state) == pytest.approx(expected)
     assert state.scores == (2, 0, 1)  # the running count takes every palace as standing

@@ -20,6 +20,7 @@ from collections.abc import Mapping
 
 from ..engine import Game, Text
 from .base import Bot, NoLegalAction
+from .hints import SearchHints, search_hints
 from .ismcts import ISMCTSBot
 from .random_bot import RandomBot
 from .spec import (
@@ -65,11 +66,16 @@ HEURISTIC = register_bot(
 )
 
 
+LEARN = "learn"
+"""The value of ``ismcts:noise`` that learns each other seat's randomness from its moves."""
+
+
 def _ismcts(game: Game, seed: int, params: Mapping[str, ParamValue]) -> Bot:
+    hints = search_hints(game)
     rollout: Bot | None = None
     if params["rollout"] == "heuristic":
         rollout = _heuristic(game, seed ^ 0x5EED, {})
-    elif params["rollout"] == "auto" and game.heuristic_playouts:
+    elif params["rollout"] == "auto" and hints.playouts == "heuristic":
         rollout = game.heuristic_bot(seed ^ 0x5EED)  # the game's own strategy, if it has one
     seconds = float(params["seconds"])
     prior = float(params["prior"])
@@ -79,13 +85,12 @@ def _ismcts(game: Game, seed: int, params: Mapping[str, ParamValue]) -> Bot:
         seconds=seconds if seconds > 0 else None,
         exploration=float(params["c"]),
         rollout=rollout,
-        noise=float(params["noise"]),
-        adapt=bool(params["adapt"]),
-        horizon=game.search_horizon if params["horizon"] == AUTO else int(params["horizon"]),
-        opponents=str(params["opponents"]),
+        noise=None if params["noise"] == LEARN else float(params["noise"]),
+        horizon=hints.horizon if params["horizon"] == AUTO else int(params["horizon"]),
         prior=prior,
         advisor=game.heuristic_bot(seed ^ 0xAD7153) if prior else None,
-        margin=game.search_margin if params["margin"] == AUTO else float(params["margin"]),
+        margin=hints.margin if params["margin"] == AUTO else float(params["margin"]),
+        estimate=hints.estimate,
     )
 
 
@@ -116,21 +121,16 @@ ISMCTS = register_bot(
             ),
             Param(
                 "noise",
-                0.5,
+                LEARN,
                 Text(
-                    "他の席が無作為に指す見込み（プレイアウト用、adapt なら事前の値）",
-                    "how likely the other seats move at random in playouts (the prior, with adapt)",
+                    "他の席がプレイアウトで無作為に指す割合（learn: 各席の指し手から学ぶ）",
+                    "share of the other seats' playout moves made at random "
+                    "(learn: learnt from each seat's moves)",
                 ),
                 0.0,
                 1.0,
-            ),
-            Param(
-                "adapt",
-                True,
-                Text(
-                    "他の席の指し手から、その席の無作為さを学ぶ（noise はその初期値）",
-                    "learn each other seat's randomness from its moves (noise is the prior)",
-                ),
+                numeric=float,
+                word=LEARN,
             ),
             Param(
                 "horizon",
@@ -143,15 +143,6 @@ ISMCTS = register_bot(
                 ),
                 0,
                 numeric=int,
-            ),
-            Param(
-                "opponents",
-                "search",
-                Text(
-                    "木の中の他の席（search: 探索する、policy: プレイアウトと同じく指す）",
-                    "the other seats in the tree (search: searched; policy: as in playouts)",
-                ),
-                choices=("search", "policy"),
             ),
             Param(
                 "prior",
@@ -192,6 +183,7 @@ __all__ = [
     "Param",
     "ParamValue",
     "RandomBot",
+    "SearchHints",
     "bot_names",
     "bot_type",
     "describe_bots",
@@ -199,6 +191,7 @@ __all__ = [
     "make_bot",
     "parse_bot_spec",
     "register_bot",
+    "search_hints",
     "split_bot_specs",
     "unregister_bot",
 ]

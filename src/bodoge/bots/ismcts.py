@@ -24,10 +24,12 @@ score, so that every seat maximises its own outcome.
 
 Playouts follow a policy (the game's heuristic bot); each other seat's moves
 are made at random with the probability that the seat plays at random, which
-the bot learns from the moves it sees (:mod:`.opponents`).  Inside the tree the other seats
-are searched too (``opponents="search"``), or move the playouts' way while
-only the bot's own decisions have nodes (``opponents="policy"``).  The
-policy plays in the sampled world, so it too sees only what was sampled.
+the bot learns from the moves it sees (:mod:`.opponents`).  Inside the tree
+the other seats are searched like the bot's own decisions, each keyed by
+what that seat knows.  The policy plays in the sampled world, so it too
+sees only what was sampled.  How a game wants its search played (playout
+policy, horizon, margin, the estimate of a cut playout) comes from its
+hints (:mod:`.hints`).
 
 With a ``prior``, the game's heuristic also advises the tree: what it would
 play in each sampled world gets a bonus that fades with visits (progressive
@@ -40,12 +42,13 @@ from __future__ import annotations
 import math
 import random
 import time
-from collections.abc import Callable, Hashable
+from collections.abc import Callable, Hashable, Sequence
 from dataclasses import dataclass, field
 
 from ..engine import Action, Rng, State
 from .base import Bot, NoLegalAction
-from .opponents import OpponentModel
+from .hints import Estimate, running_scores
+from .opponents import PRIOR_NOISE, OpponentModel
 
 SCORE_WEIGHT = 0.1
 """Share of a playout's reward that comes from the score rather than the win."""
@@ -65,15 +68,15 @@ class Node:
     hints: int = 0
 
 
-def rewards(state: State) -> list[float]:
+def rewards(state: State, estimate: Estimate = running_scores) -> list[float]:
     """Per-seat reward of a game, each in [0, 1].
 
-    A playout cut short at the search's horizon is judged by the game's
-    estimate of the final scores (the running scores unless the game knows
-    better; higher is better): the leaders share the win.
+    A playout cut short at the search's horizon is judged by ``estimate``
+    of the final scores (the game's hint, by default the running scores;
+    higher is better): the leaders share the win.
     """
     count = state.num_players
-    scores = [float(s) for s in state.scores] if state.is_over else state.game.estimate(state)
+    scores: Sequence[float] = [float(s) for s in state.scores] if state.is_over else estimate(state)
     low, high = min(scores), max(scores)
     winners = state.winners if state.is_over else [s for s in range(count) if scores[s] == high]
     share = 1.0 / len(winners) if winners else 0.0
@@ -109,60 +112,37 @@ class ISMCTSBot:
         seconds: float | None = None,
         exploration: float = 0.7,
         rollout: Bot | None = None,
-        noise: float = 0.0,
-        adapt: bool = False,
+        noise: float | None = 0.0,
         horizon: int = 0,
-        opponents: str = "search",
         prior: float = 0.0,
         advisor: Bot | None = None,
         margin: float = 0.0,
+        estimate: Estimate = running_scores,
     ) -> None:
         self.seed = seed
         self.iterations = iterations
         self.seconds = seconds
         self.exploration = exploration
         self.rollout = rollout
+        if noise is not None and not 0.0 <= noise <= 1.0:
+            raise ValueError(f"noise must lie in [0, 1] or be None (learnt), not {noise!r}")
         self.noise = noise
-        """Share of the *other* seats' playout moves made at random.
+        """Share of the *other* seats' playout moves made at random; ``None``: learnt.
 
         The players a bot meets are not all its rollout policy: some blunder,
         some end the game early.  Noise keeps the search from trusting every
-        opponent to play the policy's way.  The searching seat's own playout
-        moves always follow the policy: they stand for its later decisions,
-        which it will search too.
-        """
-        self.adapt = adapt
-        """Treat ``noise`` as a prior and learn each other seat's own from its moves.
-
-        A table of skilled players is best modelled with no noise, a table
-        of beginners with a lot; :mod:`.opponents` tells them apart.
+        opponent to play the policy's way.  A table of skilled players is
+        best modelled with no noise, a table of beginners with a lot, so by
+        default (``None``) the bot learns each other seat's share from its
+        moves (:mod:`.opponents`), starting from an even guess.  The
+        searching seat's own playout moves always follow the policy: they
+        stand for its later decisions, which it will search too.
         """
         self.horizon = horizon
         """Playout moves at most (0: to the end of the game); then the game's estimate judges.
 
         Long games spend most of a search's time in playouts whose ends say
         little about the move at the root; a horizon buys more iterations.
-        """
-        if opponents not in ("search", "policy"):
-            raise ValueError(f"opponents must be 'search' or 'policy', not {opponents!r}")
-        self.opponents = opponents
-        """How the tree treats the other seats' decisions.
-
-        ``search`` (the default): each has nodes of its own, keyed by what
-        that seat knows, and is searched like the bot's own, so the
-        opponents play the best replies the search finds.  ``policy``: they
-        move as in the playouts (the rollout policy, with each seat's
-        noise) and only the bot's own decisions have nodes, so every
-        iteration refines the bot's own choices against opponents modelled
-        on the moves they are seen to make.  In paired games (same seeds,
-        40 each, four players, a few hundred iterations) ``policy`` won as
-        often or more in five comparisons (against heuristic bots 22 vs 21
-        in Egyptian Bride, 13 vs 10 in Hoarders, 14 vs 10 in Papayoo;
-        against random players 22 vs 19 in Anehambra, 34 vs 34 in
-        Cardiceo), but the strength bench at 0.25 s a move found it weaker
-        against random players in Egyptian Bride (83 % and, with the
-        expansion, 63 %, against 93 % and 87 % before), so it is not the
-        default.
         """
         self.prior = prior
         """Weight of the ``advisor``'s advice in the tree (progressive bias; 0: none).
@@ -175,10 +155,8 @@ class ISMCTSBot:
         hundred iterations plays at least the advisor's move unless it finds
         a better one, instead of spreading them evenly over every untried
         action first.  The advisor sees only the sampled world, so it peeks
-        no more than the search does.  Against heuristic bots it won clearly
-        more often (Egyptian Bride 27 against 21 paired games of 40,
-        Anehambra 16 against 8); against random players a little less
-        (``bench/README.md``).  The spec's default is 1.
+        no more than the search does.  It helps most against heuristic
+        bots (``bench/README.md``, fifth session); the spec's default is 1.
         """
         self.advisor = advisor
         self.margin = margin
@@ -196,6 +174,8 @@ class ISMCTSBot:
         from it only for a gain above a threshold; here the threshold is
         counted in standard errors, so it grows as the playouts thin out.
         """
+        self.estimate = estimate
+        """Judges a playout cut short at the horizon (the game's hint; see :mod:`.hints`)."""
         self.model: OpponentModel | None = None
         self.playout_noise: list[float] = []
         """Each seat's share of random playout moves at the last decision (the searcher's: 0)."""
@@ -206,12 +186,12 @@ class ISMCTSBot:
     def __repr__(self) -> str:
         budget = f"seconds={self.seconds}" if self.seconds else f"iterations={self.iterations}"
         horizon = f", horizon={self.horizon}" if self.horizon else ""
-        opponents = ", opponents='policy'" if self.opponents == "policy" else ""
+        noise = ", noise=learnt" if self.noise is None else f", noise={self.noise}"
         prior = f", prior={self.prior}" if self.prior and self.advisor else ""
         margin = f", margin={self.margin}" if self.margin and self.advisor else ""
         return (
             f"ISMCTSBot(seed={self.seed}, {budget}, exploration={self.exploration}"
-            f"{horizon}{opponents}{prior}{margin})"
+            f"{noise}{horizon}{prior}{margin})"
         )
 
     def choose(self, state: State, seat: int) -> Action:
@@ -226,7 +206,7 @@ class ISMCTSBot:
         done = 0
         while (done < self.iterations) if deadline is None else (time.perf_counter() < deadline):
             world = state.determinize(seat, Rng(self._rng.getrandbits(63)))
-            self._iterate(world, tree, seat)
+            self._iterate(world, tree)
             done += 1
         self.last_iterations = done
         root = tree.get((seat, state.information_key(seat)))
@@ -256,24 +236,21 @@ class ISMCTSBot:
         """
         model = self.model
         policy = self.rollout if self.rollout is not None else self.advisor
-        if policy is not None and self.adapt and 0.0 < self.noise < 1.0:
+        fixed = PRIOR_NOISE if self.noise is None else self.noise
+        if policy is not None and self.noise is None:
             if model is None or model.me != seat:
-                model = self.model = OpponentModel(policy, seat, self.noise, self._rng)
+                model = self.model = OpponentModel(policy, seat, PRIOR_NOISE, self._rng)
             model.observe(state)
-        noise = [model.noise(s) if model else self.noise for s in range(state.num_players)]
+        noise = [model.noise(s) if model else fixed for s in range(state.num_players)]
         noise[seat] = 0.0
         return noise
 
     # ----------------------------------------------------------------- search
 
-    def _iterate(self, world: State, tree: dict[Hashable, Node], me: int) -> None:
+    def _iterate(self, world: State, tree: dict[Hashable, Node]) -> None:
         path: list[tuple[Node, int, Action, list[Action]]] = []
-        modelled = self.opponents == "policy"
         while not world.is_over:
             actor = world.to_act[0]
-            if modelled and actor != me:
-                world.apply_unchecked(actor, self._policy_move(world, actor))
-                continue
             legal = world.legal_actions(actor)
             if len(legal) == 1:
                 world.apply_unchecked(actor, legal[0])
@@ -300,7 +277,7 @@ class ISMCTSBot:
             path.append((node, actor, action, legal))
             world.apply_unchecked(actor, action)
         self._play_out(world)
-        outcome = rewards(world)
+        outcome = rewards(world, self.estimate)
         for node, actor, action, legal in path:
             node.visits[action] = node.visits.get(action, 0) + 1
             node.reward[action] = node.reward.get(action, 0.0) + outcome[actor]

@@ -31,6 +31,8 @@ import random
 from ..engine import Event, Rng, State
 from .base import Bot
 
+PRIOR_NOISE = 0.5
+"""The guess, before a seat has been seen to move, that it plays at random: even odds."""
 SLIP = 0.25
 """Share of moves a policy-like player makes at random anyway (people err; ties break)."""
 WORLDS = 8

@@ -60,11 +60,14 @@ class Param:
     maximum: int | float | None = None
     choices: tuple[str, ...] | None = None
     numeric: type[int] | type[float] | None = None
-    """For a number whose right value depends on the game: its type.
+    """For a number that may also be left to the bot: its type.
 
-    The parameter then also takes the word ``auto`` (usually its default),
-    which the bot's factory resolves from what the game declares.
+    The parameter then also takes the word :attr:`word` (usually its
+    default), which the bot's factory resolves: ``auto``, from what the
+    game declares, say.
     """
+    word: str = AUTO
+    """The word a ``numeric`` parameter takes besides a number."""
 
     @property
     def kind(self) -> type:
@@ -82,12 +85,12 @@ class Param:
         low = "" if self.minimum is None else f" ≥ {self.minimum}"
         high = "" if self.maximum is None else f" ≤ {self.maximum}"
         joint = " and" if low and high else ""
-        return f"{noun}{low}{joint}{high}" + (f", or {AUTO}" if self.numeric else "")
+        return f"{noun}{low}{joint}{high}" + (f", or {self.word}" if self.numeric else "")
 
     def parse(self, bot: str, raw: str) -> ParamValue:
         """The typed value of ``raw``, or :class:`BadBotSpec`."""
-        if self.numeric and raw.lower() == AUTO:
-            return AUTO
+        if self.numeric and raw.lower() == self.word:
+            return self.word
         value = self._convert(raw)
         bad = value is None
         if isinstance(value, int | float) and not isinstance(value, bool):

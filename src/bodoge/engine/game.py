@@ -6,7 +6,7 @@ import itertools
 import json
 import random
 import secrets
-from collections.abc import Mapping, Sequence
+from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any, ClassVar, Protocol
 
@@ -115,6 +115,9 @@ class Game:
 
     A game usually keeps the four in a module of their own and names it in
     :attr:`declarations`; it names its strategy's class in :attr:`heuristic`.
+    How a search should play the game (playouts, horizon, margin, estimate)
+    is no concern of the engine's: the game's ``hints`` module tells the
+    bots (:mod:`bodoge.bots.hints`).
     """
 
     id: ClassVar[str]
@@ -135,28 +138,6 @@ class Game:
     """Where the four declared hooks live (a module such as the game's ``spaces``)."""
     heuristic: type[SeededChooser] | None = None
     """The game's own strategy: a bot class made from a seed (see :meth:`heuristic_bot`)."""
-    heuristic_playouts: bool = True
-    """Whether a search bot plays its playouts by :attr:`heuristic` (spec ``rollout=auto``).
-
-    A strategy that plays well can still make a poor playout policy: slow,
-    or wrong in ways a short search cannot correct.  A game whose search is
-    measured to do better with random playouts says so here.
-    """
-    search_horizon: int = 0
-    """Playout moves a search bot plays before its estimate judges (spec ``horizon=auto``).
-
-    0 plays every playout to the end.  A long game whose running scores
-    already say who is ahead (points taken so far, say) gets more
-    iterations, and so a better search, from shorter playouts.
-    """
-    search_margin: float = 0.0
-    """Standard errors by which a search bot must prefer a move to leave its heuristic's
-    (spec ``margin=auto``).
-
-    0 always plays the search's move.  A game whose playouts rank moves
-    worse than its heuristic does (so that the search, left free, plays
-    worse than the heuristic alone) says how sure the search must be.
-    """
 
     # ----------------------------------------------------------- player counts
 
@@ -284,16 +265,6 @@ class Game:
         strategy; ``bodoge.bots`` offers it under the spec ``heuristic``.
         """
         return None if self.heuristic is None else self.heuristic(seed)
-
-    def estimate(self, state: State) -> Sequence[float]:
-        """Each seat's likely final score, for a search's playout cut short at its horizon.
-
-        The default is the running scores.  A game whose running scores
-        say little about the end (palaces that may yet be demolished, say)
-        weighs what it knows.  A search calls it only on worlds it sampled,
-        so the estimate may read the whole state it is given.
-        """
-        return [float(score) for score in state.scores]
 
     def describe_view(self, view: Mapping[str, Any], lang: str = DEFAULT_LANG) -> str:
         """A plain-text rendering of a view for the terminal; games override it."""

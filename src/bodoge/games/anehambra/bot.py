@@ -59,10 +59,8 @@ CARD_VALUE = 0.01
 """What one card in hand is worth, in palaces.
 
 Little: a card spent on a safer palace is nearly always worth it.  At 0.05
-the bot built thin palaces to save cards; at 0.01, against two to five bots
-of the old weight, it won 59, 44, 33 and 26 % of 800 games at three to six
-players, where the fair shares are 33 to 17 % (bench/README.md, Anehambra's
-heuristic).
+the bot built thin palaces to save cards; at 0.01 it won clearly more often
+against bots of the old weight (bench/README.md, Anehambra's heuristic).
 """
 VERIFY_COST = 0.2
 """Turning a rival's palace into a verified one costs about this much."""
@@ -149,7 +147,7 @@ def standing_chance(weaknesses: int) -> float:
 def likely_palaces(state: AnehambraState) -> list[float]:
     """Each seat's likely palaces at the end, and its cards in hand as the tie-break.
 
-    A search judges a playout cut short by this (``Anehambra.estimate``):
+    A search judges a playout cut short by this (the estimate in ``hints``):
     the running count treats a weak unverified palace as safe as a
     verified one, though an inspection may yet demolish it.
     """

@@ -5,10 +5,10 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from ...engine import Game, Option, State, Text
+from ...engine import Game, Option, Text
 from . import spaces
 from .actions import ACTION_TYPES
-from .bot import HeuristicBot, likely_palaces
+from .bot import HeuristicBot
 from .rules import AnehambraState
 from .text import BLURB, GLOSSARY, TITLE, describe_view
 
@@ -37,25 +37,6 @@ class Anehambra(Game):
     glossary = GLOSSARY
     declarations = spaces
     heuristic = HeuristicBot
-    # Playouts by the heuristic made the search worse than the heuristic alone:
-    # against three random players, 11 of 20 games won with heuristic playouts
-    # and 17 of 20 with random ones (0.25 s a move, the same seeds).
-    heuristic_playouts = False
-    # Even so, a free search played worse than the heuristic alone against random
-    # players (25 of 40 games against 36 of 40); kept to the heuristic's move unless
-    # two standard errors sure, it won 34 of 40 (0.25 s a move, the same seeds).
-    # The strength bench's 30 games gave 21 with the margin as without it; pooled,
-    # 55 of 70 against 46 of 70 (bench/README.md).
-    search_margin = 2.0
-    # Playouts run about a thousand moves to the end.  Cut after 60 and judged by
-    # `estimate` (palaces weighed by their risk of demolition), the search won 12
-    # of 30 games against heuristic bots and 25 of 30 against random players, where
-    # it had won 9 and 21 playing out to the end (0.25 s a move; bench/README.md).
-    search_horizon = 60
-
-    def estimate(self, state: State) -> list[float]:
-        assert isinstance(state, AnehambraState)
-        return likely_palaces(state)
 
     def describe_view(self, view: Mapping[str, Any], lang: str = "en") -> str:
         return describe_view(view, lang)

@@ -5,10 +5,10 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from ...engine import Game, Option, State, Text
+from ...engine import Game, Option, Text
 from . import spaces
 from .actions import ACTION_TYPES
-from .bot import HeuristicBot, standing
+from .bot import HeuristicBot
 from .rules import EgyptianBrideState
 from .text import BLURB, GLOSSARY, TITLE, describe_view
 
@@ -48,14 +48,6 @@ class EgyptianBride(Game):
     glossary = GLOSSARY
     declarations = spaces
     heuristic = HeuristicBot
-
-    # No search horizon is declared: with the expansion, four players and 0.25 s a
-    # move, a search cut after 30 or 60 moves and judged by `estimate` won 38 and 35
-    # of 60 games against heuristic bots, playing to the end 38 (bench/README.md).
-    # The estimate serves a spec that asks for a horizon.
-    def estimate(self, state: State) -> list[float]:
-        assert isinstance(state, EgyptianBrideState)
-        return standing(state)
 
     def player_range(self, options: Mapping[str, object] | None = None) -> tuple[int, int]:
         return (4, 6) if options and options.get("expansion") else (3, 5)

@@ -1,0 +1,106 @@
+"""What a game tells search bots about itself: hints that only bots read.
+
+The engine's :class:`~bodoge.engine.Game` knows nothing of search.  A game
+that wants its search tuned keeps a ``hints`` module in its own package,
+beside the module that defines its ``Game`` class
+(``bodoge/games/<game>/hints.py``), and declares there, as data, any of:
+
+* ``PLAYOUTS``: what the spec ``rollout=auto`` plays its playouts by,
+  ``"heuristic"`` (the game's own strategy; the default) or ``"random"``
+  (for a strategy that plays well but makes poor playouts);
+* ``HORIZON``: playout moves before the estimate judges (spec
+  ``horizon=auto``); 0, the default, plays every playout to the end;
+* ``MARGIN``: standard errors by which the search must prefer a move to
+  leave the heuristic's (spec ``margin=auto``); 0, the default, always
+  plays the search's move;
+* ``estimate(state)``: each seat's likely final score, judging a playout cut
+  short at its horizon; the default is the running scores.  A search calls
+  it only on worlds it sampled, so it may read the whole state it is given.
+
+Say beside each value why the game declares it (the figures belong in
+``bench/README.md``).  A game without a ``hints`` module gets the defaults;
+a name the bots do not know is an error, so that a misspelt hint is not
+silently ignored.
+
+>>> import bodoge
+>>> hints = search_hints(bodoge.get_game("anehambra"))
+>>> hints.playouts, hints.horizon, hints.margin
+('random', 60, 2.0)
+>>> search_hints(bodoge.get_game("hoarders")).horizon
+0
+"""
+
+from __future__ import annotations
+
+import functools
+import importlib
+import importlib.util
+import sys
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from types import ModuleType
+
+from ..engine import Game, State
+
+Estimate = Callable[[State], Sequence[float]]
+PLAYOUTS = ("heuristic", "random")
+KNOWN = ("PLAYOUTS", "HORIZON", "MARGIN", "estimate")
+
+
+def running_scores(state: State) -> list[float]:
+    """The default estimate: the scores as they stand."""
+    return [float(score) for score in state.scores]
+
+
+@dataclass(frozen=True)
+class SearchHints:
+    """A game's search hints, checked (see the module docstring for each)."""
+
+    playouts: str = "heuristic"
+    horizon: int = 0
+    margin: float = 0.0
+    estimate: Estimate = running_scores
+
+
+def hints_module(game: Game) -> ModuleType | None:
+    """The ``hints`` module beside the module that defines ``type(game)``, if any."""
+    defined_in = sys.modules.get(type(game).__module__)
+    package = getattr(defined_in, "__package__", None)
+    if not package:
+        return None
+    name = f"{package}.hints"
+    if importlib.util.find_spec(name) is None:
+        return None
+    return importlib.import_module(name)
+
+
+@functools.cache
+def _hints_of(game_id: str, module: ModuleType | None) -> SearchHints:
+    if module is None:
+        return SearchHints()
+    where = f"{game_id}'s hints ({module.__name__})"
+    unknown = [
+        name
+        for name, value in vars(module).items()
+        if name.isupper() and name not in KNOWN and not isinstance(value, ModuleType)
+    ]
+    if unknown:
+        raise ValueError(f"{where} declare {unknown}; the bots read {', '.join(KNOWN)}")
+    playouts = getattr(module, "PLAYOUTS", "heuristic")
+    horizon = getattr(module, "HORIZON", 0)
+    margin = getattr(module, "MARGIN", 0.0)
+    estimate = getattr(module, "estimate", running_scores)
+    if playouts not in PLAYOUTS:
+        raise ValueError(f"{where}: PLAYOUTS must be one of {PLAYOUTS}, not {playouts!r}")
+    if isinstance(horizon, bool) or not isinstance(horizon, int) or horizon < 0:
+        raise ValueError(f"{where}: HORIZON must be an int ≥ 0, not {horizon!r}")
+    if isinstance(margin, bool) or not isinstance(margin, int | float) or not margin >= 0:
+        raise ValueError(f"{where}: MARGIN must be a number ≥ 0, not {margin!r}")
+    if not callable(estimate):
+        raise ValueError(f"{where}: estimate must be a function of a state, not {estimate!r}")
+    return SearchHints(playouts, horizon, float(margin), estimate)
+
+
+def search_hints(game: Game) -> SearchHints:
+    """The search hints ``game`` declares in its package, checked, or the defaults."""
+    return _hints_of(game.id, hints_module(game))
