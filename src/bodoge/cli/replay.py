@@ -104,7 +104,9 @@ def show_view(state: State, seat: int | None, lang: str) -> None:
 def walk(record: dict[str, Any], seat: int | None, lang: str) -> None:
     """Replay a verified record action by action, as ``seat`` sees it."""
     game = get_game(record["game"])
-    state = game.new_game(record["num_players"], record["seed"], record["options"])
+    state = game.new_game(
+        record["num_players"], record["seed"], record["options"], record.get("design")
+    )
     say()
     say(t.START(lang))
     say(state.game.describe_view(state.view(seat), lang))
