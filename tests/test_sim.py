@@ -118,7 +118,9 @@ def test_game_i_of_a_run_is_play_game_with_the_derived_seed() -> None:
     results = by_index(run_many(EGYPTIAN, 3, None, 9, ["random"], n=5))
     assert [r.index for r in results] == [0, 1, 2, 3, 4]
     for result in results:
-        expected = play_game(EGYPTIAN, 3, None, game_seed(9, result.index), index=result.index)
+        expected = play_game(
+            EGYPTIAN, 3, None, game_seed(9, result.index), index=result.index, base_seed=9
+        )
         assert result == expected
 
 
