@@ -132,11 +132,11 @@ class RayBackend:
             import ray
         except ImportError:
             raise RayMissing() from None
-        self._ray = ray
+        self._ray: Any = ray
         self._started = False
-        if not ray.is_initialized():
+        if not self._ray.is_initialized():
             local = address == "auto"
-            ray.init(
+            self._ray.init(
                 address="local" if local else address,
                 num_cpus=num_cpus if local else None,
                 include_dashboard=False,
@@ -144,7 +144,7 @@ class RayBackend:
                 configure_logging=False,
             )
             self._started = True
-        self._workers = max(1, int(ray.cluster_resources().get("CPU", 1)))
+        self._workers = max(1, int(self._ray.cluster_resources().get("CPU", 1)))
         self._remote: dict[Callable[..., object], Any] = {}
 
     @property

@@ -73,8 +73,8 @@ def is_parquet(path: Path) -> bool:
 
 def _pyarrow() -> Any:
     try:
-        import pyarrow
-        import pyarrow.parquet
+        import pyarrow  # type: ignore[import-untyped]
+        import pyarrow.parquet  # type: ignore[import-untyped]
     except ImportError:
         raise ParquetMissing() from None
     return pyarrow
@@ -119,7 +119,7 @@ def _read_parquet(path: Path) -> list[dict[str, Any]]:
         table = pa.parquet.read_table(path)
     except (pa.ArrowException, OSError) as error:
         raise BadResultsFile(f"{path}: not a readable Parquet file ({error})") from None
-    rows = table.to_pylist()
+    rows: list[dict[str, Any]] = table.to_pylist()
     for row in rows:
         for name in NESTED:
             text = row.get(name)
@@ -213,7 +213,7 @@ def open_writer(path: Path, resume: bool = False) -> Iterator[Writer]:
         return
     if resume and path.exists():
         end = _read_lines(path)[1]
-        file = path.open("r+b")
+        file: IO[bytes] = path.open("r+b")
         file.truncate(end)
         file.seek(end)
     else:

@@ -214,22 +214,27 @@ T = {
 }
 
 
-def _percent(value: float) -> str:
+def format_percent(value: float) -> str:
     return f"{100 * value:.0f} %" if abs(value) >= 0.1 else f"{100 * value:.1f} %"
 
 
-def _p(value: float) -> str:
+def format_p(value: float) -> str:
     return "< 0.0001" if value < 0.0001 else f"{value:.2g}" if value < 0.01 else f"{value:.2f}"
 
 
-def _amount(metric: str, value: float, signed: bool = False) -> str:
+def format_amount(metric: str, value: float, signed: bool = False) -> str:
     if metric in ("win", "stopped"):
-        text = f"{100 * value:+.1f} pt" if signed else _percent(value)
+        text = f"{100 * value:+.1f} pt" if signed else format_percent(value)
         return text
     return f"{value:+.2f}" if signed else f"{value:.2f}"
 
 
-def _metric_name(difference: Difference, lang: str) -> str:
+def format_margin(metric: str, value: float) -> str:
+    """The half-width of an interval: percentage points for rates, else the metric's unit."""
+    return f"{100 * value:.1f} pt" if metric in ("win", "stopped") else f"{value:.2f}"
+
+
+def metric_name(difference: Difference, lang: str) -> str:
     text = T[f"metric_{difference.metric}"]
     if difference.seat is not None:
         text = text.format(seat=seat_name(difference.seat, lang))
@@ -263,38 +268,39 @@ def _group_summary(group: Group, lang: str) -> list[str]:
         lines.append(
             T["s_seat_bias"].format(
                 seat=seat_name(worst.seat, lang),
-                rate=_percent(worst.win_rate),
-                margin=_percent(margin),
-                fair=_percent(group.fair),
-                p=_p(group.p_value),
+                rate=format_percent(worst.win_rate),
+                margin=format_percent(margin),
+                fair=format_percent(group.fair),
+                p=format_p(group.p_value),
             )(lang)
         )
     else:
         rates = [s.win_rate for s in group.seats]
         lines.append(
             T["s_seat_fair"].format(
-                low=_percent(min(rates)),
-                high=_percent(max(rates)),
-                fair=_percent(group.fair),
-                p=_p(group.p_value),
+                low=format_percent(min(rates)),
+                high=format_percent(max(rates)),
+                fair=format_percent(group.fair),
+                p=format_p(group.p_value),
                 games=group.games,
             )(lang)
         )
     if len(group.bots) > 1:
         ranked = sorted(group.bots, key=lambda b: -b.win_rate)
         words = ", ".join(
-            f"{b.bot} {_percent(b.win_rate)} ± {_percent((b.high - b.low) / 2)}" for b in ranked
+            f"{b.bot} {format_percent(b.win_rate)} ± {format_percent((b.high - b.low) / 2)}"
+            for b in ranked
         )
         lines.append(T["s_bots"].format(list=words)(lang))
     stopped = group.endings.get(STOPPED, 0)
     if stopped:
         lines.append(
-            T["s_stopped"].format(share=_percent(stopped / group.games), count=stopped)(lang)
+            T["s_stopped"].format(share=format_percent(stopped / group.games), count=stopped)(lang)
         )
     if group.no_winner > stopped:
         lines.append(
             T["s_no_winner"].format(
-                share=_percent(group.no_winner / group.games), count=group.no_winner
+                share=format_percent(group.no_winner / group.games), count=group.no_winner
             )(lang)
         )
     lines.append(
@@ -310,14 +316,16 @@ def _group_summary(group: Group, lang: str) -> list[str]:
         lines.append(T["s_long_tail"].format(top=top, ratio=top / median)(lang))
     if group.actions:
         first = group.actions[0]
-        lines.append(T["s_dominant"].format(kind=first.kind, share=_percent(first.share))(lang))
+        lines.append(
+            T["s_dominant"].format(kind=first.kind, share=format_percent(first.share))(lang)
+        )
         shifting = max(group.actions, key=lambda a: abs(a.by_phase[0] - a.by_phase[-1]))
         if abs(shifting.by_phase[0] - shifting.by_phase[-1]) >= 0.15:
             lines.append(
                 T["s_shift"].format(
                     kind=shifting.kind,
-                    early=_percent(shifting.by_phase[0]),
-                    late=_percent(shifting.by_phase[-1]),
+                    early=format_percent(shifting.by_phase[0]),
+                    late=format_percent(shifting.by_phase[-1]),
                 )(lang)
             )
     if group.never_chosen:
@@ -332,17 +340,15 @@ def _comparison_summary(analysis: Analysis, comparison: Comparison, lang: str) -
         return [T["s_variant_none"].format(variant=name)(lang)]
     lines = []
     for difference in found:
-        how = (
-            T["s_pairs"].format(pairs=difference.pairs) if difference.paired else T["s_unpaired"]
-        )
+        how = T["s_pairs"].format(pairs=difference.pairs) if difference.paired else T["s_unpaired"]
         lines.append(
             T["s_variant"].format(
                 variant=name,
-                metric=_metric_name(difference, lang),
-                base=_amount(difference.metric, difference.baseline),
-                value=_amount(difference.metric, difference.value),
-                diff=_amount(difference.metric, difference.difference, signed=True),
-                margin=_amount(difference.metric, difference.margin).lstrip("+"),
+                metric=metric_name(difference, lang),
+                base=format_amount(difference.metric, difference.baseline),
+                value=format_amount(difference.metric, difference.value),
+                diff=format_amount(difference.metric, difference.difference, signed=True),
+                margin=format_margin(difference.metric, difference.margin),
                 how=how(lang),
             )(lang)
         )
@@ -529,8 +535,8 @@ def build_report(
         trim_blocks=True,
         lstrip_blocks=True,
     )
-    environment.filters["percent"] = _percent
-    environment.filters["p"] = _p
+    environment.filters["percent"] = format_percent
+    environment.filters["p"] = format_p
     template = environment.get_template("report.html")
     page = template.render(
         lang=lang,
@@ -541,8 +547,9 @@ def build_report(
         sections=sections,
         summary=summary(analysis, lang),
         difference_plot=difference_plot,
-        metric_name=lambda d: _metric_name(d, lang),
-        amount=_amount,
+        metric_name=lambda d: metric_name(d, lang),
+        amount=format_amount,
+        margin=format_margin,
         phase_names=[name(lang) for name in PHASE_NAMES],
         bots=", ".join(bots),
         version=__version__,

@@ -214,7 +214,9 @@ def run_sweep(
     for start in range(0, n, size):
         for number, variant in enumerate(resolved):
             indices = tuple(
-                index for index in range(start, min(start + size, n)) if (number, index) not in skipped
+                index
+                for index in range(start, min(start + size, n))
+                if (number, index) not in skipped
             )
             if indices:
                 chunks.append(

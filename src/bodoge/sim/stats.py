@@ -109,11 +109,11 @@ class Stats:
             scores = [float(r.scores[seat]) for r in ordered]
             wins = math.fsum(shares[seat])
             rate = wins / games
-            bots = sorted({r.bots[seat] for r in ordered})
+            seated = sorted({r.bots[seat] for r in ordered})
             seats.append(
                 SeatStats(
                     seat=seat,
-                    bot=bots[0] if len(bots) == 1 else "/".join(bots),
+                    bot=seated[0] if len(seated) == 1 else "/".join(seated),
                     wins=wins,
                     win_rate=rate,
                     win_margin=_margin(rate, games),
