@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import builtins
 import json
+import re
 import socket
 from collections.abc import Iterator, Mapping
 from dataclasses import dataclass
@@ -546,12 +547,143 @@ def test_sim_out_writes_one_line_per_game_the_same_for_any_worker_count(tmp_path
     lines = [json.loads(line) for line in one.read_text(encoding="utf-8").splitlines()]
     assert [line["index"] for line in lines] == list(range(12))
     for line in lines:
-        assert {"seed", "scores", "winners", "actions", "record"} <= set(line)
-        state = bodoge.replay(line["record"])
-        assert list(state.scores) == line["scores"]
-        assert list(state.winners) == line["winners"]
-        assert state.version == line["actions"]
-        assert state.options == {"expansion": True, "first_turn_limits": False}
+        assert line["options"] == {"expansion": True, "first_turn_limits": False}
+        assert line["design"] == {"set_aside": 10, "set_aside_expansion": 20}
+        assert line["ending"] == "normal" and line["base_seed"] == 3
+        assert sum(sum(seat.values()) for seat in line["actions"]) == line["length"]
+        assert sum(sum(phase.values()) for phase in line["phases"]) == line["length"]
+        assert "record" not in line
+        again = bodoge.sim.play_game(
+            "egyptian-bride", 5, line["options"], line["seed"], line["bots"], design=line["design"]
+        )
+        assert (list(again.scores), list(again.winners)) == (line["scores"], line["winners"])
+
+
+def test_sim_records_replay_with_their_design_values(tmp_path: Path) -> None:
+    out = tmp_path / "games.jsonl"
+    args = ["sim", "hoarders", "-n", "4", "--seed", "2", "-p", "4", "--set", "winning_set=4"]
+    result = run(*args, "--out", str(out), "--records")
+    assert result.exit_code == 0, result.output
+    assert "Design parameters: winning_set=4" in result.stdout
+    for line in out.read_text(encoding="utf-8").splitlines():
+        row = json.loads(line)
+        assert row["design"] == {"winning_set": 4} == row["record"]["design"]
+        state = bodoge.replay(row["record"])
+        assert state.design == {"winning_set": 4}
+        assert list(state.winners) == row["winners"]
+    bad = run("sim", "hoarders", "--set", "winning_set=12")
+    assert bad.exit_code == 2
+    assert "design parameter 'winning_set' cannot be 12" in bad.stderr
+
+
+def test_sim_rotates_seats_unless_fixed() -> None:
+    rotated = sim_json("-n", "6", "--seed", "1", "--bots", "heuristic,random,random")
+    assert rotated["stats"]["seats_comparable"] is True
+    assert [s["bot"] for s in rotated["stats"]["seats"]] == ["heuristic/random"] * 3
+    assert [(b["bot"], b["seats"]) for b in rotated["stats"]["bots"]] == [
+        ("heuristic", 6),
+        ("random", 12),
+    ]
+    fixed = sim_json("-n", "6", "--seed", "1", "--bots", "heuristic,random,random", "--fixed-seats")
+    assert [s["bot"] for s in fixed["stats"]["seats"]] == ["heuristic", "random", "random"]
+    assert fixed["stats"]["seats_comparable"] is False
+    table = run(
+        "sim", "egyptian-bride", "-n", "6", "--bots", "heuristic,random,random", "--fixed-seats"
+    )
+    assert "First-player advantage: not shown" in table.stdout
+    assert "heuristic: wins " in table.stdout
+
+
+def test_sim_resume_plays_only_the_missing_games(tmp_path: Path) -> None:
+    whole, part = tmp_path / "whole.jsonl", tmp_path / "part.jsonl"
+    bots = ["-b", "heuristic,random,random,random"]
+    args = ["sim", "egyptian-bride", "--seed", "6", "-p", "4", *bots]
+    assert run(*args, "-n", "10", "--out", str(whole)).exit_code == 0
+    assert run(*args, "-n", "4", "--out", str(part)).exit_code == 0
+    with part.open("ab") as file:
+        file.write(b'{"game": "egyptian-bri')  # a line cut off by a hard kill
+    # the seed and the player count come from the file
+    resumed = run("sim", "egyptian-bride", *bots, "-n", "10", "--out", str(part), "--resume")
+    assert resumed.exit_code == 0, resumed.output
+    assert "Wrote 10 games" in resumed.stdout
+    assert part.read_bytes() == whole.read_bytes()
+    other = run("sim", "egyptian-bride", "-n", "10", "--seed", "7", "--out", str(part), "--resume")
+    assert other.exit_code == 2
+    assert "holds games of another run (base seed 6)" in other.stderr
+
+
+def test_sim_writes_parquet_that_reads_back_like_json_lines(tmp_path: Path) -> None:
+    lines, table = tmp_path / "g.jsonl", tmp_path / "g.parquet"
+    args = ["sim", "papayoo", "-n", "5", "--seed", "3", "-p", "4", "-o", "hands=one"]
+    assert run(*args, "--out", str(lines)).exit_code == 0
+    assert run(*args, "--out", str(table)).exit_code == 0
+    assert bodoge.sim.files.read_results(table) == bodoge.sim.files.read_results(lines)
+
+
+def test_sim_report_and_report_command(tmp_path: Path) -> None:
+    out, page = tmp_path / "g.jsonl", tmp_path / "r.html"
+    result = run(
+        "sim", "egyptian-bride", "-n", "20", "--seed", "2", "--out", str(out), "--report", str(page)
+    )
+    assert result.exit_code == 0, result.output
+    html = page.read_text(encoding="utf-8")
+    assert html.count("<svg") >= 4
+    # self-contained: nothing is fetched (the only URLs are XML namespace names)
+    urls = re.findall(r"https?://[^\"]*", html)
+    assert all(url.startswith("http://www.w3.org/") for url in urls), urls
+    assert "<link" not in html and "src=" not in html and "<script" not in html
+    assert "Pearson&#39;s chi-square goodness of fit" in html
+    again = run("report", str(out), "--lang", "ja")
+    assert again.exit_code == 0, again.output
+    assert "席ごとの勝率" in out.with_suffix(".html").read_text(encoding="utf-8")
+    missing = run("report", str(tmp_path / "none.jsonl"))
+    assert missing.exit_code == 2
+    (tmp_path / "bad.jsonl").write_text('{"game": 1}\n', encoding="utf-8")
+    bad = run("report", str(tmp_path / "bad.jsonl"))
+    assert bad.exit_code == 1
+    assert "not a row of bodoge sim --out" in bad.stderr
+
+
+def test_sweep_plays_matched_pairs_and_reports_differences(tmp_path: Path) -> None:
+    out, page = tmp_path / "s.jsonl", tmp_path / "s.html"
+    args = ["sweep", "hoarders", "-p", "4", "-n", "12", "--seed", "5"]
+    result = run(*args, "--vary", "winning_set=5,4", "--out", str(out), "--report", str(page))
+    assert result.exit_code == 0, result.output
+    assert "2 variants × 12 games" in result.stdout
+    assert "winning_set=4: game length -" in result.stdout
+    rows = [json.loads(line) for line in out.read_text(encoding="utf-8").splitlines()]
+    assert [(r["index"], r["design"]["winning_set"]) for r in rows[:4]] == [
+        (0, 5),
+        (0, 4),
+        (1, 5),
+        (1, 4),
+    ]
+    assert all(a["seed"] == b["seed"] for a, b in zip(rows[::2], rows[1::2], strict=True))
+    html = page.read_text(encoding="utf-8")
+    assert 'data-testid="comparison"' in html and "12 matched pairs" in html
+    for bad_args, message in [
+        ([], "give at least one --vary"),
+        (["--vary", "goal=1,2"], "'goal' is neither an option nor a design parameter"),
+        (["--vary", "winning_set=5,99"], "design parameter 'winning_set' cannot be 99"),
+        (["--vary", "winning_set"], "--vary takes NAME=V1,V2"),
+    ]:
+        refused = run(*args, *bad_args, "--report", str(page))
+        assert refused.exit_code == 2, refused.output
+        assert message in refused.stderr
+
+
+def test_ray_without_ray_says_how_to_install_it(monkeypatch: pytest.MonkeyPatch) -> None:
+    real_import = builtins.__import__
+
+    def no_ray(name: str, *args: Any, **kwargs: Any) -> Any:
+        if name == "ray":
+            raise ImportError("no ray here")
+        return real_import(name, *args, **kwargs)
+
+    monkeypatch.setattr(builtins, "__import__", no_ray)
+    result = run("sim", "egyptian-bride", "-n", "2", "--ray", "auto")
+    assert result.exit_code == 2
+    assert "pip install 'bodoge[cluster]'" in result.stderr
 
 
 def test_sim_with_a_bot_per_seat() -> None:

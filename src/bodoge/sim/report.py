@@ -391,6 +391,7 @@ class _Plots:
             finally:
                 plt.close(figure)
         text = buffer.getvalue()
+        text = re.sub(r"<metadata>.*?</metadata>\s*", "", text, flags=re.DOTALL)
         return text[text.index("<svg") :]
 
     def win_rates(self, group: Group) -> str:
