@@ -41,7 +41,9 @@ def test_version() -> None:
     assert result.stdout.strip() == f"bodoge {bodoge.__version__}"
 
 
-@pytest.mark.parametrize("command", [[], ["games"], ["play"], ["sim"], ["replay"]])
+@pytest.mark.parametrize(
+    "command", [[], ["games"], ["play"], ["sim"], ["sweep"], ["report"], ["replay"]]
+)
 def test_help_everywhere(command: list[str]) -> None:
     result = run(*command, "--help")
     assert result.exit_code == 0
@@ -557,6 +559,12 @@ def test_sim_out_writes_one_line_per_game_the_same_for_any_worker_count(tmp_path
             "egyptian-bride", 5, line["options"], line["seed"], line["bots"], design=line["design"]
         )
         assert (list(again.scores), list(again.winners)) == (line["scores"], line["winners"])
+
+
+def test_games_lists_design_parameters() -> None:
+    result = run("games")
+    assert "Design parameters (bodoge sim --set, bodoge sweep --vary):" in result.stdout
+    assert "pass_4p  Cards passed with 4 players" in result.stdout
 
 
 def test_sim_records_replay_with_their_design_values(tmp_path: Path) -> None:

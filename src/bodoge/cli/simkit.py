@@ -57,8 +57,8 @@ FIXED_HELP = Text(
     "Keep each bot at its seat (by default the bots rotate through the seats game by game).",
 )
 SET_HELP = Text(
-    "デザインパラメータを変えて遊ぶ（bodoge games GAME で一覧）。",
-    "Play with another value of a design parameter (listed by bodoge games GAME).",
+    "デザインパラメータを変えて遊ぶ（bodoge games で一覧）。",
+    "Play with another value of a design parameter (listed by bodoge games).",
 )
 RESUME_HELP = Text(
     "--out のファイルにあるゲームを飛ばして続きから遊ぶ。",

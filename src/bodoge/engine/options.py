@@ -115,14 +115,7 @@ def resolve_options(
     declared: Sequence[Option], given: Mapping[str, object] | None
 ) -> dict[str, OptionValue]:
     """Validate ``given`` against ``declared`` and fill in every default."""
-    given = {} if given is None else given
-    if not isinstance(given, Mapping):
-        raise InvalidOptions(f"options must be a mapping of names to values, not {given!r}")
-    names = [option.name for option in declared]
-    for name in given:
-        if name not in names:
-            have = ", ".join(names) if names else "no options"
-            raise InvalidOptions(f"unknown option {name!r}; this game has: {have}")
+    given = _known(given, [option.name for option in declared], "option", "no options")
     resolved: dict[str, OptionValue] = {}
     for option in declared:
         if option.name in given:
@@ -208,12 +201,19 @@ def resolve_design(
     declared: Sequence[DesignParameter], given: Mapping[str, object] | None
 ) -> dict[str, DesignValue]:
     """Validate ``given`` against ``declared`` and fill in every default."""
+    given = _known(given, [p.name for p in declared], "design parameter", "none")
+    return {p.name: p.validate(given[p.name]) if p.name in given else p.default for p in declared}
+
+
+def _known(
+    given: Mapping[str, object] | None, names: list[str], what: str, nothing: str
+) -> Mapping[str, object]:
+    """``given`` (``{}`` for ``None``) if it is a mapping of declared names, else raise."""
     given = {} if given is None else given
     if not isinstance(given, Mapping):
-        raise InvalidOptions(f"design values must be a mapping of names to numbers, not {given!r}")
-    names = [parameter.name for parameter in declared]
+        raise InvalidOptions(f"{what}s must be a mapping of names to values, not {given!r}")
     for name in given:
         if name not in names:
-            have = ", ".join(names) if names else "none"
-            raise InvalidOptions(f"unknown design parameter {name!r}; this game has: {have}")
-    return {p.name: p.validate(given[p.name]) if p.name in given else p.default for p in declared}
+            have = ", ".join(names) if names else nothing
+            raise InvalidOptions(f"unknown {what} {name!r}; this game has: {have}")
+    return given
