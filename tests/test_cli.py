@@ -738,3 +738,28 @@ def test_serve_with_workers_says_when_its_port_is_taken(tmp_path: Path) -> None:
         result = run("serve", "--workers", "2", "--port", port, "--database", database)
     assert result.exit_code == 1
     assert f"cannot listen at http://127.0.0.1:{port}" in result.output
+
+
+def test_ctrl_c_keeps_every_finished_game(tmp_path: Path) -> None:
+    from bodoge.cli import simkit
+    from bodoge.cli.common import CliError
+
+    out = tmp_path / "games.jsonl"
+    played = by_index_list(bodoge.sim.run_many("egyptian-bride", 3, None, 4, n=5))
+
+    def interrupted() -> Iterator[bodoge.sim.GameResult]:
+        # games 0, 2 and 3 finish (out of order), then Ctrl-C
+        yield from (played[0], played[3], played[2])
+        raise KeyboardInterrupt
+
+    order = [(index, 0) for index in range(5)]
+    with pytest.raises(CliError) as caught:
+        simkit.collect(interrupted(), order, out, "en", quiet=True)
+    assert caught.value.code == 130
+    assert "The 3 finished games are in" in caught.value.message.en
+    rows = [json.loads(line) for line in out.read_text(encoding="utf-8").splitlines()]
+    assert [row["index"] for row in rows] == [0, 2, 3]
+
+
+def by_index_list(results: Iterator[bodoge.sim.GameResult]) -> list[bodoge.sim.GameResult]:
+    return sorted(results, key=lambda result: result.index)
