@@ -30,7 +30,7 @@ from __future__ import annotations
 import json
 import math
 import statistics
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -263,12 +263,17 @@ def group_key(result: GameResult) -> str:
     )
 
 
-def analyse(results: Sequence[GameResult], action_types: Sequence[str] = ()) -> Analysis:
+ActionTypes = Callable[[Mapping[str, Any], int], Sequence[str]]
+"""The action types that can ever be legal with some options and player count."""
+
+
+def analyse(results: Sequence[GameResult], action_types: ActionTypes | None = None) -> Analysis:
     """Summarise ``results``: one group per variant, and each variant against the first.
 
-    ``action_types`` (the game's declared ``Action.TYPE`` values) lets the
-    analysis name the types no bot ever chose.  Groups come in the order of
-    the results' ``variant`` numbers, then of first appearance.
+    ``action_types`` (for a registered game: the types in its declared
+    action space) lets the analysis name the types no bot ever chose.
+    Groups come in the order of the results' ``variant`` numbers, then of
+    first appearance.
     """
     if not results:
         raise ValueError("no results to analyse")
@@ -301,7 +306,7 @@ def _varying(groups: Sequence[Group]) -> tuple[str, ...]:
     )
 
 
-def _group(key: str, games: list[GameResult], action_types: Sequence[str]) -> Group:
+def _group(key: str, games: list[GameResult], action_types: ActionTypes | None) -> Group:
     ordered = sorted(games, key=lambda r: (r.index, r.seed))
     n = ordered[0].num_players
     count = len(ordered)
@@ -344,6 +349,7 @@ def _group(key: str, games: list[GameResult], action_types: Sequence[str]) -> Gr
     first = ordered[0]
     actions = _actions(ordered, n)
     seen = {action.kind for action in actions}
+    possible = action_types(first.options, n) if action_types is not None else ()
     return Group(
         key=key,
         num_players=n,
@@ -362,7 +368,7 @@ def _group(key: str, games: list[GameResult], action_types: Sequence[str]) -> Gr
         no_winner=count - with_winner,
         shared=sum(1 for r in ordered if len(r.winners) > 1),
         actions=actions,
-        never_chosen=tuple(kind for kind in action_types if kind not in seen),
+        never_chosen=tuple(kind for kind in possible if kind not in seen),
         results=tuple(ordered),
     )
 

@@ -22,12 +22,12 @@ from __future__ import annotations
 import io
 import math
 import re
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 import jinja2
 
-from ..engine import Game, Text, UnknownGame, get_game, seat_name
+from ..engine import Game, InvalidOptions, Text, UnknownGame, get_game, seat_name
 from .analysis import (
     ALPHA,
     Analysis,
@@ -492,6 +492,19 @@ def _metric_key(difference: Difference) -> str:
 # ---------------------------------------------------------------- the page
 
 
+def _possible_types(game: Game) -> Callable[[Mapping[str, Any], int], list[str]]:
+    """The action types of ``game``'s declared action space (those that can ever be legal)."""
+
+    def types(options: Mapping[str, Any], num_players: int) -> list[str]:
+        try:
+            space = game.action_space(game.resolve_options(options), num_players)
+        except (NotImplementedError, InvalidOptions):
+            return []
+        return list(dict.fromkeys(action.TYPE for action in space))
+
+    return types
+
+
 def build_report(
     results: Sequence[GameResult],
     lang: str = "en",
@@ -508,8 +521,7 @@ def build_report(
         game = get_game(results[0].game)
     except UnknownGame:
         game = None
-    types = [cls.TYPE for cls in game.action_types] if game is not None else []
-    analysis = analyse(results, types)
+    analysis = analyse(results, None if game is None else _possible_types(game))
     step("analysis")
     sections = []
     for group in analysis.groups:
