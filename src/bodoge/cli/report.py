@@ -82,8 +82,8 @@ DIFF_LINE = Text(
     "  {variant}: {metric} {diff} ± {margin}{mark}",
 )
 GROUP_LINE = Text(
-    "  {variant}: 平均 {length:.1f}手、P1 の勝率 {p1}、席の有利の検定 p = {p}",
-    "  {variant}: mean length {length:.1f}, P1 wins {p1}, seat test p = {p}",
+    "  {variant}: 平均 {length:.1f}手、P1 の勝率 {p1}、席の有利の検定 {p}",
+    "  {variant}: mean length {length:.1f}, P1 wins {p1}, seat test {p}",
 )
 
 

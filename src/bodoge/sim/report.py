@@ -78,9 +78,9 @@ T = {
     ),
     "test": Text(
         "「席による有利はない」の検定（ピアソンのカイ二乗適合度検定、自由度 {df}）: "
-        "χ² = {chi2:.2f}、p = {p}。",
+        "χ² = {chi2:.2f}、{p}。",
         'Test of "no seat advantage" (Pearson\'s chi-square goodness of fit, {df} degrees '
-        "of freedom): χ² = {chi2:.2f}, p = {p}.",
+        "of freedom): χ² = {chi2:.2f}, {p}.",
     ),
     "not_comparable": Text(
         "席ごとに違うボットが固定されているので、席の有利とボットの強さを区別できません"
@@ -153,15 +153,15 @@ T = {
     # summary sentences
     "s_seat_bias": Text(
         "{seat}の勝率は {rate} ± {margin}、公平な取り分は {fair}"
-        "（席の有利なしの検定: p = {p}）。席によって有利・不利があるようです。",
+        "（席の有利なしの検定: {p}）。席によって有利・不利があるようです。",
         "{seat} wins {rate} ± {margin} against a fair {fair} (test of no seat advantage: "
-        "p = {p}): the seats look unequal.",
+        "{p}): the seats look unequal.",
     ),
     "s_seat_fair": Text(
         "席による有利は見られません: 勝率は {low}〜{high}、公平な取り分は {fair}"
-        "（p = {p}、{games}ゲーム）。",
+        "（{p}、{games}ゲーム）。",
         "No seat stands out: win rates {low}–{high} against a fair {fair} "
-        "(p = {p}, {games} games).",
+        "({p}, {games} games).",
     ),
     "s_seat_unknown": Text(
         "違うボットを席に固定したので、席の有利は判断できません。",
@@ -219,7 +219,10 @@ def format_percent(value: float) -> str:
 
 
 def format_p(value: float) -> str:
-    return "< 0.0001" if value < 0.0001 else f"{value:.2g}" if value < 0.01 else f"{value:.2f}"
+    """``p = 0.03``, or ``p < 0.0001`` for the tiniest."""
+    if value < 0.0001:
+        return "p < 0.0001"
+    return f"p = {value:.2g}" if value < 0.01 else f"p = {value:.2f}"
 
 
 def format_amount(metric: str, value: float, signed: bool = False) -> str:
