@@ -106,13 +106,13 @@ def game_lines(game: Game, lang: str) -> list[str]:
     if game.design:
         lines.append(f"  {DESIGN_HEADING(lang)}:")
         for parameter in game.design:
-            facts = " · ".join(
+            bounds = " · ".join(
                 [
                     f"{t.COL_DEFAULT(lang)}: {parameter.default}",
                     f"{t.COL_ALLOWED(lang)}: {parameter.minimum}..{parameter.maximum}",
                 ]
             )
-            lines += [f"    {parameter.name}  {parameter.title(lang)}", f"        {facts}"]
+            lines += [f"    {parameter.name}  {parameter.title(lang)}", f"        {bounds}"]
             if parameter.help(lang):
                 lines.append(f"        {parameter.help(lang)}")
     if game.provisional:

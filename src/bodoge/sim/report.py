@@ -160,8 +160,7 @@ T = {
     "s_seat_fair": Text(
         "席による有利は見られません: 勝率は {low}〜{high}、公平な取り分は {fair}"
         "（{p}、{games}ゲーム）。",
-        "No seat stands out: win rates {low}–{high} against a fair {fair} "
-        "({p}, {games} games).",
+        "No seat stands out: win rates {low}–{high} against a fair {fair} ({p}, {games} games).",
     ),
     "s_seat_unknown": Text(
         "違うボットを席に固定したので、席の有利は判断できません。",
