@@ -763,3 +763,23 @@ def test_ctrl_c_keeps_every_finished_game(tmp_path: Path) -> None:
 
 def by_index_list(results: Iterator[bodoge.sim.GameResult]) -> list[bodoge.sim.GameResult]:
     return sorted(results, key=lambda result: result.index)
+
+
+def test_the_progress_bar_shows_games_per_second_on_a_terminal_only() -> None:
+    import io
+
+    from rich.console import Console
+
+    from bodoge.cli import simkit
+
+    screen = io.StringIO()
+    terminal = Console(file=screen, force_terminal=True, width=120)
+    with simkit.progress_bar("en", quiet=False, console=terminal) as progress:
+        task = progress.add_task("Playing", total=10)
+        for _ in range(10):
+            progress.advance(task)
+        progress.refresh()
+    assert "games/s" in screen.getvalue() and "10/10" in screen.getvalue()
+    assert simkit.progress_bar("en", quiet=True, console=terminal).disable
+    piped = Console(file=io.StringIO(), force_terminal=False)
+    assert simkit.progress_bar("en", quiet=False, console=piped).disable

@@ -102,9 +102,9 @@ class RateColumn(ProgressColumn):
         return RichText("" if speed is None else RATE.format(rate=speed)(self.lang))
 
 
-def progress_bar(lang: str, quiet: bool) -> Progress:
+def progress_bar(lang: str, quiet: bool, console: Console | None = None) -> Progress:
     """A Rich progress bar on stderr, disabled under ``--quiet`` or off a terminal."""
-    console = Console(stderr=True)
+    console = console or Console(stderr=True)
     return Progress(
         TextColumn("{task.description}"),
         BarColumn(),
