@@ -783,3 +783,15 @@ def test_the_progress_bar_shows_games_per_second_on_a_terminal_only() -> None:
     assert simkit.progress_bar("en", quiet=True, console=terminal).disable
     piped = Console(file=io.StringIO(), force_terminal=False)
     assert simkit.progress_bar("en", quiet=False, console=piped).disable
+
+
+def test_replay_step_walks_a_game_played_with_other_design_values(tmp_path: Path) -> None:
+    result = bodoge.sim.play_game(
+        "hoarders", 3, None, 4, ["heuristic"], design={"winning_set": 4}, keep_record=True
+    )
+    saved = tmp_path / "game.json"
+    saved.write_text(json.dumps(result.record), encoding="utf-8")
+    replayed = run("replay", str(saved), "--step")
+    assert replayed.exit_code == 0, replayed.output
+    assert "Record verified" in replayed.stdout
+    assert "── Game over ──" in replayed.stdout

@@ -388,3 +388,18 @@ def test_ray_gives_the_same_results_as_local_processes() -> None:
         backend.close()
     assert not ray.is_initialized()
     assert on_ray == by_index(run_many(EGYPTIAN, 4, None, 31, ["random"], n=8, workers=2))
+
+
+def test_a_file_mixing_option_sets_is_compared_unpaired_when_seeds_differ() -> None:
+    from bodoge.sim.analysis import analyse
+
+    base = list(run_many(EGYPTIAN, 4, None, 1, n=20))
+    other = list(run_many(EGYPTIAN, 4, {"first_turn_limits": False}, 2, n=20))
+    analysis = analyse(base + other)
+    assert [group.games for group in analysis.groups] == [20, 20]
+    assert analysis.varying == ("first_turn_limits",)
+    assert analysis.label(analysis.groups[1]) == "first_turn_limits=false"
+    (comparison,) = analysis.comparisons
+    assert not any(d.paired for d in comparison.differences)
+    with pytest.raises(ValueError, match="mix games"):
+        analyse(base + list(run_many("hoarders", 4, None, 1, n=1)))

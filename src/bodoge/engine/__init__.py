@@ -64,6 +64,8 @@ the cards set aside, a goal) are declared as :class:`DesignParameter` data
 in ``Game.design`` (name, ja/en title and help, default, bounds) and read in
 the rules from ``self.design[name]`` rather than from a constant, so that
 ``bodoge sim --set`` and ``bodoge sweep --vary`` can play other values.
+The four declared facts below describe the game as printed (the default
+values): other values are for simulation, not for the fixed-size adapters.
 
 What a game declares about every game it can be
 -----------------------------------------------
