@@ -794,4 +794,5 @@ def test_replay_step_walks_a_game_played_with_other_design_values(tmp_path: Path
     replayed = run("replay", str(saved), "--step")
     assert replayed.exit_code == 0, replayed.output
     assert "Record verified" in replayed.stdout
-    assert "── Game over ──" in replayed.stdout
+    final = bodoge.replay(result.record)
+    assert final.game.describe_view(final.view(None), "en") in replayed.stdout
