@@ -47,9 +47,9 @@ from .common import FAILED, INTERRUPTED, CliError, check_folder
 
 RAY_HELP = Text(
     "Ray で実行する: auto はこのマシンに Ray を起動し、アドレス（ray://host:10001 など）は"
-    "既存のクラスタを使う（bodoge[cluster] が必要）。",
+    "既存のクラスタを使う（追加の依存 cluster が必要: pip install 'bodoge\\[cluster]'）。",
     "Run on Ray: 'auto' starts a local Ray instance, an address (ray://host:10001, ...) "
-    "uses an existing cluster (needs bodoge[cluster]).",
+    "uses an existing cluster (needs the cluster extra: pip install 'bodoge\\[cluster]').",
 )
 QUIET_HELP = Text("進捗バーを表示しない。", "Show no progress bar.")
 FIXED_HELP = Text(
