@@ -796,3 +796,15 @@ def test_replay_step_walks_a_game_played_with_other_design_values(tmp_path: Path
     assert "Record verified" in replayed.stdout
     final = bodoge.replay(result.record)
     assert final.game.describe_view(final.view(None), "en") in replayed.stdout
+
+
+def test_sim_resume_rewrites_a_parquet_file_with_its_old_games_first(tmp_path: Path) -> None:
+    whole, part = tmp_path / "whole.parquet", tmp_path / "part.parquet"
+    args = ["sim", "hoarders", "--seed", "3", "-p", "3"]
+    assert run(*args, "-n", "6", "--out", str(whole)).exit_code == 0
+    assert run(*args, "-n", "2", "--out", str(part)).exit_code == 0
+    resumed = run(*args, "-n", "6", "--out", str(part), "--resume")
+    assert resumed.exit_code == 0, resumed.output
+    assert not (tmp_path / "part.parquet.partial").exists()
+    read = bodoge.sim.files.read_results
+    assert read(part) == read(whole)
