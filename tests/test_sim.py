@@ -403,3 +403,13 @@ def test_a_file_mixing_option_sets_is_compared_unpaired_when_seeds_differ() -> N
     assert not any(d.paired for d in comparison.differences)
     with pytest.raises(ValueError, match="mix games"):
         analyse(base + list(run_many("hoarders", 4, None, 1, n=1)))
+
+
+def test_the_hoarders_heuristic_knows_how_many_nuts_win() -> None:
+    from bodoge.games.hoarders.bot import STEP_VALUE, Reading
+
+    view = bodoge.get_game("hoarders").new_game(3, 1).view(0)
+    three = [3, 0, 0, 0, 0]
+    view["players"][0]["nuts"] = three
+    assert Reading(view, 0).theft_value(1, 0) < STEP_VALUE[-1]  # the fourth of five
+    assert Reading(view, 0, goal=4).theft_value(1, 0) >= STEP_VALUE[-1] * 0.6  # the winning nut

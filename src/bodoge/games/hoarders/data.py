@@ -52,8 +52,8 @@ DESIGN = (
     ),
 )
 """Design parameters (``bodoge sweep --vary winning_set=4,5,6``).  At least four,
-above the three nuts dealt at the start; the heuristic bot still values a
-collection as if five won."""
+above the three nuts dealt at the start; the heuristic bot values a
+collection by how far it is from the goal."""
 
 SQUIRREL_DRAW = 1
 LONE_BEAVER_DRAW = 3
