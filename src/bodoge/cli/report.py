@@ -253,8 +253,8 @@ def show_sweep(
         )
     for comparison in analysis.comparisons:
         for d in comparison.differences:
-            if d.metric == "score":
-                continue
+            if d.metric == "score" or d.baseline == d.value == d.margin == 0:
+                continue  # per-seat scores are in the report; nothing happened in either
             say(
                 DIFF_LINE.format(
                     variant=analysis.label(comparison.group),
