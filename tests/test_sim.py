@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 import math
 import random
 import statistics
@@ -413,3 +414,33 @@ def test_the_hoarders_heuristic_knows_how_many_nuts_win() -> None:
     view["players"][0]["nuts"] = three
     assert Reading(view, 0).theft_value(1, 0) < STEP_VALUE[-1]  # the fourth of five
     assert Reading(view, 0, goal=4).theft_value(1, 0) >= STEP_VALUE[-1] * 0.6  # the winning nut
+
+
+def test_the_summary_notices_games_piling_up_at_a_limit() -> None:
+    from bodoge.sim.analysis import analyse
+    from bodoge.sim.report import summary
+
+    made = [
+        GameResult(
+            i,
+            i,
+            3,
+            ("random",) * 3,
+            (0, 0, 0),
+            (i % 3,),
+            1000 if i < 20 else 100 + i,
+            game="hoarders",
+            counts=({},) * 3,
+            phases=({},) * 3,
+        )
+        for i in range(100)
+    ]
+    lines = summary(analyse(made), "en")
+    assert (
+        "20 % of games end between 950 and 1000 actions: a limit may be cutting them short."
+        in lines
+    )
+    stopped = [dataclasses.replace(r, ending="stopped") if r.actions == 1000 else r for r in made]
+    lines = summary(analyse(stopped), "en")
+    assert not any("a limit may be" in line for line in lines)
+    assert "20 % of games (20) were stopped by a safety limit" in " ".join(lines)

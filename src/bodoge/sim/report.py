@@ -186,6 +186,11 @@ T = {
         "最長のゲームは {top}手で、中央値の{ratio:.1f}倍です。",
         "The longest game took {top} actions, {ratio:.1f} times the median.",
     ),
+    "s_pile_up": Text(
+        "{share}のゲームが {low}〜{top}手で終わっています。"
+        "上限か安全装置で打ち切られているかもしれません。",
+        "{share} of games end between {low} and {top} actions: a limit may be cutting them short.",
+    ),
     "s_dominant": Text(
         "最も多く選ばれたアクションは {kind}（全体の {share}）。",
         "The most chosen action type is {kind} ({share} of all choices).",
@@ -316,6 +321,13 @@ def _group_summary(group: Group, lang: str) -> list[str]:
     top = max(group.lengths)
     if median > 0 and top > 3 * median:
         lines.append(T["s_long_tail"].format(top=top, ratio=top / median)(lang))
+    near_top = sum(1 for length in group.lengths if length >= 0.95 * top)
+    if not stopped and median > 0 and top > 2 * median and near_top >= 0.05 * group.games:
+        lines.append(
+            T["s_pile_up"].format(
+                share=format_percent(near_top / group.games), low=math.ceil(0.95 * top), top=top
+            )(lang)
+        )
     if group.actions:
         first = group.actions[0]
         lines.append(
