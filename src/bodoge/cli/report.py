@@ -15,7 +15,7 @@ import typer
 
 from ..bots import describe_bots, expand_bot_specs
 from ..engine import Game, Text
-from ..sim import cpu_count, run_sweep
+from ..sim import run_sweep
 from ..sim.analysis import analyse
 from . import simkit as kit
 from . import text as t
@@ -157,11 +157,7 @@ def add_to(app: typer.Typer, hl: str) -> None:
         ln = resolve_lang(lang)
         with user_errors(ln):
             game = find_game(game_id)
-            if n < 1:
-                raise CliError(t.BAD_COUNT.format(n=n))
-            if workers < 0:
-                raise CliError(t.BAD_WORKERS.format(workers=workers))
-            workers = workers or cpu_count()
+            workers = kit.check_run(n, workers)
             target = report if report is not None else Path(f"{game.id}-sweep.html")
             for path in (out, target):
                 if path is not None:

@@ -19,7 +19,7 @@ from rich.table import Table
 
 from ..bots import describe_bots, expand_bot_specs
 from ..engine import Game, Text, seat_name
-from ..sim import Stats, cpu_count, run_many
+from ..sim import Stats, run_many
 from . import simkit as kit
 from . import text as t
 from .common import (
@@ -121,11 +121,7 @@ def add_to(app: typer.Typer, hl: str) -> None:
         ln = resolve_lang(lang)
         with user_errors(ln):
             game = find_game(game_id)
-            if n < 1:
-                raise CliError(t.BAD_COUNT.format(n=n))
-            if workers < 0:
-                raise CliError(t.BAD_WORKERS.format(workers=workers))
-            workers = workers or cpu_count()
+            workers = kit.check_run(n, workers)
             if resume and out is None:
                 raise CliError(kit.NO_RESUME_FILE)
             options = game.resolve_options(parse_options(option))

@@ -38,6 +38,7 @@ from ..sim import (
     GameTooLong,
     RayBackend,
     RayMissing,
+    cpu_count,
     get_backend,
     seat_specs,
 )
@@ -132,6 +133,15 @@ def backend_for(workers: int, ray: str | None) -> Iterator[Backend]:
         yield backend
     finally:
         backend.close()
+
+
+def check_run(n: int, workers: int) -> int:
+    """Refuse a bad ``-n`` or ``--workers``; the worker count (0: one per CPU)."""
+    if n < 1:
+        raise CliError(t.BAD_COUNT.format(n=n))
+    if workers < 0:
+        raise CliError(t.BAD_WORKERS.format(workers=workers))
+    return workers or cpu_count()
 
 
 def parse_design(pairs: Sequence[str] | None) -> dict[str, Any]:
