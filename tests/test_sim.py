@@ -444,3 +444,29 @@ def test_the_summary_notices_games_piling_up_at_a_limit() -> None:
     lines = summary(analyse(stopped), "en")
     assert not any("a limit may be" in line for line in lines)
     assert "20 % of games (20) were stopped by a safety limit" in " ".join(lines)
+
+
+def test_a_significant_but_small_seat_edge_is_called_small() -> None:
+    from bodoge.sim.analysis import analyse
+    from bodoge.sim.report import summary
+
+    # seat 0 wins 5,300 of 20,000 games: 26.5 % against 25 %, p < 0.001, 1.5 points
+    winners = [(0,)] * 5300 + [(1,), (2,), (3,)] * 4900
+    made = [
+        GameResult(
+            i,
+            i,
+            4,
+            ("random",) * 4,
+            (0,) * 4,
+            won,
+            10,
+            game="egyptian-bride",
+            counts=({},) * 4,
+            phases=({},) * 3,
+        )
+        for i, won in enumerate(winners)
+    ]
+    first = summary(analyse(made), "en")[0]
+    assert first.startswith("P1 wins 26 % ± 0.6 % against a fair 25 % (p < 0.0001)"), first
+    assert first.endswith("detectable with this many games, but small.")

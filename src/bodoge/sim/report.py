@@ -39,6 +39,9 @@ from .analysis import (
 from .play import STOPPED, GameResult
 
 REPORT_INSTALL = "pip install 'bodoge[sim]'"
+SMALL_EDGE = 0.02
+"""A seat whose win rate is within two percentage points of the fair share is called
+a small difference, however significant (many games detect tiny edges)."""
 PHASE_NAMES = (Text("序盤", "early"), Text("中盤", "middle"), Text("終盤", "late"))
 COLOURS = (
     "#4269d0",
@@ -157,6 +160,12 @@ T = {
         "{seat} wins {rate} ± {margin} against a fair {fair} (test of no seat advantage: "
         "{p}): the seats look unequal.",
     ),
+    "s_seat_small": Text(
+        "{seat}の勝率は {rate} ± {margin}、公平な取り分は {fair}（{p}）。"
+        "これだけのゲーム数なら検出できる差ですが、小さな差です。",
+        "{seat} wins {rate} ± {margin} against a fair {fair} ({p}): detectable with this "
+        "many games, but small.",
+    ),
     "s_seat_fair": Text(
         "席による有利は見られません: 勝率は {low}〜{high}、公平な取り分は {fair}"
         "（{p}、{games}ゲーム）。",
@@ -272,8 +281,9 @@ def _group_summary(group: Group, lang: str) -> list[str]:
     elif group.p_value < ALPHA:
         worst = max(group.seats, key=lambda s: abs(s.win_rate - group.fair))
         margin = (worst.high - worst.low) / 2
+        small = abs(worst.win_rate - group.fair) < SMALL_EDGE
         lines.append(
-            T["s_seat_bias"].format(
+            T["s_seat_small" if small else "s_seat_bias"].format(
                 seat=seat_name(worst.seat, lang),
                 rate=format_percent(worst.win_rate),
                 margin=format_percent(margin),
