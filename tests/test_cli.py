@@ -5,6 +5,7 @@ from __future__ import annotations
 import builtins
 import json
 import os
+import re
 import signal
 import socket
 import subprocess
@@ -49,7 +50,9 @@ def test_version() -> None:
     assert result.stdout.strip() == f"bodoge {bodoge.__version__}"
 
 
-@pytest.mark.parametrize("command", [[], ["games"], ["play"], ["sim"], ["replay"]])
+@pytest.mark.parametrize(
+    "command", [[], ["games"], ["play"], ["sim"], ["sweep"], ["report"], ["replay"]]
+)
 def test_help_everywhere(command: list[str]) -> None:
     result = run(*command, "--help")
     assert result.exit_code == 0
@@ -741,12 +744,149 @@ def test_sim_out_writes_one_line_per_game_the_same_for_any_worker_count(tmp_path
     lines = [json.loads(line) for line in one.read_text(encoding="utf-8").splitlines()]
     assert [line["index"] for line in lines] == list(range(12))
     for line in lines:
-        assert {"seed", "scores", "winners", "actions", "record"} <= set(line)
-        state = bodoge.replay(line["record"])
-        assert list(state.scores) == line["scores"]
-        assert list(state.winners) == line["winners"]
-        assert state.version == line["actions"]
-        assert state.options == {"expansion": True, "first_turn_limits": False}
+        assert line["options"] == {"expansion": True, "first_turn_limits": False}
+        assert line["design"] == {"set_aside": 10, "set_aside_expansion": 20}
+        assert line["ending"] == "normal" and line["base_seed"] == 3
+        assert sum(sum(seat.values()) for seat in line["actions"]) == line["length"]
+        assert sum(sum(phase.values()) for phase in line["phases"]) == line["length"]
+        assert "record" not in line
+        again = bodoge.sim.play_game(
+            "egyptian-bride", 5, line["options"], line["seed"], line["bots"], design=line["design"]
+        )
+        assert (list(again.scores), list(again.winners)) == (line["scores"], line["winners"])
+
+
+def test_games_lists_design_parameters() -> None:
+    result = run("games")
+    assert "Design parameters (bodoge sim --set, bodoge sweep --vary):" in result.stdout
+    assert "pass_4p  Cards passed with 4 players" in result.stdout
+
+
+def test_sim_records_replay_with_their_design_values(tmp_path: Path) -> None:
+    out = tmp_path / "games.jsonl"
+    args = ["sim", "hoarders", "-n", "4", "--seed", "2", "-p", "4", "--set", "winning_set=4"]
+    result = run(*args, "--out", str(out), "--records")
+    assert result.exit_code == 0, result.output
+    assert "Design parameters: winning_set=4" in result.stdout
+    for line in out.read_text(encoding="utf-8").splitlines():
+        row = json.loads(line)
+        assert row["design"] == {"winning_set": 4} == row["record"]["design"]
+        state = bodoge.replay(row["record"])
+        assert state.design == {"winning_set": 4}
+        assert list(state.winners) == row["winners"]
+    bad = run("sim", "hoarders", "--set", "winning_set=12")
+    assert bad.exit_code == 2
+    assert "design parameter 'winning_set' cannot be 12" in bad.stderr
+
+
+def test_sim_rotates_seats_unless_fixed() -> None:
+    rotated = sim_json("-n", "6", "--seed", "1", "--bots", "heuristic,random,random")
+    assert rotated["stats"]["seats_comparable"] is True
+    assert [s["bot"] for s in rotated["stats"]["seats"]] == ["heuristic/random"] * 3
+    assert [(b["bot"], b["seats"]) for b in rotated["stats"]["bots"]] == [
+        ("heuristic", 6),
+        ("random", 12),
+    ]
+    fixed = sim_json("-n", "6", "--seed", "1", "--bots", "heuristic,random,random", "--fixed-seats")
+    assert [s["bot"] for s in fixed["stats"]["seats"]] == ["heuristic", "random", "random"]
+    assert fixed["stats"]["seats_comparable"] is False
+    table = run(
+        "sim", "egyptian-bride", "-n", "6", "--bots", "heuristic,random,random", "--fixed-seats"
+    )
+    assert "First-player advantage: not shown" in table.stdout
+    assert "heuristic: wins " in table.stdout
+
+
+def test_sim_resume_plays_only_the_missing_games(tmp_path: Path) -> None:
+    whole, part = tmp_path / "whole.jsonl", tmp_path / "part.jsonl"
+    bots = ["-b", "heuristic,random,random,random"]
+    args = ["sim", "egyptian-bride", "--seed", "6", "-p", "4", *bots]
+    assert run(*args, "-n", "10", "--out", str(whole)).exit_code == 0
+    assert run(*args, "-n", "4", "--out", str(part)).exit_code == 0
+    with part.open("ab") as file:
+        file.write(b'{"game": "egyptian-bri')  # a line cut off by a hard kill
+    # the seed and the player count come from the file
+    resumed = run("sim", "egyptian-bride", *bots, "-n", "10", "--out", str(part), "--resume")
+    assert resumed.exit_code == 0, resumed.output
+    assert "Wrote 10 games" in resumed.stdout
+    assert part.read_bytes() == whole.read_bytes()
+    other = run("sim", "egyptian-bride", "-n", "10", "--seed", "7", "--out", str(part), "--resume")
+    assert other.exit_code == 2
+    assert "holds games of another run (base seed 6)" in other.stderr
+
+
+def test_sim_writes_parquet_that_reads_back_like_json_lines(tmp_path: Path) -> None:
+    lines, table = tmp_path / "g.jsonl", tmp_path / "g.parquet"
+    args = ["sim", "papayoo", "-n", "5", "--seed", "3", "-p", "4", "-o", "hands=one"]
+    assert run(*args, "--out", str(lines)).exit_code == 0
+    assert run(*args, "--out", str(table)).exit_code == 0
+    assert bodoge.sim.files.read_results(table) == bodoge.sim.files.read_results(lines)
+
+
+def test_sim_report_and_report_command(tmp_path: Path) -> None:
+    out, page = tmp_path / "g.jsonl", tmp_path / "r.html"
+    result = run(
+        "sim", "egyptian-bride", "-n", "20", "--seed", "2", "--out", str(out), "--report", str(page)
+    )
+    assert result.exit_code == 0, result.output
+    html = page.read_text(encoding="utf-8")
+    assert html.count("<svg") >= 4
+    # self-contained: nothing is fetched (the only URLs are XML namespace names)
+    urls = re.findall(r"https?://[^\"]*", html)
+    assert all(url.startswith("http://www.w3.org/") for url in urls), urls
+    assert "<link" not in html and "src=" not in html and "<script" not in html
+    assert "Pearson&#39;s chi-square goodness of fit" in html
+    again = run("report", str(out), "--lang", "ja")
+    assert again.exit_code == 0, again.output
+    assert "席ごとの勝率" in out.with_suffix(".html").read_text(encoding="utf-8")
+    missing = run("report", str(tmp_path / "none.jsonl"))
+    assert missing.exit_code == 2
+    (tmp_path / "bad.jsonl").write_text('{"game": 1}\n', encoding="utf-8")
+    bad = run("report", str(tmp_path / "bad.jsonl"))
+    assert bad.exit_code == 1
+    assert "not a row of bodoge sim --out" in bad.stderr
+
+
+def test_sweep_plays_matched_pairs_and_reports_differences(tmp_path: Path) -> None:
+    out, page = tmp_path / "s.jsonl", tmp_path / "s.html"
+    args = ["sweep", "hoarders", "-p", "4", "-n", "12", "--seed", "5"]
+    result = run(*args, "--vary", "winning_set=5,4", "--out", str(out), "--report", str(page))
+    assert result.exit_code == 0, result.output
+    assert "2 variants × 12 games" in result.stdout
+    assert "winning_set=4: game length -" in result.stdout
+    rows = [json.loads(line) for line in out.read_text(encoding="utf-8").splitlines()]
+    assert [(r["index"], r["design"]["winning_set"]) for r in rows[:4]] == [
+        (0, 5),
+        (0, 4),
+        (1, 5),
+        (1, 4),
+    ]
+    assert all(a["seed"] == b["seed"] for a, b in zip(rows[::2], rows[1::2], strict=True))
+    html = page.read_text(encoding="utf-8")
+    assert 'data-testid="comparison"' in html and "12 matched pairs" in html
+    for bad_args, message in [
+        ([], "give at least one --vary"),
+        (["--vary", "goal=1,2"], "'goal' is neither an option nor a design parameter"),
+        (["--vary", "winning_set=5,99"], "design parameter 'winning_set' cannot be 99"),
+        (["--vary", "winning_set"], "--vary takes NAME=V1,V2"),
+    ]:
+        refused = run(*args, *bad_args, "--report", str(page))
+        assert refused.exit_code == 2, refused.output
+        assert message in refused.stderr
+
+
+def test_ray_without_ray_says_how_to_install_it(monkeypatch: pytest.MonkeyPatch) -> None:
+    real_import = builtins.__import__
+
+    def no_ray(name: str, *args: Any, **kwargs: Any) -> Any:
+        if name == "ray":
+            raise ImportError("no ray here")
+        return real_import(name, *args, **kwargs)
+
+    monkeypatch.setattr(builtins, "__import__", no_ray)
+    result = run("sim", "egyptian-bride", "-n", "2", "--ray", "auto")
+    assert result.exit_code == 2
+    assert "pip install 'bodoge[cluster]'" in result.stderr
 
 
 def test_sim_with_a_bot_per_seat() -> None:
@@ -856,3 +996,73 @@ def test_the_package_licence_is_an_spdx_expression() -> None:
     assert project["project"]["license"] == "MIT"
     (setuptools,) = [r for r in project["build-system"]["requires"] if r.startswith("setuptools")]
     assert tuple(int(part) for part in setuptools.removeprefix("setuptools>=").split(".")) >= (77,)
+
+
+def test_ctrl_c_keeps_every_finished_game(tmp_path: Path) -> None:
+    from bodoge.cli import simkit
+    from bodoge.cli.common import CliError
+
+    out = tmp_path / "games.jsonl"
+    played = by_index_list(bodoge.sim.run_many("egyptian-bride", 3, None, 4, n=5))
+
+    def interrupted() -> Iterator[bodoge.sim.GameResult]:
+        # games 0, 2 and 3 finish (out of order), then Ctrl-C
+        yield from (played[0], played[3], played[2])
+        raise KeyboardInterrupt
+
+    order = [(index, 0) for index in range(5)]
+    with pytest.raises(CliError) as caught:
+        simkit.collect(interrupted(), order, out, "en", quiet=True)
+    assert caught.value.code == 130
+    assert "The 3 finished games are in" in caught.value.message.en
+    rows = [json.loads(line) for line in out.read_text(encoding="utf-8").splitlines()]
+    assert [row["index"] for row in rows] == [0, 2, 3]
+
+
+def by_index_list(results: Iterator[bodoge.sim.GameResult]) -> list[bodoge.sim.GameResult]:
+    return sorted(results, key=lambda result: result.index)
+
+
+def test_the_progress_bar_shows_games_per_second_on_a_terminal_only() -> None:
+    import io
+
+    from rich.console import Console
+
+    from bodoge.cli import simkit
+
+    screen = io.StringIO()
+    terminal = Console(file=screen, force_terminal=True, width=120)
+    with simkit.progress_bar("en", quiet=False, console=terminal) as progress:
+        task = progress.add_task("Playing", total=10)
+        for _ in range(10):
+            progress.advance(task)
+        progress.refresh()
+    assert "games/s" in screen.getvalue() and "10/10" in screen.getvalue()
+    assert simkit.progress_bar("en", quiet=True, console=terminal).disable
+    piped = Console(file=io.StringIO(), force_terminal=False)
+    assert simkit.progress_bar("en", quiet=False, console=piped).disable
+
+
+def test_replay_step_walks_a_game_played_with_other_design_values(tmp_path: Path) -> None:
+    result = bodoge.sim.play_game(
+        "hoarders", 3, None, 4, ["heuristic"], design={"winning_set": 4}, keep_record=True
+    )
+    saved = tmp_path / "game.json"
+    saved.write_text(json.dumps(result.record), encoding="utf-8")
+    replayed = run("replay", str(saved), "--step")
+    assert replayed.exit_code == 0, replayed.output
+    assert "Record verified" in replayed.stdout
+    final = bodoge.replay(result.record)
+    assert final.game.describe_view(final.view(None), "en") in replayed.stdout
+
+
+def test_sim_resume_rewrites_a_parquet_file_with_its_old_games_first(tmp_path: Path) -> None:
+    whole, part = tmp_path / "whole.parquet", tmp_path / "part.parquet"
+    args = ["sim", "hoarders", "--seed", "3", "-p", "3"]
+    assert run(*args, "-n", "6", "--out", str(whole)).exit_code == 0
+    assert run(*args, "-n", "2", "--out", str(part)).exit_code == 0
+    resumed = run(*args, "-n", "6", "--out", str(part), "--resume")
+    assert resumed.exit_code == 0, resumed.output
+    assert not (tmp_path / "part.parquet.partial").exists()
+    read = bodoge.sim.files.read_results
+    assert read(part) == read(whole)

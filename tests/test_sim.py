@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 import math
 import random
 import statistics
@@ -24,6 +25,7 @@ from bodoge.sim import (
     get_backend,
     play_game,
     run_many,
+    run_sweep,
 )
 
 T = TypeVar("T")
@@ -118,7 +120,9 @@ def test_game_i_of_a_run_is_play_game_with_the_derived_seed() -> None:
     results = by_index(run_many(EGYPTIAN, 3, None, 9, ["random"], n=5))
     assert [r.index for r in results] == [0, 1, 2, 3, 4]
     for result in results:
-        expected = play_game(EGYPTIAN, 3, None, game_seed(9, result.index), index=result.index)
+        expected = play_game(
+            EGYPTIAN, 3, None, game_seed(9, result.index), index=result.index, base_seed=9
+        )
         assert result == expected
 
 
@@ -254,3 +258,215 @@ def test_stats_refuse_nothing_and_mixed_player_counts() -> None:
         Stats.from_results([])
     with pytest.raises(ValueError, match="mix player counts"):
         Stats.from_results([HAND_MADE[0], result(9, (1, 2, 3, 4), (3,), 5)])
+
+
+# ------------------------------------------------------- design, rows, ray
+
+
+def test_design_values_reach_the_rules_and_the_record() -> None:
+    hoarders = bodoge.get_game("hoarders")
+    quick = play_game(hoarders, 4, None, 3, ["heuristic"], design={"winning_set": 4})
+    usual = play_game(hoarders, 4, None, 3, ["heuristic"])
+    assert quick.design == {"winning_set": 4} and usual.design == {"winning_set": 5}
+    assert quick.actions < usual.actions
+    default = hoarders.new_game(4, 3)
+    assert "design" not in default.record()  # records of default play are as before
+    with pytest.raises(bodoge.InvalidOptions, match="unknown design parameter 'goal'"):
+        hoarders.new_game(4, 3, None, {"goal": 3})
+    with pytest.raises(bodoge.InvalidOptions, match="cannot be True"):
+        hoarders.new_game(4, 3, None, {"winning_set": True})
+
+
+@pytest.mark.parametrize(
+    ("game_id", "players", "design", "check"),
+    [
+        ("egyptian-bride", 4, {"set_aside": 0}, lambda s: len(s.aside) == 0),
+        ("hoarders", 4, {"winning_set": 7}, lambda s: s.winning_set == 7),
+        ("papayoo", 5, {"pass_5p": 2}, lambda s: s.layout.pass_count == 2),
+        ("cardiceo", 3, {"hand_size": 13}, lambda s: s.counts == [13, 13, 13]),
+    ],
+)
+def test_each_declared_design_parameter_changes_the_game(
+    game_id: str, players: int, design: dict[str, int], check: Callable[[object], bool]
+) -> None:
+    game = bodoge.get_game(game_id)
+    assert check(game.new_game(players, 1, None, design))
+    assert not check(game.new_game(players, 1))
+    result = play_game(game, players, None, 1, ["random"], design=design, keep_record=True)
+    assert result.record is not None and result.record["design"] == {
+        **game.resolve_design(None),
+        **design,
+    }
+    assert bodoge.replay(result.record).winners == result.winners
+
+
+def test_a_record_with_tampered_design_values_is_refused() -> None:
+    result = play_game("hoarders", 3, None, 2, design={"winning_set": 4}, keep_record=True)
+    assert result.record is not None
+    partial = {**result.record, "design": {}}
+    with pytest.raises(bodoge.InvalidRecord, match="design values are incomplete"):
+        bodoge.replay(partial)
+    wrong = {**result.record, "design": {"winning_set": 3}}
+    with pytest.raises(bodoge.InvalidRecord, match="cannot be 3"):
+        bodoge.replay(wrong)
+
+
+def test_rows_count_every_action_by_seat_and_phase_and_read_back() -> None:
+    result = play_game(EGYPTIAN, 4, None, 5, ["heuristic", "random", "random", "random"])
+    assert sum(sum(seat.values()) for seat in result.counts) == result.actions
+    assert sum(sum(phase.values()) for phase in result.phases) == result.actions
+    assert result.ending == "normal"
+    assert GameResult.from_json(result.to_json()) == result
+    with pytest.raises(ValueError, match="not a row"):
+        GameResult.from_json({"index": 1})
+
+
+def test_seats_rotate_so_every_bot_takes_every_seat() -> None:
+    results = by_index(run_many(EGYPTIAN, 3, None, 4, ["heuristic", "random", "random"], n=6))
+    assert [r.bots.index("heuristic") for r in results] == [0, 2, 1, 0, 2, 1]
+    fixed = run_many(EGYPTIAN, 3, None, 4, ["heuristic", "random", "random"], n=3, rotate=False)
+    assert {r.bots for r in fixed} == {("heuristic", "random", "random")}
+
+
+def test_a_sweep_plays_every_variant_on_the_same_seeds() -> None:
+    variants = [(None, None), (None, {"winning_set": 4}), ({}, {"winning_set": 6})]
+    results = list(run_sweep("hoarders", 4, variants, 9, n=5))
+    assert len(results) == 15
+    seeds = {
+        v: [r.seed for r in by_index(iter(x for x in results if x.variant == v))] for v in range(3)
+    }
+    assert seeds[0] == seeds[1] == seeds[2] == [game_seed(9, i) for i in range(5)]
+    assert {r.design["winning_set"] for r in results if r.variant == 1} == {4}
+    skipped = list(run_sweep("hoarders", 4, variants, 9, n=5, skip={(1, 2), (0, 0)}))
+    assert len(skipped) == 13
+
+
+def test_the_analysis_finds_a_seat_advantage_and_a_sweep_difference() -> None:
+    from bodoge.sim.analysis import analyse, chi2_sf, seat_test
+    from bodoge.sim.report import summary
+
+    # seat 0 wins 41 of 100 four-player games: the summary says so, with the evidence
+    made = [
+        GameResult(
+            i,
+            i,
+            4,
+            ("random",) * 4,
+            (0, 0, 0, 0),
+            ((0,) if i < 41 else (1 + i % 3,)),
+            10,
+            game="egyptian-bride",
+            counts=({},) * 4,
+            phases=({},) * 3,
+        )
+        for i in range(100)
+    ]
+    analysis = analyse(made)
+    (group,) = analysis.groups
+    assert group.seats[0].win_rate == 0.41 and group.fair == 0.25
+    assert group.p_value < 0.01
+    assert seat_test([25, 25, 25, 25]) == (0.0, 3, 1.0)
+    assert chi2_sf(11.345, 3) == pytest.approx(0.01, abs=1e-4)
+    text = summary(analysis, "en")[0]
+    assert text.startswith("P1 wins 41 % ± 9.5 % against a fair 25 %"), text
+    assert summary(analysis, "ja")[0].startswith("P1の勝率は 41 % ± 9.5 %")
+    variants = [(None, None), (None, {"winning_set": 4})]
+    swept = analyse(list(run_sweep("hoarders", 4, variants, 3, n=30)))
+    (comparison,) = swept.comparisons
+    length = next(d for d in comparison.differences if d.metric == "length")
+    assert length.paired and length.pairs == 30 and length.significant and length.difference < 0
+
+
+def test_ray_gives_the_same_results_as_local_processes() -> None:
+    ray = pytest.importorskip("ray")
+    from bodoge.sim import RayBackend
+
+    backend = RayBackend("auto", num_cpus=2)
+    try:
+        assert backend.workers == 2
+        on_ray = by_index(run_many(EGYPTIAN, 4, None, 31, ["random"], n=8, backend=backend))
+    finally:
+        backend.close()
+    assert not ray.is_initialized()
+    assert on_ray == by_index(run_many(EGYPTIAN, 4, None, 31, ["random"], n=8, workers=2))
+
+
+def test_a_file_mixing_option_sets_is_compared_unpaired_when_seeds_differ() -> None:
+    from bodoge.sim.analysis import analyse
+
+    base = list(run_many(EGYPTIAN, 4, None, 1, n=20))
+    other = list(run_many(EGYPTIAN, 4, {"first_turn_limits": False}, 2, n=20))
+    analysis = analyse(base + other)
+    assert [group.games for group in analysis.groups] == [20, 20]
+    assert analysis.varying == ("first_turn_limits",)
+    assert analysis.label(analysis.groups[1]) == "first_turn_limits=false"
+    (comparison,) = analysis.comparisons
+    assert not any(d.paired for d in comparison.differences)
+    with pytest.raises(ValueError, match="mix games"):
+        analyse(base + list(run_many("hoarders", 4, None, 1, n=1)))
+
+
+def test_the_hoarders_heuristic_knows_how_many_nuts_win() -> None:
+    from bodoge.games.hoarders.bot import STEP_VALUE, Reading
+
+    view = bodoge.get_game("hoarders").new_game(3, 1).view(0)
+    three = [3, 0, 0, 0, 0]
+    view["players"][0]["nuts"] = three
+    assert Reading(view, 0).theft_value(1, 0) < STEP_VALUE[-1]  # the fourth of five
+    assert Reading(view, 0, goal=4).theft_value(1, 0) >= STEP_VALUE[-1] * 0.6  # the winning nut
+
+
+def test_the_summary_notices_games_piling_up_at_a_limit() -> None:
+    from bodoge.sim.analysis import analyse
+    from bodoge.sim.report import summary
+
+    made = [
+        GameResult(
+            i,
+            i,
+            3,
+            ("random",) * 3,
+            (0, 0, 0),
+            (i % 3,),
+            1000 if i < 20 else 100 + i,
+            game="hoarders",
+            counts=({},) * 3,
+            phases=({},) * 3,
+        )
+        for i in range(100)
+    ]
+    lines = summary(analyse(made), "en")
+    assert (
+        "20 % of games end between 950 and 1000 actions: a limit may be cutting them short."
+        in lines
+    )
+    stopped = [dataclasses.replace(r, ending="stopped") if r.actions == 1000 else r for r in made]
+    lines = summary(analyse(stopped), "en")
+    assert not any("a limit may be" in line for line in lines)
+    assert "20 % of games (20) were stopped by a safety limit" in " ".join(lines)
+
+
+def test_a_significant_but_small_seat_edge_is_called_small() -> None:
+    from bodoge.sim.analysis import analyse
+    from bodoge.sim.report import summary
+
+    # seat 0 wins 5,300 of 20,000 games: 26.5 % against 25 %, p < 0.001, 1.5 points
+    winners = [(0,)] * 5300 + [(1,), (2,), (3,)] * 4900
+    made = [
+        GameResult(
+            i,
+            i,
+            4,
+            ("random",) * 4,
+            (0,) * 4,
+            won,
+            10,
+            game="egyptian-bride",
+            counts=({},) * 4,
+            phases=({},) * 3,
+        )
+        for i, won in enumerate(winners)
+    ]
+    first = summary(analyse(made), "en")[0]
+    assert first.startswith("P1 wins 26 % ± 0.6 % against a fair 25 % (p < 0.0001)"), first
+    assert first.endswith("detectable with this many games, but small.")

@@ -62,6 +62,12 @@ def allowed_text(option: Option, lang: str) -> str:
     return t.ANY_TEXT(lang)
 
 
+DESIGN_HEADING = Text(
+    "デザインパラメータ（bodoge sim --set、bodoge sweep --vary）",
+    "Design parameters (bodoge sim --set, bodoge sweep --vary)",
+)
+
+
 def default_text(option: Option, lang: str) -> str:
     if option.default_text is not None:
         return option.default_text(lang)
@@ -123,6 +129,18 @@ def game_lines(game: Game, lang: str) -> list[str]:
             lines += option_lines(option, lang)
     else:
         lines.append("  " + t.NO_OPTIONS(lang))
+    if game.design:
+        lines.append(f"  {DESIGN_HEADING(lang)}:")
+        for parameter in game.design:
+            bounds = " · ".join(
+                [
+                    f"{t.COL_DEFAULT(lang)}: {parameter.default}",
+                    f"{t.COL_ALLOWED(lang)}: {parameter.minimum}..{parameter.maximum}",
+                ]
+            )
+            lines += [f"    {parameter.name}  {parameter.title(lang)}", f"        {bounds}"]
+            if parameter.help(lang):
+                lines.append(f"        {parameter.help(lang)}")
     if game.provisional:
         lines.append(f"  {t.PROVISIONAL(lang)}:")
         lines += [f"    {p.name}: {p.text(lang)} ({p.source})" for p in game.provisional]

@@ -107,7 +107,9 @@ def walk(record: dict[str, Any], seat: int | None, lang: str) -> None:
     ``bodoge play`` shows it.
     """
     game = get_game(record["game"])
-    state = game.new_game(record["num_players"], record["seed"], record["options"])
+    state = game.new_game(
+        record["num_players"], record["seed"], record["options"], record.get("design")
+    )
     say()
     say(t.START(lang))
     say(state.game.describe_view(state.view(seat), lang))

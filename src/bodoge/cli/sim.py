@@ -1,34 +1,28 @@
-"""``bodoge sim``: many games between bots, a progress bar and balance statistics."""
+"""``bodoge sim``: many games between bots, a progress bar and balance statistics.
 
-import dataclasses
+Seats rotate across games unless ``--fixed-seats``; the first-player
+advantage is printed only when the seats are comparable.  ``--out`` keeps
+one row per game (see :mod:`bodoge.sim.files`), ``--report`` writes the HTML
+report (see :mod:`bodoge.sim.report`).
+"""
+
 import json
 import secrets
-import time
-from collections.abc import Iterator, Mapping
-from contextlib import ExitStack
+from collections.abc import Mapping
 from pathlib import Path
-from typing import IO, Annotated, Any
+from typing import Annotated, Any
 
 import typer
 from rich import box
 from rich.console import Console
-from rich.progress import (
-    BarColumn,
-    MofNCompleteColumn,
-    Progress,
-    TextColumn,
-    TimeElapsedColumn,
-    TimeRemainingColumn,
-)
 from rich.table import Table
 
-from ..bots import describe_bots
+from ..bots import describe_bots, expand_bot_specs
 from ..engine import Game, Text, seat_name
-from ..sim import GameResult, GameTooLong, Stats, cpu_count, run_many
+from ..sim import Stats, run_many
+from . import simkit as kit
 from . import text as t
 from .common import (
-    FAILED,
-    INTERRUPTED,
     CliError,
     Command,
     Lang,
@@ -61,10 +55,23 @@ BOTS_HELP = Text(
     "Bots: one spec for every seat, or one per seat, comma-separated.",
 )
 OUT_HELP = Text(
-    "1ゲーム1行の JSON（シード、得点、勝者、手数、記録）をこのファイルに書く。",
-    "Write one JSON line per game (seed, scores, winners, actions, record) to this file.",
+    "1ゲーム1行（シード、設定、ボット、得点、勝者、手数、終わり方、アクション数）をこのファイルに"
+    "書く。JSON Lines、.parquet なら Parquet。",
+    "Write one row per game (seed, options, design, bots, scores, winners, length, ending, "
+    "action counts) to this file: JSON lines, or Parquet for *.parquet.",
 )
 JSON_HELP = Text("統計を JSON で出力する。", "Print the statistics as JSON instead of a table.")
+DESIGN_LINE = Text("デザインパラメータ: {values}", "Design parameters: {values}")
+BOT_LINE = Text(
+    "{bot}: 勝率 {rate:.1f} % ± {margin:.1f} %（{seats}席）",
+    "{bot}: wins {rate:.1f} % ± {margin:.1f} % of the {seats} seats it took",
+)
+NO_ADVANTAGE = Text(
+    "スタートプレイヤーの有利: 違うボットを席に固定したので求めません"
+    "（--fixed-seats なしで席を回す）",
+    "First-player advantage: not shown, different bots sat at fixed seats "
+    "(run without --fixed-seats to rotate them)",
+)
 
 
 def add_to(app: typer.Typer, hl: str) -> None:
@@ -83,116 +90,115 @@ def add_to(app: typer.Typer, hl: str) -> None:
         workers: Annotated[
             int, typer.Option("--workers", "-w", metavar="K", help=WORKERS_HELP(hl))
         ] = 1,
+        ray: Annotated[
+            str | None, typer.Option("--ray", metavar="auto|ADDRESS", help=kit.RAY_HELP(hl))
+        ] = None,
         bots: Annotated[
             list[str] | None, typer.Option("--bots", "-b", metavar="SPEC,...", help=bots_help)
         ] = None,
+        fixed_seats: Annotated[
+            bool, typer.Option("--fixed-seats", help=kit.FIXED_HELP(hl))
+        ] = False,
         option: Annotated[
             list[str] | None,
             typer.Option("--option", "-o", metavar="NAME=VALUE", help=OPTION_HELP(hl)),
         ] = None,
+        design: Annotated[
+            list[str] | None,
+            typer.Option("--set", metavar="NAME=VALUE", help=kit.SET_HELP(hl)),
+        ] = None,
         out: Annotated[
             Path | None, typer.Option("--out", metavar="FILE", help=OUT_HELP(hl))
         ] = None,
+        resume: Annotated[bool, typer.Option("--resume", help=kit.RESUME_HELP(hl))] = False,
+        records: Annotated[bool, typer.Option("--records", help=kit.RECORDS_HELP(hl))] = False,
+        report: Annotated[
+            Path | None, typer.Option("--report", metavar="FILE", help=kit.REPORT_HELP(hl))
+        ] = None,
         as_json: Annotated[bool, typer.Option("--json", help=JSON_HELP(hl))] = False,
+        quiet: Annotated[bool, typer.Option("--quiet", "-q", help=kit.QUIET_HELP(hl))] = False,
         lang: Annotated[Lang | None, typer.Option("--lang", help=LANG_HELP(hl))] = None,
     ) -> None:
         ln = resolve_lang(lang)
         with user_errors(ln):
             game = find_game(game_id)
-            if n < 1:
-                raise CliError(t.BAD_COUNT.format(n=n))
-            if workers < 0:
-                raise CliError(t.BAD_WORKERS.format(workers=workers))
-            workers = workers or cpu_count()
-            options = parse_options(option)
+            workers = kit.check_run(n, workers)
+            if resume and out is None:
+                raise CliError(kit.NO_RESUME_FILE)
+            options = game.resolve_options(parse_options(option))
+            values = game.resolve_design(kit.parse_design(design))
+            for path in (out, report):
+                if path is not None:
+                    check_folder(path)
+            earlier = kit.read_file(out) if resume and out is not None and out.exists() else []
+            if seed is None and earlier:
+                seed = earlier[0].base_seed
             if seed is None:
                 seed = secrets.randbelow(2**31)
-            if out is not None:
-                check_folder(out)
-            results = run_many(
-                game,
-                players,
-                options,
-                seed,
-                parse_bot_list(bots),
-                n=n,
-                workers=workers,
-                keep_records=out is not None,
-            )
-            started = time.perf_counter()
-            with ExitStack() as stack:
-                sink = stack.enter_context(_open(out)) if out is not None else None
-                collected = collect(results, n, sink, ln)
-            seconds = time.perf_counter() - started
-            stats = Stats.from_results(collected)
-            resolved = game.resolve_options(options)
+            if players is None:
+                players = earlier[0].num_players if earlier else game.player_range(options)[0]
+            game.check_players(players, options)
+            specs = expand_bot_specs(parse_bot_list(bots), players)
+            if out is not None and earlier:
+                kit.previous_games(
+                    out, game, players, seed, [(options, values)], specs, not fixed_seats
+                )
+            earlier = [r for r in earlier if r.index < n]
+            done = {r.index for r in earlier}
+            with kit.backend_for(workers, ray) as backend:
+                results = run_many(
+                    game,
+                    players,
+                    options,
+                    seed,
+                    specs,
+                    n=n,
+                    backend=backend,
+                    keep_records=records,
+                    design=values,
+                    rotate=not fixed_seats,
+                    skip=done,
+                )
+                order = [(index, 0) for index in range(n) if index not in done]
+                collected, seconds = kit.collect(
+                    results, order, out, ln, quiet=quiet, resume=resume, previous=len(done)
+                )
+            everything = earlier + collected
+            stats = Stats.from_results(everything)
             if as_json:
-                report = {
+                summary = {
                     "game": game.id,
-                    "options": resolved,
+                    "options": options,
+                    "design": values,
                     "num_players": stats.num_players,
                     "seed": seed,
                     "stats": stats.to_json(),
                 }
-                say(json.dumps(report, ensure_ascii=False, indent=2))
+                say(json.dumps(summary, ensure_ascii=False, indent=2))
             else:
-                show_stats(game, resolved, seed, stats, ln)
+                show_stats(game, options, values, seed, stats, ln)
+                played = len(collected)
+                rate = played / max(seconds, 1e-9)
                 say(
                     t.TIMING.format(
-                        games=n, seconds=seconds, rate=n / max(seconds, 1e-9), workers=workers
+                        games=played, seconds=seconds, rate=rate, workers=backend.workers
                     )(ln)
                 )
             if out is not None:
-                say(t.WROTE.format(games=n, file=out)(ln))
+                say(t.WROTE.format(games=len(everything), file=out)(ln))
+            if report is not None:
+                kit.write_report(everything, report, ln, quiet=quiet)
+                say(kit.WROTE_REPORT.format(file=report)(ln))
 
 
-def _open(path: Path) -> IO[str]:
-    try:
-        return path.open("w", encoding="utf-8")
-    except OSError as error:
-        raise CliError(t.CANNOT_WRITE.format(file=path, reason=error.strerror or error)) from None
-
-
-def collect(
-    results: Iterator[GameResult], n: int, sink: IO[str] | None, lang: str
-) -> list[GameResult]:
-    """Gather results under a progress bar; write them to ``sink`` in game order.
-
-    Results arrive in any order; lines are written in index order (a small
-    reorder buffer), so the file is the same for any number of workers.
-    Records are dropped from what is kept once written.
-    """
-    kept: list[GameResult] = []
-    waiting: dict[int, GameResult] = {}
-    next_index = 0
-    progress = Progress(
-        TextColumn("{task.description}"),
-        BarColumn(),
-        MofNCompleteColumn(),
-        TimeElapsedColumn(),
-        TimeRemainingColumn(),
-        console=Console(stderr=True),
-        transient=True,
-    )
-    try:
-        with progress:
-            task = progress.add_task(t.PLAYING(lang), total=n)
-            for result in results:
-                if sink is not None:
-                    waiting[result.index] = result
-                    while next_index in waiting:
-                        sink.write(json.dumps(waiting.pop(next_index).to_json()) + "\n")
-                        next_index += 1
-                kept.append(dataclasses.replace(result, record=None))
-                progress.advance(task)
-    except GameTooLong as error:
-        raise CliError(t.TOO_LONG.format(detail=error), FAILED) from None
-    except KeyboardInterrupt:
-        raise CliError(t.SIM_INTERRUPTED, INTERRUPTED) from None
-    return kept
-
-
-def show_stats(game: Game, options: Mapping[str, Any], seed: int, stats: Stats, lang: str) -> None:
+def show_stats(
+    game: Game,
+    options: Mapping[str, Any],
+    design: Mapping[str, Any],
+    seed: int,
+    stats: Stats,
+    lang: str,
+) -> None:
     console = Console(highlight=False)
     title = t.SIM_TITLE.format(
         title=game.title(lang), games=stats.games, n=stats.num_players, seed=seed
@@ -213,8 +219,26 @@ def show_stats(game: Game, options: Mapping[str, Any], seed: int, stats: Stats, 
         )
     console.print(table)
     say(t.OPTIONS_LINE.format(options=options_text(game, options, lang))(lang))
+    defaults = game.resolve_design(None)
+    changed = {k: v for k, v in design.items() if v != defaults[k]}
+    if changed:
+        words = ", ".join(f"{k}={json.dumps(v)}" for k, v in changed.items())
+        say(DESIGN_LINE.format(values=words)(lang))
+    if len(stats.bots) > 1:
+        for bot in stats.bots:
+            say(
+                BOT_LINE.format(
+                    bot=bot.bot,
+                    rate=100 * bot.win_rate,
+                    margin=100 * bot.win_margin,
+                    seats=bot.seats,
+                )(lang)
+            )
     say(t.LENGTH.format(mean=stats.length_mean, low=stats.length_min, high=stats.length_max)(lang))
-    say(t.ADVANTAGE.format(adv=100 * stats.first_player_advantage)(lang))
+    if stats.seats_comparable:
+        say(t.ADVANTAGE.format(adv=100 * stats.first_player_advantage)(lang))
+    else:
+        say(NO_ADVANTAGE(lang))
     say(t.SHARED.format(shared=stats.shared_wins, none=stats.no_winner)(lang))
 
 

@@ -55,7 +55,17 @@ consistent with what it has seen, so that ``determinize`` serves fair search.
 It sorts the unseen components before shuffling: determinising a state and
 determinising any determinisation of it (same ``rng``) give the same world.
 
-Records replay exactly: ``(game, options, num_players, seed, actions)``.
+Records replay exactly: ``(game, options, num_players, seed, actions)``, and
+``design`` when the game was played with other values of its design
+parameters.
+
+*Design parameters.*  The numbers a designer would tune (a card's points,
+the cards set aside, a goal) are declared as :class:`DesignParameter` data
+in ``Game.design`` (name, ja/en title and help, default, bounds) and read in
+the rules from ``self.design[name]`` rather than from a constant, so that
+``bodoge sim --set`` and ``bodoge sweep --vary`` can play other values.
+The four declared facts below describe the game as printed (the default
+values): other values are for simulation, not for the fixed-size adapters.
 
 What a game declares about every game it can be
 -----------------------------------------------
@@ -91,7 +101,14 @@ from .errors import (
 )
 from .events import NOTHING, Event, Outcome
 from .game import Chooser, Game, Provisional, Strategy
-from .options import Option, OptionValue, resolve_options
+from .options import (
+    DesignParameter,
+    DesignValue,
+    Option,
+    OptionValue,
+    resolve_design,
+    resolve_options,
+)
 from .registry import game_ids, get_game, register, replay, unregister
 from .rng import Rng, as_rng
 from .schema import ViewMismatch
@@ -105,6 +122,8 @@ __all__ = [
     "Action",
     "BodogeError",
     "Chooser",
+    "DesignParameter",
+    "DesignValue",
     "Event",
     "Game",
     "GameOver",
@@ -132,6 +151,7 @@ __all__ = [
     "parse_action",
     "register",
     "replay",
+    "resolve_design",
     "resolve_options",
     "schema",
     "seat_name",

@@ -12,7 +12,14 @@ from typing import Any, ClassVar, Protocol
 
 from .actions import Action, parse_action
 from .errors import InvalidOptions
-from .options import Option, OptionValue, resolve_options
+from .options import (
+    DesignParameter,
+    DesignValue,
+    Option,
+    OptionValue,
+    resolve_design,
+    resolve_options,
+)
 from .rng import SEED_BITS, check_seed
 from .schema import Record
 from .state import State
@@ -125,6 +132,9 @@ class Game:
     blurb: ClassVar[Text] = Text("", "")
     players: ClassVar[tuple[int, int]]
     options: ClassVar[tuple[Option, ...]] = ()
+    design: ClassVar[tuple[DesignParameter, ...]] = ()
+    """The numbers a designer tunes (see :class:`DesignParameter`); states read them
+    from ``State.design``."""
     action_types: ClassVar[tuple[type[Action], ...]]
     state_class: ClassVar[type[State]]
     simultaneous: ClassVar[bool] = False
@@ -159,6 +169,10 @@ class Game:
     def resolve_options(self, options: Mapping[str, object] | None) -> dict[str, OptionValue]:
         """Validate options and fill in defaults (the form kept in records)."""
         return resolve_options(self.options, options)
+
+    def resolve_design(self, design: Mapping[str, object] | None) -> dict[str, DesignValue]:
+        """Validate design values and fill in defaults (``InvalidOptions`` if refused)."""
+        return resolve_design(self.design, design)
 
     def variants(self) -> list[dict[str, OptionValue]]:
         """Every combination of representative option values, for exhaustive tests.
@@ -197,9 +211,15 @@ class Game:
         num_players: int | None = None,
         seed: int | None = None,
         options: Mapping[str, object] | None = None,
+        design: Mapping[str, object] | None = None,
     ) -> State:
-        """Start a game.  Without a seed a fresh one is drawn (and recorded)."""
+        """Start a game.  Without a seed a fresh one is drawn (and recorded).
+
+        ``design`` plays with other values of the game's design parameters
+        (the defaults when left out); the record keeps them.
+        """
         resolved = self.resolve_options(options)
+        values = self.resolve_design(design)
         if num_players is None:
             num_players = self.player_range(resolved)[0]
         count = self.check_players(num_players, resolved)
@@ -209,7 +229,7 @@ class Game:
             check_seed(seed)
         except ValueError as error:
             raise InvalidOptions(str(error)) from None
-        return self.state_class(self, count, resolved, seed)
+        return self.state_class(self, count, resolved, seed, values)
 
     def parse_action(self, obj: object) -> Action:
         """Build an action from its wire form; bad input raises ``IllegalAction``."""
@@ -280,6 +300,7 @@ class Game:
             "blurb": self.blurb.to_json(),
             "players": list(self.player_range(defaults)),
             "options": [o.to_json() for o in self.options],
+            "design": [p.to_json() for p in self.design],
             "simultaneous": self.simultaneous,
             "hidden_information": self.hidden_information,
             "cooperative": self.cooperative,

@@ -15,6 +15,7 @@ bodoge.engine.errors.InvalidOptions: unknown option 'shrot'; this game has: shor
 
 from __future__ import annotations
 
+import math
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -114,14 +115,7 @@ def resolve_options(
     declared: Sequence[Option], given: Mapping[str, object] | None
 ) -> dict[str, OptionValue]:
     """Validate ``given`` against ``declared`` and fill in every default."""
-    given = {} if given is None else given
-    if not isinstance(given, Mapping):
-        raise InvalidOptions(f"options must be a mapping of names to values, not {given!r}")
-    names = [option.name for option in declared]
-    for name in given:
-        if name not in names:
-            have = ", ".join(names) if names else "no options"
-            raise InvalidOptions(f"unknown option {name!r}; this game has: {have}")
+    given = _known(given, [option.name for option in declared], "option", "no options")
     resolved: dict[str, OptionValue] = {}
     for option in declared:
         if option.name in given:
@@ -129,3 +123,97 @@ def resolve_options(
         else:
             resolved[option.name] = option.default_for(resolved)
     return resolved
+
+
+DesignValue = int | float
+"""The value of a design parameter: a count, a number of points, a ratio."""
+
+
+@dataclass(frozen=True)
+class DesignParameter:
+    """A number a designer tunes: a card's points, a deck's make-up, a limit.
+
+    Unlike an :class:`Option`, which players choose at the table, a design
+    parameter is part of the game as printed; ``bodoge sim --set`` and
+    ``bodoge sweep --vary`` play with other values to see what they change.
+    The value's type is the type of ``default`` (an ``int`` or a ``float``);
+    ``minimum`` and ``maximum`` bound it (inclusive), so that every value in
+    bounds gives a game the rules can play.
+
+    >>> goal = DesignParameter("goal", Text("目標", "Goal"), 5, minimum=3, maximum=9)
+    >>> resolve_design((goal,), {"goal": 7}), resolve_design((goal,), None)
+    ({'goal': 7}, {'goal': 5})
+    >>> resolve_design((goal,), {"goal": 2})
+    Traceback (most recent call last):
+    ...
+    bodoge.engine.errors.InvalidOptions: design parameter 'goal' cannot be 2; allowed: integers 3..9
+    """
+
+    name: str
+    title: Text
+    default: DesignValue
+    minimum: DesignValue
+    maximum: DesignValue
+    help: Text = NO_HELP
+
+    def __post_init__(self) -> None:
+        if type(self.default) not in (int, float):
+            raise TypeError(f"design parameter {self.name!r}: the default must be int or float")
+        if not self.minimum <= self.default <= self.maximum:
+            raise ValueError(f"design parameter {self.name!r}: the default is out of bounds")
+
+    @property
+    def kind(self) -> type:
+        return type(self.default)
+
+    def allowed(self) -> str:
+        words = "integers" if self.kind is int else "numbers"
+        return f"{words} {self.minimum}..{self.maximum}"
+
+    def validate(self, value: object) -> DesignValue:
+        """Return ``value`` (a float parameter takes an int as a float), else raise."""
+        if self.kind is float and type(value) is int:
+            value = float(value)
+        if type(value) is not self.kind:
+            raise InvalidOptions(
+                f"design parameter {self.name!r} cannot be {value!r}; allowed: {self.allowed()}"
+            )
+        assert isinstance(value, (int, float))
+        if not (math.isfinite(value) and self.minimum <= value <= self.maximum):
+            raise InvalidOptions(
+                f"design parameter {self.name!r} cannot be {value!r}; allowed: {self.allowed()}"
+            )
+        return value
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "name": self.name,
+            "type": self.kind.__name__,
+            "default": self.default,
+            "minimum": self.minimum,
+            "maximum": self.maximum,
+            "title": self.title.to_json(),
+            "help": self.help.to_json(),
+        }
+
+
+def resolve_design(
+    declared: Sequence[DesignParameter], given: Mapping[str, object] | None
+) -> dict[str, DesignValue]:
+    """Validate ``given`` against ``declared`` and fill in every default."""
+    given = _known(given, [p.name for p in declared], "design parameter", "none")
+    return {p.name: p.validate(given[p.name]) if p.name in given else p.default for p in declared}
+
+
+def _known(
+    given: Mapping[str, object] | None, names: list[str], what: str, nothing: str
+) -> Mapping[str, object]:
+    """``given`` (``{}`` for ``None``) if it is a mapping of declared names, else raise."""
+    given = {} if given is None else given
+    if not isinstance(given, Mapping):
+        raise InvalidOptions(f"{what}s must be a mapping of names to values, not {given!r}")
+    for name in given:
+        if name not in names:
+            have = ", ".join(names) if names else nothing
+            raise InvalidOptions(f"unknown {what} {name!r}; this game has: {have}")
+    return given

@@ -48,12 +48,14 @@ def get_game(game_id: str) -> Game:
 
 
 _RECORD_KEYS = {"format", "game", "game_version", "options", "num_players", "seed", "actions"}
-_OPTIONAL_KEYS = {"result", "meta"}
+_OPTIONAL_KEYS = {"result", "meta", "design"}
 
 
 def replay(record: Mapping[str, Any]) -> State:
     """The state that ``record`` leads to, exactly; :class:`InvalidRecord` if it cannot be.
 
+    A record of a game played with other design values (``design``) is
+    replayed with them; one without is replayed with the defaults.
     Every action is applied through the checked path, so a tampered record
     fails at the first action the rules refuse; a recorded result that the
     replay does not reproduce is refused too.
@@ -82,11 +84,15 @@ def replay(record: Mapping[str, Any]) -> State:
         )
     try:
         check_seed(record["seed"])
-        state = game.new_game(record["num_players"], record["seed"], record["options"])
+        state = game.new_game(
+            record["num_players"], record["seed"], record["options"], record.get("design")
+        )
     except (ValueError, BodogeError) as error:
         raise InvalidRecord(f"bad set-up: {error}") from None
     if state.options != record["options"]:
         raise InvalidRecord("the record's options are incomplete or not in canonical form")
+    if "design" in record and state.design != record["design"]:
+        raise InvalidRecord("the record's design values are incomplete or not in canonical form")
     actions = record["actions"]
     if not isinstance(actions, list):
         raise InvalidRecord("'actions' must be a list of [seat, action] pairs")

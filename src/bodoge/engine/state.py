@@ -29,7 +29,7 @@ from typing import TYPE_CHECKING, Any, ClassVar, Self
 from .actions import Action, check_field_types
 from .errors import GameOver, IllegalAction, MalformedAction, WrongSeat
 from .events import NOTHING, Event, Outcome
-from .options import OptionValue
+from .options import DesignValue, OptionValue
 from .rng import Rng, as_rng
 from .text import DEFAULT_LANG, seat_name
 
@@ -78,17 +78,27 @@ class State(ABC):
     game: Game
     num_players: int
     options: Mapping[str, OptionValue]
+    design: Mapping[str, DesignValue]
+    """The values of the game's design parameters (``Game.design``), all of them."""
     seed: int
     rng: Rng
     events: list[Event]
     determinized: bool
 
     def __init__(
-        self, game: Game, num_players: int, options: Mapping[str, OptionValue], seed: int
+        self,
+        game: Game,
+        num_players: int,
+        options: Mapping[str, OptionValue],
+        seed: int,
+        design: Mapping[str, DesignValue] | None = None,
     ) -> None:
         self.game = game
         self.num_players = num_players
         self.options = MappingProxyType(dict(options))
+        self.design = MappingProxyType(
+            dict(game.resolve_design(None) if design is None else design)
+        )
         self.seed = seed
         self.rng = Rng(seed)
         self.events = []
@@ -295,6 +305,9 @@ class State(ABC):
             "seed": self.seed,
             "actions": [[e.seat, e.action.to_json()] for e in self.events],
         }
+        if self.design != self.game.resolve_design(None):
+            # Only when played with other values: a default game's record is as it always was.
+            record["design"] = dict(self.design)
         if self.is_over:
             record["result"] = {"scores": list(self.scores), "winners": list(self.winners)}
             if self.stopped:

@@ -6,34 +6,59 @@
 20
 
 :func:`play_game` plays one game, :func:`run_many` many (in local worker
-processes with ``workers=K``), :class:`Stats` summarises them.  Results are
-reproducible: a run's base seed fixes every game and every bot.
+processes with ``workers=K``, or on Ray with ``backend=RayBackend(...)``),
+:func:`run_sweep` several variants on the same seeds, :class:`Stats`
+summarises them; :mod:`bodoge.sim.files` writes and reads the rows of
+``--out`` and :mod:`bodoge.sim.report` turns them into an HTML report.
+Results are reproducible: a run's base seed fixes every game and every bot.
 """
 
 from __future__ import annotations
 
-from .backends import Backend, InProcessBackend, ProcessBackend, cpu_count, get_backend
+from .backends import (
+    Backend,
+    InProcessBackend,
+    ProcessBackend,
+    RayBackend,
+    RayMissing,
+    cpu_count,
+    get_backend,
+)
 from .play import (
     DEFAULT_MAX_ACTIONS,
+    ENDINGS,
+    NORMAL,
+    PHASES,
+    STOPPED,
     GameResult,
     GameTooLong,
+    action_counts,
     bot_seed,
     derive_seed,
     play_game,
 )
-from .run import Chunk, game_seed, play_chunk, run_many
-from .stats import SeatStats, Stats
+from .run import Chunk, Variant, game_seed, play_chunk, run_many, run_sweep, seat_specs
+from .stats import BotStats, SeatStats, Stats
 
 __all__ = [
     "DEFAULT_MAX_ACTIONS",
+    "ENDINGS",
+    "NORMAL",
+    "PHASES",
+    "STOPPED",
     "Backend",
+    "BotStats",
     "Chunk",
     "GameResult",
     "GameTooLong",
     "InProcessBackend",
     "ProcessBackend",
+    "RayBackend",
+    "RayMissing",
     "SeatStats",
     "Stats",
+    "Variant",
+    "action_counts",
     "bot_seed",
     "cpu_count",
     "derive_seed",
@@ -42,4 +67,6 @@ __all__ = [
     "play_chunk",
     "play_game",
     "run_many",
+    "run_sweep",
+    "seat_specs",
 ]

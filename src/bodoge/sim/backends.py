@@ -1,14 +1,15 @@
-"""Where simulated games run: in this process, or in local worker processes.
+"""Where simulated games run: in this process, in local worker processes, or on Ray.
 
 A backend maps a picklable, top-level function over a list of work items
 and yields the results as they finish, in any order.  :func:`run_many`
 hands it chunks of games and never depends on the order, so every backend
 gives the same set of results.
 
-The seam for a cluster: a Ray backend is a class with the same
-``map_unordered`` method (submit ``ray.remote(fn).remote(item)`` for each
-item, then ``ray.wait`` and yield), chosen by :func:`get_backend` when a
-cluster address is named.  Nothing else in :mod:`bodoge.sim` changes.
+:class:`RayBackend` runs the chunks as Ray tasks, on a local Ray instance
+it starts (``bodoge sim --ray auto``) or on an existing cluster
+(``--ray ADDRESS``).  Ray is an optional dependency (``bodoge[cluster]``);
+without it, asking for Ray raises :class:`RayMissing`, which says how to
+install it.  On a cluster every node needs the same bodoge installed.
 """
 
 from __future__ import annotations
@@ -18,7 +19,7 @@ import os
 import signal
 from collections.abc import Callable, Iterator, Sequence
 from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
-from typing import Protocol, TypeVar
+from typing import Any, Protocol, TypeVar
 
 T = TypeVar("T")
 R = TypeVar("R")
@@ -103,3 +104,70 @@ def get_backend(workers: int) -> Backend:
     if workers == 0:
         workers = cpu_count()
     return InProcessBackend() if workers == 1 else ProcessBackend(workers)
+
+
+RAY_INSTALL = "pip install 'bodoge[cluster]'"
+
+
+class RayMissing(RuntimeError):
+    """Ray was asked for and is not installed."""
+
+    def __init__(self) -> None:
+        super().__init__(f"Ray is not installed; install it with: {RAY_INSTALL}")
+
+
+class RayBackend:
+    """Chunks as Ray tasks: on a local instance (``address="auto"``) or a cluster.
+
+    ``address="auto"`` starts a local Ray instance with ``num_cpus`` CPUs
+    (all of them by default) and shuts it down on :meth:`close`; any other
+    address (``ray://host:10001``, ``host:6379``) connects to a running
+    cluster and leaves it running.  An already initialised Ray is used as it
+    is.  Results are yielded as tasks finish (``ray.wait``); tasks still
+    pending when the consumer stops are cancelled.
+    """
+
+    def __init__(self, address: str = "auto", num_cpus: int | None = None) -> None:
+        try:
+            import ray
+        except ImportError:
+            raise RayMissing() from None
+        self._ray: Any = ray
+        self._started = False
+        if not self._ray.is_initialized():
+            local = address == "auto"
+            self._ray.init(
+                address="local" if local else address,
+                num_cpus=num_cpus if local else None,
+                include_dashboard=False,
+                log_to_driver=False,
+                configure_logging=False,
+            )
+            self._started = True
+        self._workers = max(1, int(self._ray.cluster_resources().get("CPU", 1)))
+        self._remote: dict[Callable[..., object], Any] = {}
+
+    @property
+    def workers(self) -> int:
+        return self._workers
+
+    def map_unordered(self, fn: Callable[[T], R], items: Sequence[T]) -> Iterator[R]:
+        ray = self._ray
+        remote = self._remote.get(fn)
+        if remote is None:
+            remote = self._remote[fn] = ray.remote(fn)
+        pending = [remote.remote(item) for item in items]
+        try:
+            while pending:
+                done, pending = ray.wait(pending, num_returns=1)
+                for ref in done:
+                    yield ray.get(ref)
+        finally:
+            for ref in pending:
+                ray.cancel(ref)
+
+    def close(self) -> None:
+        """Shut down the Ray instance this backend started (not a cluster it joined)."""
+        if self._started:
+            self._ray.shutdown()
+            self._started = False

@@ -22,7 +22,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from ..bots import BotSpec, expand_bot_specs, make_bot
-from ..engine import Game, Score, get_game
+from ..engine import DesignValue, Event, Game, OptionValue, Score, get_game
 from ..engine.rng import SEED_BITS
 
 DEFAULT_MAX_ACTIONS = 100_000
@@ -52,13 +52,29 @@ class GameTooLong(RuntimeError):
     """A simulated game did not end within ``max_actions`` actions."""
 
 
+PHASES = 3
+"""Action statistics split each game into this many equal parts (early, middle, late)."""
+
+NORMAL = "normal"
+STOPPED = "stopped"
+ENDINGS = (NORMAL, STOPPED)
+"""How a game ended: by its rules, or stopped by a safety limit (``State.stopped``)."""
+
+
 @dataclass(frozen=True)
 class GameResult:
     """The outcome of one simulated game.
 
     ``index`` is the game's position in a run (0 for a single game); ``seed``
-    reproduces it with :func:`play_game`; ``actions`` counts every applied
-    decision.  ``record`` (``state.record()``) is kept only when asked for.
+    reproduces it with :func:`play_game` given the same ``options``,
+    ``design`` and ``bots`` (one spec per seat, as seated in this game);
+    ``actions`` counts every applied decision.  ``ending`` is
+    :data:`NORMAL` or :data:`STOPPED`.  ``counts[seat]`` maps each action
+    type (``Action.TYPE``) to how often that seat chose it; ``phases[p]``
+    does the same for all seats in the ``p``-th third of the game (action
+    ``k`` of ``L`` falls in third ``3k // L``).  ``variant`` numbers the
+    variant of a sweep and ``base_seed`` names the run.  ``record``
+    (``state.record()``) is kept only when asked for.
     """
 
     index: int
@@ -69,19 +85,116 @@ class GameResult:
     winners: tuple[int, ...]
     actions: int
     record: dict[str, Any] | None = field(default=None, hash=False)
+    game: str = ""
+    options: Mapping[str, OptionValue] = field(default_factory=dict, hash=False)
+    design: Mapping[str, DesignValue] = field(default_factory=dict, hash=False)
+    ending: str = NORMAL
+    counts: tuple[Mapping[str, int], ...] = field(default=(), hash=False)
+    phases: tuple[Mapping[str, int], ...] = field(default=(), hash=False)
+    variant: int = 0
+    base_seed: int | None = None
 
     def to_json(self) -> dict[str, Any]:
-        """One JSON line of ``bodoge sim --out``."""
-        return {
+        """One row of ``bodoge sim --out`` (a JSON line, or a Parquet row)."""
+        row: dict[str, Any] = {
+            "game": self.game,
+            "base_seed": self.base_seed,
+            "variant": self.variant,
             "index": self.index,
             "seed": self.seed,
             "num_players": self.num_players,
+            "options": dict(self.options),
+            "design": dict(self.design),
             "bots": list(self.bots),
             "scores": list(self.scores),
             "winners": list(self.winners),
-            "actions": self.actions,
-            "record": self.record,
+            "length": self.actions,
+            "ending": self.ending,
+            "actions": [dict(seat) for seat in self.counts],
+            "phases": [dict(phase) for phase in self.phases],
         }
+        if self.record is not None:
+            row["record"] = self.record
+        return row
+
+    @classmethod
+    def from_json(cls, row: Mapping[str, Any]) -> GameResult:
+        """The result a row of :meth:`to_json` came from; ``ValueError`` if it is not one."""
+        try:
+            result = cls(
+                index=_int(row["index"]),
+                seed=_int(row["seed"]),
+                num_players=_int(row["num_players"]),
+                bots=tuple(str(bot) for bot in row["bots"]),
+                scores=tuple(_number(score) for score in row["scores"]),
+                winners=tuple(_int(seat) for seat in row["winners"]),
+                actions=_int(row["length"]),
+                record=row.get("record"),
+                game=str(row["game"]),
+                options=dict(row["options"]),
+                design=dict(row["design"]),
+                ending=str(row["ending"]),
+                counts=tuple(_counts(seat) for seat in row["actions"]),
+                phases=tuple(_counts(phase) for phase in row["phases"]),
+                variant=_int(row.get("variant", 0)),
+                base_seed=None if row.get("base_seed") is None else _int(row["base_seed"]),
+            )
+        except (KeyError, TypeError, AttributeError) as error:
+            raise ValueError(f"not a row of bodoge sim --out: {error!r}") from None
+        n = result.num_players
+        if (
+            n < 1
+            or len(result.bots) != n
+            or len(result.scores) != n
+            or len(result.counts) != n
+            or len(result.phases) != PHASES
+            or any(not 0 <= seat < n for seat in result.winners)
+            or result.ending not in ENDINGS
+            or result.actions < 0
+        ):
+            raise ValueError(f"row {result.index}: its fields do not fit {n} players")
+        return result
+
+
+def _int(value: object) -> int:
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise TypeError(f"expected an integer, not {value!r}")
+    return value
+
+
+def _number(value: object) -> Score:
+    if isinstance(value, bool) or not isinstance(value, (int, float)):
+        raise TypeError(f"expected a number, not {value!r}")
+    return int(value) if isinstance(value, float) and value.is_integer() else value
+
+
+def _counts(value: object) -> dict[str, int]:
+    if not isinstance(value, Mapping):
+        raise TypeError(f"expected counts by action type, not {value!r}")
+    return {str(kind): _int(count) for kind, count in value.items()}
+
+
+def action_counts(
+    events: Sequence[Event], num_players: int
+) -> tuple[tuple[dict[str, int], ...], tuple[dict[str, int], ...]]:
+    """Per seat and per third of the game: how often each action type was chosen.
+
+    >>> import bodoge
+    >>> state = bodoge.get_game("egyptian-bride").new_game(3, seed=1)
+    >>> _ = state.apply(0, state.legal_actions(0)[0])
+    >>> action_counts(state.events, 3)
+    (({'take_face_up': 1}, {}, {}), ({'take_face_up': 1}, {}, {}))
+    """
+    seats: tuple[dict[str, int], ...] = tuple({} for _ in range(num_players))
+    phases: tuple[dict[str, int], ...] = tuple({} for _ in range(PHASES))
+    total = len(events)
+    for position, event in enumerate(events):
+        kind = event.action.TYPE
+        mine = seats[event.seat]
+        mine[kind] = mine.get(kind, 0) + 1
+        phase = phases[position * PHASES // total]
+        phase[kind] = phase.get(kind, 0) + 1
+    return seats, phases
 
 
 def play_game(
@@ -95,6 +208,9 @@ def play_game(
     index: int = 0,
     checked: bool = False,
     max_actions: int = DEFAULT_MAX_ACTIONS,
+    design: Mapping[str, object] | None = None,
+    variant: int = 0,
+    base_seed: int | None = None,
 ) -> GameResult:
     """Play one game between bots and return its result.
 
@@ -103,13 +219,14 @@ def play_game(
     ``apply_unchecked``; ``checked=True`` uses the checked ``apply`` instead
     (for trying out a new bot).  Simultaneous decisions are taken one seat at
     a time in ``to_act`` order; a bot sees only what the contract shows it.
-    Raises :class:`InvalidOptions` for bad options or player counts,
-    :class:`BadBotSpec` for bad specs and :class:`GameTooLong` for a game
-    that does not end.
+    ``design`` plays other values of the game's design parameters.
+    Raises :class:`InvalidOptions` for bad options, design values or player
+    counts, :class:`BadBotSpec` for bad specs and :class:`GameTooLong` for a
+    game that does not end.
     """
     if isinstance(game, str):
         game = get_game(game)
-    state = game.new_game(num_players, seed, options)
+    state = game.new_game(num_players, seed, options, design)
     specs = expand_bot_specs(bot_specs, state.num_players)
     bots = [make_bot(spec, game, bot_seed(state.seed, seat)) for seat, spec in enumerate(specs)]
     apply = state.apply if checked else state.apply_unchecked
@@ -125,6 +242,7 @@ def play_game(
         apply(seat, bots[seat].choose(state, seat))
         count += 1
         to_act = state.to_act
+    counts, phases = action_counts(state.events, state.num_players)
     return GameResult(
         index=index,
         seed=state.seed,
@@ -134,4 +252,12 @@ def play_game(
         winners=tuple(state.winners),
         actions=count,
         record=state.record() if keep_record else None,
+        game=game.id,
+        options=dict(state.options),
+        design=dict(state.design),
+        ending=STOPPED if state.stopped else NORMAL,
+        counts=counts,
+        phases=phases,
+        variant=variant,
+        base_seed=base_seed,
     )

@@ -1,27 +1,37 @@
-"""Many games between bots, in this process or in local worker processes.
+"""Many games between bots, in this process, in local worker processes or on Ray.
 
 Game ``i`` of a run with base seed ``s`` is seeded with
 ``derive_seed(s, "game", i)`` whichever process plays it, so the same base
-seed gives the same set of results for any number of workers; only the
-order in which they arrive differs (each result carries its ``index``).
+seed gives the same set of results for any number of workers and any
+backend; only the order in which they arrive differs (each result carries
+its ``index``).
+
+Seats rotate: with bots ``A, B, C`` the game ``i`` seats the bot of spec
+``(seat + i) mod n`` at each seat, so every bot plays every seat equally
+often and a seat's advantage is not mistaken for a bot's (``rotate=False``
+keeps each spec at its seat).
+
+A sweep plays several *variants* (option sets and design values) on the
+**same** seeds: game ``i`` of every variant starts from the same shuffle,
+so that differences between variants are measured on matched pairs.
 
 >>> import bodoge
 >>> game = bodoge.get_game("egyptian-bride")
 >>> results = sorted(run_many(game, 3, seed=5, n=4), key=lambda r: r.index)
 >>> [r.index for r in results]
 [0, 1, 2, 3]
->>> results[2] == play_game(game, 3, seed=game_seed(5, 2), index=2)
+>>> results[2] == play_game(game, 3, seed=game_seed(5, 2), index=2, base_seed=5)
 True
 """
 
 from __future__ import annotations
 
 import math
-from collections.abc import Iterator, Mapping, Sequence
+from collections.abc import Collection, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 
 from ..bots import BotSpec, expand_bot_specs
-from ..engine import Game, InvalidOptions, OptionValue, get_game
+from ..engine import DesignValue, Game, InvalidOptions, OptionValue, get_game
 from ..engine.rng import check_seed
 from .backends import Backend, get_backend
 from .play import DEFAULT_MAX_ACTIONS, GameResult, derive_seed, play_game
@@ -35,17 +45,39 @@ def game_seed(base_seed: int, index: int) -> int:
     return derive_seed(base_seed, "game", index)
 
 
+def seat_specs(specs: Sequence[BotSpec], index: int, rotate: bool) -> tuple[BotSpec, ...]:
+    """The spec at each seat in game ``index``: rotated by ``index`` unless ``rotate`` is off.
+
+    >>> seat_specs(["A", "B", "C"], 4, True), seat_specs(["A", "B", "C"], 4, False)
+    (('B', 'C', 'A'), ('A', 'B', 'C'))
+    """
+    if not rotate:
+        return tuple(specs)
+    shift = index % len(specs)
+    return tuple(specs[shift:]) + tuple(specs[:shift])
+
+
+@dataclass(frozen=True)
+class Variant:
+    """One set of options and design values (resolved), as a sweep plays them."""
+
+    options: Mapping[str, OptionValue]
+    design: Mapping[str, DesignValue]
+
+
 @dataclass(frozen=True)
 class Chunk:
-    """A picklable work item: consecutive games of one run."""
+    """A picklable work item: some games of one variant of a run."""
 
     game: Game
     num_players: int
+    variant: int
     options: Mapping[str, OptionValue]
+    design: Mapping[str, DesignValue]
     bot_specs: tuple[BotSpec, ...]
+    rotate: bool
     base_seed: int
-    start: int
-    stop: int
+    indices: tuple[int, ...]
     keep_records: bool
     max_actions: int
 
@@ -58,18 +90,37 @@ def play_chunk(chunk: Chunk) -> list[GameResult]:
             chunk.num_players,
             chunk.options,
             game_seed(chunk.base_seed, index),
-            chunk.bot_specs,
+            seat_specs(chunk.bot_specs, index, chunk.rotate),
             keep_record=chunk.keep_records,
             index=index,
             max_actions=chunk.max_actions,
+            design=chunk.design,
+            variant=chunk.variant,
+            base_seed=chunk.base_seed,
         )
-        for index in range(chunk.start, chunk.stop)
+        for index in chunk.indices
     ]
 
 
 def chunk_size_for(n: int, workers: int) -> int:
-    """About four chunks per worker, at most :data:`MAX_CHUNK` games each."""
-    return max(1, min(MAX_CHUNK, math.ceil(n / (4 * workers))))
+    """About eight chunks per worker, at most :data:`MAX_CHUNK` games each.
+
+    Several chunks per worker let a fast worker take over the work of a
+    slow one at the end; :data:`MAX_CHUNK` bounds what is lost between two
+    progress updates and what a worker's result message weighs.
+    """
+    return max(1, min(MAX_CHUNK, math.ceil(n / (8 * workers))))
+
+
+def resolve_variants(
+    game: Game,
+    variants: Sequence[tuple[Mapping[str, object] | None, Mapping[str, object] | None]],
+) -> list[Variant]:
+    """Check each ``(options, design)`` pair; :class:`InvalidOptions` names the bad one."""
+    resolved = []
+    for options, design in variants:
+        resolved.append(Variant(game.resolve_options(options), game.resolve_design(design)))
+    return resolved
 
 
 def run_many(
@@ -85,45 +136,104 @@ def run_many(
     chunk_size: int | None = None,
     backend: Backend | None = None,
     max_actions: int = DEFAULT_MAX_ACTIONS,
+    design: Mapping[str, object] | None = None,
+    rotate: bool = True,
+    skip: Collection[int] = (),
 ) -> Iterator[GameResult]:
     """Play ``n`` games and yield each result as it finishes.
 
     ``workers`` local processes share the games (1: all in this process; 0:
     one per CPU); ``backend`` replaces that choice (see
-    :mod:`bodoge.sim.backends`).  Options, player count, seed and bot specs
-    are checked when it is called, before any work starts, so a mistake
-    raises :class:`InvalidOptions` or :class:`BadBotSpec` at once.
+    :mod:`bodoge.sim.backends`).  ``skip`` names game indices already
+    played (a resumed run).  Options, design values, player count, seed and
+    bot specs are checked when it is called, before any work starts, so a
+    mistake raises :class:`InvalidOptions` or :class:`BadBotSpec` at once.
+    """
+    return run_sweep(
+        game,
+        num_players,
+        [(options, design)],
+        seed,
+        bot_specs,
+        n=n,
+        workers=workers,
+        keep_records=keep_records,
+        chunk_size=chunk_size,
+        backend=backend,
+        max_actions=max_actions,
+        rotate=rotate,
+        skip={(0, index) for index in skip},
+    )
+
+
+def run_sweep(
+    game: Game | str,
+    num_players: int | None,
+    variants: Sequence[tuple[Mapping[str, object] | None, Mapping[str, object] | None]],
+    seed: int = 0,
+    bot_specs: Sequence[str | BotSpec] = ("random",),
+    *,
+    n: int = 100,
+    workers: int = 1,
+    keep_records: bool = False,
+    chunk_size: int | None = None,
+    backend: Backend | None = None,
+    max_actions: int = DEFAULT_MAX_ACTIONS,
+    rotate: bool = True,
+    skip: Collection[tuple[int, int]] = (),
+) -> Iterator[GameResult]:
+    """Play ``n`` games of every variant, on the same seeds, and yield each result.
+
+    ``variants`` lists ``(options, design)`` pairs; result ``r`` belongs to
+    ``variants[r.variant]``.  Chunks alternate between variants, so a run
+    stopped early still holds matched pairs.  ``skip`` names ``(variant,
+    index)`` pairs already played.  Everything is checked before any work
+    starts, as in :func:`run_many`.
     """
     if isinstance(game, str):
         game = get_game(game)
     if isinstance(n, bool) or not isinstance(n, int) or n < 0:
         raise ValueError(f"the number of games must be a non-negative integer, not {n!r}")
+    if not variants:
+        raise ValueError("a sweep needs at least one variant")
     try:
         check_seed(seed)
     except ValueError as error:
         raise InvalidOptions(str(error)) from None
-    resolved = game.resolve_options(options)
+    resolved = resolve_variants(game, variants)
     if num_players is None:
-        num_players = game.player_range(resolved)[0]
-    game.check_players(num_players, resolved)
+        num_players = game.player_range(resolved[0].options)[0]
+    for variant in resolved:
+        game.check_players(num_players, variant.options)
     specs = tuple(expand_bot_specs(bot_specs, num_players))
     if backend is None:
         backend = get_backend(workers)
-    size = chunk_size or chunk_size_for(n, backend.workers)
-    chunks = [
-        Chunk(
-            game,
-            num_players,
-            resolved,
-            specs,
-            seed,
-            start,
-            min(start + size, n),
-            keep_records,
-            max_actions,
-        )
-        for start in range(0, n, size)
-    ]
+    size = chunk_size or chunk_size_for(n * len(resolved), backend.workers)
+    skipped = set(skip)
+    chunks = []
+    for start in range(0, n, size):
+        for number, variant in enumerate(resolved):
+            indices = tuple(
+                index
+                for index in range(start, min(start + size, n))
+                if (number, index) not in skipped
+            )
+            if indices:
+                chunks.append(
+                    Chunk(
+                        game,
+                        num_players,
+                        number,
+                        variant.options,
+                        variant.design,
+                        specs,
+                        rotate,
+                        seed,
+                        indices,
+                        keep_records,
+                        max_actions,
+                    )
+                )
     return _results(backend, chunks)
 
 

@@ -14,7 +14,11 @@ Definitions (the numbers ``bodoge sim`` prints):
   each step of a split decision), mean, minimum and maximum.
 * **First-player advantage**: seat 0's win rate minus the mean win rate of
   all seats (its fair share).  Positive: the start player wins more often
-  than an equal share; e.g. +0.05 is five percentage points.
+  than an equal share; e.g. +0.05 is five percentage points.  It means
+  something only when the seats are comparable (:attr:`Stats.seats_comparable`):
+  the same bot at every seat, or bots rotated through the seats.
+* **Win rate of a bot**: its wins (shared wins split as above) divided by
+  the seats it took, over all games.
 
 Results are ordered by their index before anything is summed, and the sums
 are exact (``math.fsum``, ``statistics``), so the same set of results gives
@@ -58,6 +62,17 @@ class SeatStats:
 
 
 @dataclass(frozen=True)
+class BotStats:
+    """What happened to one bot spec over all the seats it took."""
+
+    bot: str
+    seats: int
+    wins: float
+    win_rate: float
+    win_margin: float
+
+
+@dataclass(frozen=True)
 class Stats:
     """A summary of many games with the same number of players."""
 
@@ -70,6 +85,9 @@ class Stats:
     no_winner: int
     shared_wins: int
     first_player_advantage: float
+    bots: tuple[BotStats, ...] = ()
+    seats_comparable: bool = True
+    """The same bot at every seat, or bots that moved between seats (rotated)."""
 
     @classmethod
     def from_results(cls, results: Iterable[GameResult]) -> Stats:
@@ -91,20 +109,36 @@ class Stats:
             scores = [float(r.scores[seat]) for r in ordered]
             wins = math.fsum(shares[seat])
             rate = wins / games
-            bots = sorted({r.bots[seat] for r in ordered})
+            seated = sorted({r.bots[seat] for r in ordered})
             seats.append(
                 SeatStats(
                     seat=seat,
-                    bot=bots[0] if len(bots) == 1 else "/".join(bots),
+                    bot=seated[0] if len(seated) == 1 else "/".join(seated),
                     wins=wins,
                     win_rate=rate,
-                    win_margin=Z95 * math.sqrt(rate * (1 - rate) / games),
+                    win_margin=_margin(rate, games),
                     score_mean=statistics.fmean(scores),
                     score_sd=statistics.stdev(scores) if games > 1 else 0.0,
                     score_min=min(scores),
                     score_max=max(scores),
                 )
             )
+        taken: dict[str, list[float]] = {}
+        for result in ordered:
+            for seat, bot in enumerate(result.bots):
+                share = 1 / len(result.winners) if seat in result.winners else 0.0
+                taken.setdefault(bot, []).append(share)
+        bots = tuple(
+            BotStats(
+                bot=bot,
+                seats=len(shares),
+                wins=math.fsum(shares),
+                win_rate=math.fsum(shares) / len(shares),
+                win_margin=_margin(math.fsum(shares) / len(shares), len(shares)),
+            )
+            for bot, shares in sorted(taken.items())
+        )
+        fixed = all(len({r.bots[seat] for r in ordered}) == 1 for seat in range(num_players))
         lengths = [r.actions for r in ordered]
         fair = math.fsum(s.win_rate for s in seats) / num_players
         return cls(
@@ -117,7 +151,13 @@ class Stats:
             no_winner=sum(1 for r in ordered if not r.winners),
             shared_wins=sum(1 for r in ordered if len(r.winners) > 1),
             first_player_advantage=seats[0].win_rate - fair,
+            bots=bots,
+            seats_comparable=len(bots) == 1 or not fixed,
         )
 
     def to_json(self) -> dict[str, Any]:
         return asdict(self)
+
+
+def _margin(rate: float, count: int) -> float:
+    return Z95 * math.sqrt(rate * (1 - rate) / count)

@@ -10,6 +10,8 @@ stand-in (see the package docstring and ``CardiceoGame.provisional``).
 
 from __future__ import annotations
 
+from ...engine import DesignParameter, Text
+
 LOWEST = 1
 HIGHEST = 15
 VALUES = range(LOWEST, HIGHEST + 1)
@@ -65,12 +67,42 @@ is scored like any other (cards left count); see ``rules``.
 """
 
 
-def hand_size(num_players: int, short: bool) -> int:
+def hand_size(
+    num_players: int, short: bool, full: int = HAND_SIZE, shortened: int = SHORT_HAND_SIZE
+) -> int:
     """Ten cards each (five in the short game); from seven players ⌊60/n⌋ each.
+
+    ``full`` and ``shortened`` replace ten and five (the design parameters);
+    no hand is ever larger than an equal share of the deck.
 
     >>> [hand_size(n, False) for n in range(2, 9)], hand_size(8, True)
     ([10, 10, 10, 10, 10, 8, 7], 5)
+    >>> hand_size(4, False, full=12), hand_size(8, True, shortened=9)
+    (12, 7)
     """
-    if short:
-        return SHORT_HAND_SIZE
-    return min(HAND_SIZE, DECK_SIZE // num_players)
+    return min(shortened if short else full, DECK_SIZE // num_players)
+
+
+DESIGN = (
+    DesignParameter(
+        "hand_size",
+        Text("手札の枚数", "Hand size"),
+        HAND_SIZE,
+        minimum=2,
+        maximum=len(VALUES),
+        help=Text(
+            "各自に配るカードの枚数（山札60枚を人数で割った枚数まで）。",
+            "Cards dealt to each player (at most an equal share of the 60 cards).",
+        ),
+    ),
+    DesignParameter(
+        "short_hand_size",
+        Text("短縮ゲームの手札の枚数", "Hand size in the short game"),
+        SHORT_HAND_SIZE,
+        minimum=2,
+        maximum=len(VALUES),
+        help=Text("短縮ゲームで各自に配るカードの枚数。", "Cards dealt to each in the short game."),
+    ),
+)
+"""Design parameters (``bodoge sweep --vary hand_size=8,10,12``); hardcore always
+deals the full 1..15."""

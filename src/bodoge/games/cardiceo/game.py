@@ -9,7 +9,14 @@ from ...engine import Game, InvalidOptions, Option, OptionValue, Provisional, Te
 from . import spaces
 from .actions import ACTION_TYPES
 from .bot import HeuristicBot
-from .data import HARDCORE_MAX_PLAYERS, MAX_PLAYERS, MAX_ROUNDS, MIN_PLAYERS, ROUND_TURN_LIMIT
+from .data import (
+    DESIGN,
+    HARDCORE_MAX_PLAYERS,
+    MAX_PLAYERS,
+    MAX_ROUNDS,
+    MIN_PLAYERS,
+    ROUND_TURN_LIMIT,
+)
 from .rules import CardiceoState
 from .text import BLURB, GLOSSARY, TITLE, describe_view
 
@@ -73,6 +80,7 @@ class Cardiceo(Game):
     blurb = BLURB
     players = (MIN_PLAYERS, MAX_PLAYERS)
     options = (SHORT, EASY, ROUNDS, HARDCORE)
+    design = DESIGN
     action_types = ACTION_TYPES
     state_class = CardiceoState
     hidden_information = True

@@ -91,7 +91,12 @@ class CardiceoState(State):
         self.hardcore = bool(options["hardcore"])
         self.open_hands = self.easy or self.hardcore
         n = self.num_players
-        self.hand_size = len(VALUES) if self.hardcore else hand_size(n, self.short)
+        design = self.design
+        self.hand_size = (
+            len(VALUES)
+            if self.hardcore
+            else hand_size(n, self.short, int(design["hand_size"]), int(design["short_hand_size"]))
+        )
         self.turn_limit = ROUND_TURN_LIMIT * n
         self.totals = [0] * n
         """Sum of the cards left at the end of each finished round, per seat."""

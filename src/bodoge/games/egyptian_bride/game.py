@@ -5,11 +5,11 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from ...engine import Game, Option, Text
+from ...engine import DesignParameter, Game, Option, Text
 from . import spaces
 from .actions import ACTION_TYPES
 from .bot import HeuristicBot
-from .rules import EgyptianBrideState
+from .rules import BASE_SETUP, EXPANSION_SETUP, EgyptianBrideState
 from .text import BLURB, GLOSSARY, TITLE, describe_view
 
 EXPANSION = Option(
@@ -35,6 +35,37 @@ FIRST_TURN_LIMITS = Option(
     ),
 )
 
+DESIGN = (
+    DesignParameter(
+        "set_aside",
+        Text("抜き取るカード（基本）", "Cards set aside (base game)"),
+        BASE_SETUP.set_aside,
+        minimum=0,
+        maximum=40,
+        help=Text(
+            "基本ゲームで、配る前に見ずに抜き取るカードの枚数（85枚中）。",
+            "Cards removed unseen before the base game starts (of 85).",
+        ),
+    ),
+    DesignParameter(
+        "set_aside_expansion",
+        Text("抜き取るカード（拡張）", "Cards set aside (expansion)"),
+        EXPANSION_SETUP.set_aside,
+        minimum=0,
+        maximum=80,
+        help=Text(
+            "拡張で、配る前に見ずに抜き取るカードの枚数（165枚中）。",
+            "Cards removed unseen before a game with the expansion starts (of 165).",
+        ),
+    ),
+)
+"""Design parameters: how many cards leave the game unseen (``bodoge sweep --vary``).
+
+With more cards set aside, fewer copies of each number are in play and a
+count of what has been seen says less.  The declared facts (``spaces``)
+follow the printed game: a non-default value is for simulation only.
+"""
+
 
 class EgyptianBride(Game):
     id = "egyptian-bride"
@@ -42,6 +73,7 @@ class EgyptianBride(Game):
     blurb = BLURB
     players = (3, 5)
     options = (EXPANSION, FIRST_TURN_LIMITS)
+    design = DESIGN
     action_types = ACTION_TYPES
     state_class = EgyptianBrideState
     hidden_information = True

@@ -150,12 +150,13 @@ class EgyptianBrideState(State):
         self.expansion = bool(self.options["expansion"])
         self.first_turn_limits = bool(self.options["first_turn_limits"])
         layout = EXPANSION_SETUP if self.expansion else BASE_SETUP
+        aside = int(self.design["set_aside_expansion" if self.expansion else "set_aside"])
         self.numbers = range(LOWEST, layout.top + 1)
         self.row_size = layout.face_up
         cards = full_deck(layout.top)
         self.rng.shuffle(cards)
-        self.aside = cards[: layout.set_aside]
-        self.deck = cards[layout.set_aside :]  # the top of the deck is the end
+        self.aside = cards[:aside]
+        self.deck = cards[aside:]  # the top of the deck is the end
         self.row = [self.deck.pop() for _ in range(layout.face_up)]
         size = layout.top + 1
         n = self.num_players

@@ -38,21 +38,32 @@ REVEAL_ORDER = {"raccoon": 0, "squirrel": 1, "beaver": 2, "groundhog": 3, "hamst
 """Earlier first: a Groundhog needs something revealed before it, a Hamster waits."""
 
 
-def _gain(counts: list[int], kind: int) -> float:
+def _step(count: int, goal: int) -> float:
+    """What the ``count``-th nut of a kind is worth when ``goal`` of them win.
+
+    :data:`STEP_VALUE` is written for five; another goal (the design
+    parameter ``winning_set``) shifts it, so that the winning nut is still
+    worth the most and the one before it the next most.
+    """
+    return STEP_VALUE[max(0, min(count + WINNING_SET - goal, WINNING_SET))]
+
+
+def _gain(counts: list[int], kind: int, goal: int = WINNING_SET) -> float:
     """What one more nut of ``kind`` is worth to a collection."""
-    return STEP_VALUE[min(counts[kind] + 1, WINNING_SET)]
+    return _step(counts[kind] + 1, goal)
 
 
-def _loss(counts: list[int], kind: int) -> float:
+def _loss(counts: list[int], kind: int, goal: int = WINNING_SET) -> float:
     """What losing one nut of ``kind`` costs a collection."""
-    return STEP_VALUE[min(counts[kind], WINNING_SET)] if counts[kind] else 0.0
+    return _step(counts[kind], goal) if counts[kind] else 0.0
 
 
 class Reading:
     """The bot's reading of the table, from one seat's view."""
 
-    def __init__(self, view: Mapping[str, Any], seat: int) -> None:
+    def __init__(self, view: Mapping[str, Any], seat: int, goal: int = WINNING_SET) -> None:
         self.seat = seat
+        self.goal = goal
         self.players = view["players"]
         self.nuts: list[list[int]] = [p["nuts"] for p in self.players]
         self.mine = self.nuts[seat]
@@ -62,7 +73,7 @@ class Reading:
         ]
         total = sum(in_deck)
         self.draw_value = (
-            sum(left * _gain(self.mine, kind) for kind, left in enumerate(in_deck)) / total
+            sum(left * _gain(self.mine, kind, goal) for kind, left in enumerate(in_deck)) / total
             if total
             else 0.0
         )
@@ -71,14 +82,16 @@ class Reading:
 
     def theft_value(self, target: int, kind: int) -> float:
         """Our gain plus the owner's loss, risked against a Hamster when they hide cards."""
-        value = _gain(self.mine, kind) + DENIAL * _loss(self.nuts[target], kind)
+        value = _gain(self.mine, kind, self.goal) + DENIAL * _loss(
+            self.nuts[target], kind, self.goal
+        )
         if self.players[target]["face_down"]:
             value *= 1 - HAMSTER_RISK
         return value
 
     def best_theft(self) -> float:
         values = [
-            _gain(self.mine, kind) + DENIAL * _loss(counts, kind)
+            _gain(self.mine, kind, self.goal) + DENIAL * _loss(counts, kind, self.goal)
             for other, counts in enumerate(self.nuts)
             if other != self.seat
             for kind in range(len(NUTS))
@@ -94,7 +107,7 @@ class Reading:
     def hamster_value(self) -> float:
         """Protection is worth what a thief would take from our best kind."""
         best = max(range(len(NUTS)), key=lambda kind: self.mine[kind])
-        return 0.4 * _loss(self.mine, best) * min(1.0, (self.n - 1) / 3)
+        return 0.4 * _loss(self.mine, best, self.goal) * min(1.0, (self.n - 1) / 3)
 
     def effect(self, critter: str) -> float:
         """What a critter's effect is worth; worked out once per critter and reading."""
@@ -135,7 +148,7 @@ class HeuristicBot(Strategy):
 
     def decide(self, state: State, seat: int, legal: list[Action]) -> Action:
         view = state.view(seat)
-        reading = Reading(view, seat)
+        reading = Reading(view, seat, int(state.design["winning_set"]))
         scored = [
             (self._score(reading, view, action), self._rng.random(), action) for action in legal
         ]
@@ -151,7 +164,7 @@ class HeuristicBot(Strategy):
         theft = view["theft"]
         kind = NUTS.index(theft["nut"])
         thief = reading.nuts[theft["thief"]]
-        worth_saving = reading.mine[kind] >= 2 or thief[kind] + 1 >= WINNING_SET - 1
+        worth_saving = reading.mine[kind] >= 2 or thief[kind] + 1 >= reading.goal - 1
         if isinstance(action, UseHamster):
             return 1.0 if worth_saving else 0.0
         assert isinstance(action, AllowTheft)

@@ -15,7 +15,7 @@ pass nuts around for ever).  It is *provisional* and shipped labelled.
 
 from __future__ import annotations
 
-from ...engine import Text
+from ...engine import DesignParameter, Text
 
 NUTS = ("walnut", "hazelnut", "sunflower", "acorn", "peanut")
 """The five kinds of nut, by their ids in actions and views."""
@@ -36,7 +36,24 @@ CHOSEN_PER_ROUND = 2
 """Critters each player places face down every round."""
 
 WINNING_SET = 5
-"""Identical nuts that win the game at once."""
+"""Identical nuts that win the game at once (the default of the design parameter)."""
+
+DESIGN = (
+    DesignParameter(
+        "winning_set",
+        Text("勝利に必要な同じナッツ", "Identical nuts to win"),
+        WINNING_SET,
+        minimum=4,
+        maximum=NUT_COPIES,
+        help=Text(
+            "同じ種類のナッツをこの枚数集めた人がすぐに勝つ。",
+            "Whoever holds this many nuts of one kind wins at once.",
+        ),
+    ),
+)
+"""Design parameters (``bodoge sweep --vary winning_set=4,5,6``).  At least four,
+above the three nuts dealt at the start; the heuristic bot values a
+collection by how far it is from the goal."""
 
 SQUIRREL_DRAW = 1
 LONE_BEAVER_DRAW = 3

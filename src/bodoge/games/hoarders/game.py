@@ -9,7 +9,7 @@ from ...engine import Game, Provisional
 from . import spaces
 from .actions import ACTION_TYPES
 from .bot import HeuristicBot
-from .data import PROVISIONAL_ROUND_LIMIT
+from .data import DESIGN, PROVISIONAL_ROUND_LIMIT
 from .rules import HoardersState
 from .text import BLURB, GLOSSARY, TITLE, describe_view
 
@@ -20,6 +20,7 @@ class Hoarders(Game):
     blurb = BLURB
     players = (3, 6)
     action_types = ACTION_TYPES
+    design = DESIGN
     state_class = HoardersState
     simultaneous = True
     hidden_information = True

@@ -34,7 +34,6 @@ from .data import (
     SQUIRREL,
     SQUIRREL_DRAW,
     START_NUTS,
-    WINNING_SET,
 )
 from .text import summary_lines
 
@@ -89,6 +88,7 @@ class HoardersState(State):
 
     def _setup(self) -> None:
         n = self.num_players
+        self.winning_set = int(self.design["winning_set"])
         self.deck = list(NUT_DECK)
         self.rng.shuffle(self.deck)  # the top of the deck is the end
         self.nuts = [[0] * len(NUTS) for _ in range(n)]
@@ -196,7 +196,7 @@ class HoardersState(State):
     def _check_win(self, public: dict[str, Any]) -> bool:
         """Five identical nuts win at once; several at once: earliest clockwise from the crown."""
         for seat in self.clockwise_from_crown():
-            if max(self.nuts[seat]) >= WINNING_SET:
+            if max(self.nuts[seat]) >= self.winning_set:
                 self._finish(FIVE_OF_A_KIND, (seat,))
                 public["game_over"] = FIVE_OF_A_KIND
                 public["winner"] = seat

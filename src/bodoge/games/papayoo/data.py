@@ -27,7 +27,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from functools import cache
 
-from ...engine import Text
+from ...engine import DesignParameter, Text
 
 SUITS = ("S", "H", "C", "D", "P")
 """Suit letters: spades, hearts, clubs, diamonds and the Payoo suit."""
@@ -103,6 +103,29 @@ LAYOUTS = {
     8: Layout(7, 3, (3, 3, 1), True),
 }
 """Player count → layout (rule text table; packets from the BGA data)."""
+
+
+def pass_parameter(num_players: int) -> str:
+    """The name of the design parameter for the cards passed at ``num_players``."""
+    return f"pass_{num_players}p"
+
+
+DESIGN = tuple(
+    DesignParameter(
+        pass_parameter(n),
+        Text(f"{n}人で渡すカード", f"Cards passed with {n} players"),
+        layout.pass_count,
+        minimum=1,
+        maximum=layout.hand_size - 1,
+        help=Text(
+            f"{n}人のとき、各ハンドの始めに隣へ渡すカードの枚数（手札{layout.hand_size}枚）。",
+            f"Cards each player passes at the start of a hand with {n} players "
+            f"(of a hand of {layout.hand_size}).",
+        ),
+    )
+    for n, layout in LAYOUTS.items()
+)
+"""Design parameters: the pass of the table above, one per player count."""
 
 
 @cache

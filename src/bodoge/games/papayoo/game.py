@@ -9,7 +9,7 @@ from ...engine import Game, Option, Text
 from . import spaces
 from .actions import ACTION_TYPES
 from .bot import HeuristicBot
-from .data import HAND_COUNTS
+from .data import DESIGN, HAND_COUNTS
 from .rules import PapayooState
 from .text import BLURB, GLOSSARY, TITLE, describe_view
 
@@ -40,6 +40,7 @@ class Papayoo(Game):
     blurb = BLURB
     players = (3, 8)
     options = (HANDS, SHIFTING_PASS)
+    design = DESIGN
     action_types = ACTION_TYPES
     state_class = PapayooState
     simultaneous = True

@@ -8,6 +8,7 @@ rulings applied.
 from __future__ import annotations
 
 from bisect import insort
+from dataclasses import replace
 from typing import Any
 
 from ...engine import Action, Outcome, Rng, State
@@ -26,6 +27,7 @@ from .data import (
     deck_for,
     hands_for,
     papayoo_card,
+    pass_parameter,
 )
 from .text import summary_lines
 
@@ -171,7 +173,7 @@ class PapayooState(State):
 
     def _setup(self) -> None:
         n = self.num_players
-        self.layout = LAYOUTS[n]
+        self.layout = replace(LAYOUTS[n], pass_count=int(self.design[pass_parameter(n)]))
         self.deck = deck_for(n)
         self.num_hands = hands_for(str(self.options["hands"]), n)
         self.shifting = bool(self.options["shifting_pass"])
