@@ -15,9 +15,12 @@ from fastapi.staticfiles import StaticFiles
 from starlette.exceptions import HTTPException as StarletteHTTPException
 
 from . import api, pages, sockets
+from .api import TableQuota
 from .config import Settings
 from .db import Store
-from .hub import Hub
+from .guard import Guard
+from .front import owner_check
+from .hub import BotLimits, Hub
 from .render import render_game
 
 STATIC = Path(__file__).with_name("static")
@@ -46,7 +49,13 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     store = Store(settings.database_url)
     if settings.migrate:
         store.migrate()
-    hub = Hub(store, bot_pause=settings.bot_pause)
+    hub = Hub(
+        store,
+        bot_pause=settings.bot_pause,
+        limits=BotLimits(settings.max_bot_seconds, settings.max_bot_iterations),
+        owns=owner_check(settings.worker_index, settings.workers),
+        waiting_hours=settings.waiting_hours,
+    )
     hub.render = render_game
 
     @asynccontextmanager
@@ -78,10 +87,20 @@ def create_app(settings: Settings | None = None) -> FastAPI:
             await hub.stop()  # bots stop; decisions under way are stored first
             store.close()
 
-    app = FastAPI(title="bodoge", lifespan=lifespan, docs_url=None, redoc_url=None)
+    # The schema only when asked for (--api-docs), and no docs page: FastAPI's
+    # loads Swagger UI from a CDN, and nothing is fetched from elsewhere.
+    app = FastAPI(
+        title="bodoge",
+        lifespan=lifespan,
+        docs_url=None,
+        redoc_url=None,
+        openapi_url="/openapi.json" if settings.api_docs else None,
+    )
+    app.add_middleware(Guard, allow_origins=settings.allow_origins, max_body=settings.max_body)
     app.state.store = store
     app.state.hub = hub
     app.state.settings = settings
+    app.state.quota = TableQuota(settings.tables_per_minute, settings.waiting_per_client)
     app.mount("/static", StaticFiles(directory=STATIC), name="static")
     app.include_router(api.router)
     app.include_router(pages.router)
