@@ -38,7 +38,7 @@ from bodoge.bots import BadBotSpec, parse_bot_spec
 from bodoge.engine import BodogeError, Game
 from bodoge.engine.rng import SEED_BITS
 
-from .db import BOT, PERSON, PLAYING, WAITING, Created, NewSeat, Store, TableInfo
+from .db import BOT, PERSON, PLAYING, TABLE_ID, WAITING, Created, NewSeat, Store, TableInfo
 from .deps import HubDep, StoreDep
 from .hub import BotLimits, Hub, LiveTable
 
@@ -312,7 +312,12 @@ def _fresh_seed() -> int:
 
 
 def not_found(table_id: str) -> ApiError:
-    return ApiError(404, "table_not_found", f"there is no table {table_id!r}")
+    return ApiError(404, "table_not_found", f"there is no table {shown_id(table_id)}")
+
+
+def shown_id(table_id: str) -> str:
+    """A table id for a message: quoted if it could be one, else not echoed back."""
+    return repr(table_id) if TABLE_ID.fullmatch(table_id) else "by that name"
 
 
 async def live_table(table_id: str, hub: HubDep) -> LiveTable:
@@ -326,13 +331,23 @@ async def live_table(table_id: str, hub: HubDep) -> LiveTable:
 LiveDep = Annotated[LiveTable, Depends(live_table)]
 
 
-async def join_table(store: Store, hub: Hub, table_id: str, invite: str, name: str) -> JoinOut:
-    """Claim the seat of an invitation; everyone at the table sees the change."""
+def checked_name(name: str) -> str:
+    """A player's name, stripped, or 422 ``bad_name``.
+
+    Control characters (NUL among them, which PostgreSQL refuses in text)
+    and lone surrogates are refused with the rest.
+    """
     name = name.strip()
     if not 1 <= len(name) <= 40:
         raise ApiError(422, "bad_name", "a name has 1 to 40 characters")
     if any(unicodedata.category(c) in ("Cc", "Cs") for c in name):
         raise ApiError(422, "bad_name", "a name may not hold control characters")
+    return name
+
+
+async def join_table(store: Store, hub: Hub, table_id: str, invite: str, name: str) -> JoinOut:
+    """Claim the seat of an invitation; everyone at the table sees the change."""
+    name = checked_name(name)
     claimed, info = await asyncio.to_thread(store.join, table_id, invite, name)
     if info is None:
         raise not_found(table_id)

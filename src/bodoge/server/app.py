@@ -18,13 +18,13 @@ from . import api, pages, sockets
 from .api import TableQuota
 from .config import Settings
 from .db import Store
-from .guard import Guard
 from .front import owner_check
+from .guard import Guard
 from .hub import BotLimits, Hub
 from .render import render_game
 
 STATIC = Path(__file__).with_name("static")
-HTTP_CODES = {404: "not_found", 405: "method_not_allowed"}
+HTTP_CODES = {400: "bad_request", 404: "not_found", 405: "method_not_allowed"}
 YOUNG_GARBAGE = 20_000
 """Allocations between two collections of the youngest generation (CPython's default: 700)."""
 

@@ -12,7 +12,15 @@ import bodoge
 from bodoge.engine import BodogeError, Game, seat_name
 from bodoge.games import BUILTIN_IDS
 
-from .api import ApiError, NewTable, SeatSpec, invite_path, join_table, new_table
+from .api import (
+    ApiError,
+    NewTable,
+    SeatSpec,
+    checked_name,
+    invite_path,
+    join_table,
+    new_table,
+)
 from .db import OVER, PLAYING, WAITING, invite_code
 from .deps import HOST_COOKIE, SEAT_COOKIE, HubDep, LangDep, StoreDep, seat_token
 from .hub import LiveTable, rebuild
@@ -137,8 +145,10 @@ async def create_from_form(
             if kind.startswith("bot")
             else SeatSpec(kind="person")
         )
-    my_name = str(form.get("name", "")).strip()
+    my_name = str(form.get("name", "")).strip()[:40]
     try:
+        if my_name:
+            checked_name(my_name)  # before the table is made: a refusal changes nothing
         wanted = NewTable(game=game_id, options=options, seats=seats)
         created = await new_table(request, store, hub, wanted)
     except ApiError as error:

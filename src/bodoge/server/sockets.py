@@ -56,6 +56,7 @@ from typing import Annotated, Any, Literal
 from fastapi import APIRouter, WebSocket, WebSocketDisconnect
 from pydantic import BaseModel, ConfigDict, Field, StrictInt, TypeAdapter, ValidationError
 
+from .api import shown_id
 from .config import MAX_MESSAGE
 from .deps import HubDep, seat_token
 from .hub import Connection, ProtocolError
@@ -187,7 +188,7 @@ async def table_socket(websocket: WebSocket, table_id: str, hub: HubDep) -> None
     await websocket.accept()
     live = await hub.get(table_id)
     if live is None:
-        problem = error("table_not_found", f"there is no table {table_id!r}")
+        problem = error("table_not_found", f"there is no table {shown_id(table_id)}")
         await websocket.send_text(json.dumps(problem))
         await websocket.close(code=NOT_FOUND_CLOSE, reason="no such table")
         return
