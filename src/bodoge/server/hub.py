@@ -754,7 +754,7 @@ class Hub:
 
     async def _sweep(self) -> None:
         """Remove tables that waited for players longer than ``waiting_hours`` (every minute)."""
-        every = min(60.0, self.waiting_hours * 3600 / 4)
+        every = max(1.0, min(60.0, self.waiting_hours * 3600 / 4))
         while True:
             try:
                 await self.expire_waiting()
