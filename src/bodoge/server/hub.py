@@ -212,7 +212,7 @@ class Connection:
     logged: int | None = None
     """Events already sent in earlier state messages (``None``: nothing sent yet)."""
     dropped: bool = False
-    on_drop: Callable[[], None] | None = None
+    on_drop: Callable[[], object] | None = None
 
     def send(self, message: dict[str, Any]) -> bool:
         return self.push(dump(message))
