@@ -189,12 +189,19 @@ def test_bots_beyond_the_limits_are_invalid_bot(client: TestClient, spec: str) -
     assert client.post("/tables", data=form).status_code == 422
 
 
-def test_the_lobby_levels_are_within_the_default_limits(client: TestClient) -> None:
+def test_the_lobby_levels_are_offered_whatever_the_limits(db_url: str) -> None:
     from bodoge.server.pages import LOBBY_BOTS
 
-    for spec, _ in LOBBY_BOTS:
-        body = {"game": BRIDE, "seats": [{"kind": "person"}, {"kind": "bot", "bot": spec}] * 2}
-        assert client.post("/api/tables", json=body).status_code == 201, spec
+    settings = Settings(database_url=db_url, bot_pause=0, max_bot_seconds=0.2)
+    with TestClient(create_app(settings)) as client:
+        for spec, _ in LOBBY_BOTS:
+            body = {"game": BRIDE, "seats": [{"kind": "person"}, {"kind": "bot", "bot": spec}] * 2}
+            assert client.post("/api/tables", json=body).status_code == 201, spec
+        body = {
+            "game": BRIDE,
+            "seats": [{"kind": "person"}, {"kind": "bot", "bot": "ismcts:seconds=0.5"}],
+        }
+        assert error_code(client.post("/api/tables", json=body), 422) == "invalid_bot"
 
 
 def test_a_search_stops_at_its_time_cap_whatever_its_iterations() -> None:

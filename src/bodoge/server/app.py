@@ -14,6 +14,8 @@ from fastapi.responses import JSONResponse
 from fastapi.staticfiles import StaticFiles
 from starlette.exceptions import HTTPException as StarletteHTTPException
 
+from bodoge.bots import parse_bot_spec
+
 from . import api, pages, sockets
 from .api import TableQuota
 from .config import Settings
@@ -52,7 +54,11 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     hub = Hub(
         store,
         bot_pause=settings.bot_pause,
-        limits=BotLimits(settings.max_bot_seconds, settings.max_bot_iterations),
+        limits=BotLimits(
+            settings.max_bot_seconds,
+            settings.max_bot_iterations,
+            offered=frozenset(str(parse_bot_spec(spec)) for spec, _ in pages.LOBBY_BOTS),
+        ),
         owns=owner_check(settings.worker_index, settings.workers),
         waiting_hours=settings.waiting_hours,
     )
