@@ -197,10 +197,8 @@ def test_the_lobby_levels_are_offered_whatever_the_limits(db_url: str) -> None:
         for spec, _ in LOBBY_BOTS:
             body = {"game": BRIDE, "seats": [{"kind": "person"}, {"kind": "bot", "bot": spec}] * 2}
             assert client.post("/api/tables", json=body).status_code == 201, spec
-        body = {
-            "game": BRIDE,
-            "seats": [{"kind": "person"}, {"kind": "bot", "bot": "ismcts:seconds=0.5"}],
-        }
+        slower = {"kind": "bot", "bot": "ismcts:seconds=0.5"}
+        body = {"game": BRIDE, "seats": [{"kind": "person"}, slower, slower]}
         assert error_code(client.post("/api/tables", json=body), 422) == "invalid_bot"
 
 
