@@ -450,3 +450,49 @@ def test_the_api_schema_only_when_asked_for(db_url: str, caplog: pytest.LogCaptu
         schema = client.get("/openapi.json")
         assert schema.status_code == 200 and "/api/tables" in schema.json()["paths"]
         assert client.get("/docs").status_code == 404  # no page that would load a CDN
+
+
+# ------------------------------------------------------------------ owners
+
+
+def test_only_the_owning_worker_plays_a_tables_bots(db_url: str) -> None:
+    """A table started through another worker comes alive on its owner, and only there."""
+    from bodoge.server.notify import CatchUp
+
+    store = Store(db_url)
+    store.migrate()
+
+    async def scenario() -> tuple[bool, bool, list[list[str]]]:
+        owner = Hub(store, bot_pause=0, owns=lambda table_id: True)
+        other = Hub(store, bot_pause=0, owns=lambda table_id: False)
+        said: list[list[str]] = []
+        other.announce = said.append
+        await owner.start()
+        await other.start()
+        seats = [NewSeat(PERSON), NewSeat("bot", "random")]
+        created = store.create_table(SEALED, {"rounds": 1}, 2, 3, seats)
+        _, info = store.join(created.table.id, created.invites[0], "p")  # through `other`
+        assert info is not None
+        await other.joined(info)
+        assert created.table.id not in other.tables  # not its table: its bots do not play there
+        bots_only = store.create_table(SEALED, {"rounds": 1}, 2, 4, [NewSeat("bot", "random")] * 2)
+        await other.created(bots_only.table)
+        CatchUp(owner)._dispatch(f"{created.table.id}:seats")  # the announcement arrives
+        for _ in range(200):
+            live = owner.tables.get(created.table.id)
+            if live is not None and live.state.version >= 1:
+                break
+            await asyncio.sleep(0.01)
+        played = created.table.id in owner.tables and owner.tables[created.table.id].started
+        await owner.stop()
+        await other.stop()
+        return played, bots_only.table.id not in other.tables, said
+
+    try:
+        played, not_there, said = asyncio.run(scenario())
+    finally:
+        store.close()
+    assert played and not_there
+    assert [p for batch in said for p in batch if p.endswith(":seats")] == [
+        p for batch in said for p in batch
+    ] and len(said) == 2  # the join, and the table of bots made there
