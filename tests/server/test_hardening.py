@@ -496,3 +496,38 @@ def test_only_the_owning_worker_plays_a_tables_bots(db_url: str) -> None:
     assert [p for batch in said for p in batch if p.endswith(":seats")] == [
         p for batch in said for p in batch
     ] and len(said) == 2  # the join, and the table of bots made there
+
+
+# ------------------------------------------------------------------ the command
+
+
+def test_serve_hands_its_limits_to_the_app(tmp_path: Any, monkeypatch: pytest.MonkeyPatch) -> None:
+    from typer.testing import CliRunner
+
+    from bodoge.cli import build_app
+
+    seen: dict[str, Any] = {}
+
+    def fake_run(app: str, **options: Any) -> None:
+        seen.update(options, settings=Settings.from_env())
+
+    monkeypatch.setattr(uvicorn, "run", fake_run)
+    for name in list(Settings().to_env()):
+        monkeypatch.delenv(name, raising=False)
+    database = f"sqlite:///{tmp_path / 'b.sqlite'}"
+    args = ["serve", "--database", database, "--allow-origin", "https://a.example"]
+    args += ["--allow-origin", "https://b.example:8443", "--max-bot-seconds", "0.5"]
+    args += ["--api-docs", "--tables-per-minute", "5", "--waiting-per-client", "3"]
+    args += ["--waiting-hours", "2"]
+    with monkeypatch.context() as scoped:
+        scoped.setattr("os.environ", dict(__import__("os").environ))
+        result = CliRunner().invoke(build_app("en"), args)
+        assert result.exit_code == 0, result.output
+    settings = seen["settings"]
+    assert settings.allow_origins == ("https://a.example", "https://b.example:8443")
+    assert (settings.max_bot_seconds, settings.api_docs) == (0.5, True)
+    assert (settings.tables_per_minute, settings.waiting_per_client) == (5, 3)
+    assert settings.waiting_hours == 2
+    assert seen["http"] == "bodoge.server.guard:DeadlineHttpProtocol"
+    refused = CliRunner().invoke(build_app("en"), ["serve", "--allow-origin", "not an origin"])
+    assert refused.exit_code == 2 and "not an origin" in refused.output
