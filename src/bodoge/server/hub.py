@@ -328,16 +328,19 @@ class BotTurns:
             table_id = live.info.id
             self.queued.discard(table_id)
             self.busy.add(table_id)
+            carry_on = False
             try:
-                await self.hub._bot_turn(live)
+                carry_on = await self.hub._bot_turn(live)
             except Exception:  # one table's trouble must not stop the others' bots
                 log.exception("table %s: a bot's turn failed", table_id)
             finally:
                 self.busy.discard(table_id)
-            if table_id in self.again:
-                self.again.discard(table_id)
-                self.want(live)
-            self.hub.kick_bots(live)
+            wanted = table_id in self.again
+            self.again.discard(table_id)
+            if carry_on:  # else refused for good: the next person's move starts them again
+                if wanted:
+                    self.want(live)
+                self.hub.kick_bots(live)
 
 
 @dataclass(eq=False)
@@ -676,16 +679,19 @@ class Hub:
         if self.turns is not None and not self.stopping:
             self.turns.want(live)
 
-    async def _bot_turn(self, live: LiveTable) -> None:
-        """One decision of one of the table's bots (in turn when several are to act)."""
+    async def _bot_turn(self, live: LiveTable) -> bool:
+        """One decision of one of the table's bots (in turn when several are to act).
+
+        False when that bot's move was refused for good (see :meth:`_bot_decide`).
+        """
         if self.stopping or not live.started or self.tables.get(live.info.id) is not live:
-            return
+            return True
         seats = sorted(seat for seat in live.state.to_act if seat in live.bots)
         if not seats:
-            return
+            return True
         seat = next((s for s in seats if s >= live.next_bot), seats[0])
         live.next_bot = seat + 1
-        await self._bot_decide(live, seat, live.bots[seat])
+        return await self._bot_decide(live, seat, live.bots[seat])
 
     async def _bot_decide(self, live: LiveTable, seat: int, bot: Bot) -> bool:
         """One decision of a bot; False when it was refused for good (logged).
