@@ -603,10 +603,16 @@ class Hub:
             raise ProtocolError("table_not_found", f"there is no table {table_id!r}")
         if seat is None:
             raise ProtocolError("wrong_seat", "spectators cannot act; join a seat to play")
-        decision = asyncio.ensure_future(self._decide(live, seat, version, wire))
+        decision = asyncio.ensure_future(self._decide_and_go_on(live, seat, version, wire))
         self.inflight.add(decision)
         decision.add_done_callback(self._settled)
         await asyncio.shield(decision)  # a cancelled caller never stops a commit half-way
+
+    async def _decide_and_go_on(
+        self, live: LiveTable, seat: int, version: int, wire: object
+    ) -> None:
+        """Decide, then (if accepted) start the bots now due: even if the caller has gone."""
+        await self._decide(live, seat, version, wire)
         self.kick_bots(live)
         self._evict_if_done(live)
 
@@ -812,8 +818,7 @@ class Hub:
             except Exception:  # a game's view or template failed: keep the others going
                 log.exception("table %s: no message for seat %s", live.info.id, connection.seat)
                 continue
-            if not connection.push(text):  # it does not read: let it reconnect
-                log.warning("table %s: dropping a connection that does not read", live.info.id)
+            if not connection.push(text):  # it does not read (its socket says so): let it go
                 live.connections.discard(connection)
 
     def message(self, live: LiveTable, connection: Connection, cache: MessageCache) -> str:
