@@ -51,6 +51,7 @@ def http_cases(table_id: str, invite: str) -> list[tuple[str, str, dict[str, Any
         ("POST", "/tables", {"data": {"game": NUL, "num_seats": "2"}}),
         ("POST", "/tables", {"data": {"game": SEALED, "num_seats": "2", "seat_1": "bot:" + NUL}}),
         ("POST", "/api/tables", {"json": {**table, "options": {"rounds": NUL}}}),
+        ("POST", "/api/tables", {"json": {**table, "options": {"rounds": "x" * 60_000}}}),
         ("POST", "/api/tables", {"json": {**table, "options": {NUL: 1}}}),
         ("POST", "/api/tables", {"json": {**table, "game": NUL}}),
         (
@@ -106,6 +107,7 @@ def check_http(client: TestClient, table_id: str, invite: str) -> int:
         if response.headers.get("content-type", "").startswith("application/json"):
             error = response.json()["error"]
             assert isinstance(error["code"], str) and error["code"], (path, error)
+            assert len(error["message"]) <= 300, (path, "input echoed at length")
     return len(cases)
 
 

@@ -44,12 +44,16 @@ from .hub import BotLimits, Hub, LiveTable
 
 MAX_BOT_SPEC = 200
 """Longest bot spec a seat may name, in characters."""
+MAX_ERROR = 300
+"""Longest error message sent, in characters."""
 
 
 class ApiError(HTTPException):
     """An HTTP error with a stable code: ``{"error": {"code", "message"}}``."""
 
     def __init__(self, status: int, code: str, message: str) -> None:
+        if len(message) > MAX_ERROR:  # never echo a long input back
+            message = message[: MAX_ERROR - 1] + "…"
         super().__init__(status, {"code": code, "message": message})
         self.code = code
         self.message = message

@@ -46,11 +46,8 @@ def tune_garbage_collector() -> None:
     gc.set_threshold(YOUNG_GARBAGE, *gc.get_threshold()[1:])
 
 
-def create_app(settings: Settings | None = None) -> FastAPI:
-    settings = settings or Settings.from_env()
-    store = Store(settings.database_url)
-    if settings.migrate:
-        store.migrate()
+def make_hub(store: Store, settings: Settings) -> Hub:
+    """The hub, with the settings' bot limits, table ownership and expiry."""
     hub = Hub(
         store,
         bot_pause=settings.bot_pause,
@@ -63,6 +60,15 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         waiting_hours=settings.waiting_hours,
     )
     hub.render = render_game
+    return hub
+
+
+def create_app(settings: Settings | None = None) -> FastAPI:
+    settings = settings or Settings.from_env()
+    store = Store(settings.database_url)
+    if settings.migrate:
+        store.migrate()
+    hub = make_hub(store, settings)
 
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
@@ -125,6 +131,8 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         problems = "; ".join(
             f"{'.'.join(str(p) for p in e['loc'])}: {e['msg']}" for e in error.errors()
         )
+        if len(problems) > api.MAX_ERROR:  # a long list of problems is cut, never the input
+            problems = problems[: api.MAX_ERROR - 1] + "…"
         return JSONResponse(
             {"error": {"code": "bad_request", "message": problems}}, status_code=422
         )

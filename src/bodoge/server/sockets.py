@@ -56,7 +56,7 @@ from typing import Annotated, Any, Literal
 from fastapi import APIRouter, WebSocket, WebSocketDisconnect
 from pydantic import BaseModel, ConfigDict, Field, StrictInt, TypeAdapter, ValidationError
 
-from .api import shown_id
+from .api import MAX_ERROR, shown_id
 from .config import MAX_MESSAGE
 from .deps import HubDep, seat_token
 from .hub import Connection, ProtocolError
@@ -69,8 +69,6 @@ NOT_FOUND_CLOSE = 4404
 """Close code after ``table_not_found``."""
 BACKLOG_CLOSE = 1013
 """Close code for a connection that stopped reading (``MAX_BACKLOG`` unsent messages)."""
-MAX_ERROR = 300
-"""Longest error message sent, in characters."""
 SENDER_GRACE = 1.0
 """Seconds a closing socket's last frames may take to leave before they are given up."""
 
