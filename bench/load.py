@@ -505,6 +505,11 @@ def server(url: str, workers: int, extra: list[str]) -> Iterator[tuple[int, int]
         str(workers),
         "--bot-pause",
         "0",
+        # One client opens every table: the per-client quotas are not what is measured.
+        "--tables-per-minute",
+        "0",
+        "--waiting-per-client",
+        "0",
         *extra,
     ]
     process = subprocess.Popen(command, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)

@@ -451,3 +451,40 @@ async def keep_tables_apart(server: Server, database_url: str) -> None:
     finally:
         for room in rooms.values():
             await room.close()
+
+
+def check_no_bot_move_is_refused(database_url: str) -> None:
+    """``--workers 2``: tables of bots, made through either worker, are played by their owner only.
+
+    Each table is created by whichever worker the front hands the request to
+    and watched through its owner; were both to play its bots, one of them
+    would be refused at nearly every step (and used to play at random then).
+    """
+    with serve(database_url, workers=2) as server:
+        asyncio.run(asyncio.wait_for(watch_bot_tables(server.port), 90))
+    problems = [
+        line
+        for line in server.output["stderr"].splitlines()
+        if "moved on while it thought" in line or "was refused" in line or "ERROR" in line
+    ]
+    assert not problems, server.output["stderr"]
+
+
+async def watch_bot_tables(port: int, count: int = 6) -> None:
+    rooms = []
+    try:
+        for seed in range(count):
+            created = http_call(
+                port,
+                "POST",
+                "/api/tables",
+                {"game": GAME, "seats": [{"kind": "bot"}] * 4, "seed": seed},
+            )
+            room = Room()
+            await room.open(port, created["table"]["id"], None, None)
+            rooms.append(room)
+        for room in rooms:
+            await room.until(lambda r=room: r.clients[0].states[-1]["view"]["is_over"], "the end")  # type: ignore[misc]
+    finally:
+        for room in rooms:
+            await room.close()

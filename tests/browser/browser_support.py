@@ -68,6 +68,8 @@ class Server:
             f"sqlite:///{self.database}",
             "--bot-pause",
             BOT_PAUSE,
+            "--tables-per-minute",  # one browser opens table after table
+            "0",
         ]
         with self.log_path.open("ab") as log:
             self.process = subprocess.Popen(

@@ -22,6 +22,7 @@ from bodoge.server.db import Store
 from workers import (
     PEOPLE,
     check_each_table_stays_on_one_worker,
+    check_no_bot_move_is_refused,
     check_two_servers_share_a_table,
     create_table,
     replayed,
@@ -151,3 +152,7 @@ def test_two_servers_share_a_table(pg_url: str) -> None:
 
 def test_each_table_stays_on_one_worker(pg_url: str) -> None:
     check_each_table_stays_on_one_worker(pg_url)
+
+
+def test_no_bot_move_is_refused_under_two_workers(pg_url: str) -> None:
+    check_no_bot_move_is_refused(pg_url)

@@ -7,7 +7,11 @@ from contextlib import closing
 from pathlib import Path
 
 from bodoge.server.db import migrate
-from workers import check_each_table_stays_on_one_worker, check_two_servers_share_a_table
+from workers import (
+    check_each_table_stays_on_one_worker,
+    check_no_bot_move_is_refused,
+    check_two_servers_share_a_table,
+)
 
 
 def test_two_servers_share_a_table_on_one_sqlite_file(tmp_path: Path) -> None:
@@ -16,6 +20,10 @@ def test_two_servers_share_a_table_on_one_sqlite_file(tmp_path: Path) -> None:
 
 def test_each_table_stays_on_one_worker_on_one_sqlite_file(tmp_path: Path) -> None:
     check_each_table_stays_on_one_worker(f"sqlite:///{tmp_path / 'shared.sqlite'}")
+
+
+def test_no_bot_move_is_refused_under_two_workers_on_one_sqlite_file(tmp_path: Path) -> None:
+    check_no_bot_move_is_refused(f"sqlite:///{tmp_path / 'shared.sqlite'}")
 
 
 def test_migrating_leaves_a_sqlite_file_in_wal_mode(tmp_path: Path) -> None:

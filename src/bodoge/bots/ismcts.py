@@ -182,6 +182,12 @@ class ISMCTSBot:
         self._rng = random.Random(seed)
         self.last_iterations = 0
         """How many iterations the last decision ran (for benchmarks)."""
+        self.time_cap: float | None = None
+        """Seconds a decision may take whatever its budget (a server's hard limit).
+
+        With an iteration budget the search also stops at this time, so a
+        decision that must not overrun gives up replaying exactly instead.
+        """
 
     def __repr__(self) -> str:
         budget = f"seconds={self.seconds}" if self.seconds else f"iterations={self.iterations}"
@@ -202,9 +208,16 @@ class ISMCTSBot:
         if len(legal) == 1:
             return legal[0]
         tree: dict[Hashable, Node] = {}
-        deadline = None if self.seconds is None else time.perf_counter() + self.seconds
+        start = time.perf_counter()
+        deadline = None if self.seconds is None else start + self.seconds
+        if self.time_cap is not None:
+            capped = start + self.time_cap
+            deadline = capped if deadline is None else min(deadline, capped)
+        iterations = self.iterations if self.seconds is None else None
         done = 0
-        while (done < self.iterations) if deadline is None else (time.perf_counter() < deadline):
+        while (iterations is None or done < iterations) and (
+            deadline is None or time.perf_counter() < deadline
+        ):
             world = state.determinize(seat, Rng(self._rng.getrandbits(63)))
             self._iterate(world, tree)
             done += 1

@@ -37,6 +37,39 @@ WORKERS_HELP = Text(
     "each table's connections go to one of them).",
 )
 PAUSE_HELP = Text("ボットが手を指す前に待つ秒数。", "Seconds a bot waits before it acts.")
+ORIGIN_HELP = Text(
+    "WebSocket とフォームを使ってよい、このサーバー以外のオリジン"
+    "（https://example.org の形。繰り返し指定できる。プロキシの後ろで公開するとき）。",
+    "Another origin whose pages may use the WebSocket and the forms "
+    "(like https://example.org; repeatable; for a deployment behind a proxy).",
+)
+BOT_SECONDS_HELP = Text(
+    "ブラウザやAPIから頼まれたボットが1手に考えてよい最長の秒数。",
+    "Longest a bot asked for by a browser or the API may think per move, in seconds.",
+)
+BOT_ITERATIONS_HELP = Text(
+    "そのボットの1手あたりの反復回数の上限。", "Most iterations per move of such a bot."
+)
+API_DOCS_HELP = Text(
+    "JSON API のスキーマ /openapi.json を公開する。",
+    "Serve the JSON API's schema at /openapi.json.",
+)
+RATE_HELP = Text(
+    "1つの接続元が1分間に作れる卓の数（0で無制限）。",
+    "Tables one client address may create per minute (0: no limit).",
+)
+WAITING_HELP = Text(
+    "1つの接続元が同時に持てる参加者待ちの卓の数（0で無制限）。",
+    "Tables waiting for players one client address may have at once (0: no limit).",
+)
+EXPIRY_HELP = Text(
+    "参加者がそろわないまま、この時間が過ぎた卓を消す（0で消さない）。",
+    "Remove a table still waiting for players after this many hours (0: never).",
+)
+BAD_ORIGIN = Text(
+    "オリジンではありません（scheme://host[:port] の形）: {origin}",
+    "not an origin (scheme://host[:port]): {origin}",
+)
 LOG_REQUESTS_HELP = Text(
     "受け付けたリクエストを1行ずつ表示する（既定: 表示しない）。",
     "Print one line per request served (default: none).",
@@ -81,6 +114,10 @@ SERVER_OPTIONS: dict[str, object] = {
     "ws_per_message_deflate": False,
     "access_log": False,
     "log_level": "warning",
+    # A request must arrive whole within seconds (uvicorn's own timeout covers
+    # only idle keep-alive connections): see bodoge.server.guard.
+    "http": "bodoge.server.guard:DeadlineHttpProtocol",
+    "timeout_keep_alive": 5,
 }
 """uvicorn settings (the event loop, HTTP and WebSocket implementations are
 uvicorn's fastest available: uvloop, httptools and websockets' sans-I/O)."""
@@ -184,6 +221,26 @@ def add_to(app: typer.Typer, hl: str) -> None:
         ] = None,
         workers: Annotated[int, typer.Option("--workers", min=1, help=WORKERS_HELP(hl))] = 1,
         bot_pause: Annotated[float, typer.Option("--bot-pause", min=0, help=PAUSE_HELP(hl))] = 0.6,
+        allow_origin: Annotated[
+            list[str] | None,
+            typer.Option("--allow-origin", metavar="ORIGIN", help=ORIGIN_HELP(hl)),
+        ] = None,
+        max_bot_seconds: Annotated[
+            float, typer.Option("--max-bot-seconds", min=0.1, help=BOT_SECONDS_HELP(hl))
+        ] = 2.0,
+        max_bot_iterations: Annotated[
+            int, typer.Option("--max-bot-iterations", min=1, help=BOT_ITERATIONS_HELP(hl))
+        ] = 20_000,
+        api_docs: Annotated[bool, typer.Option("--api-docs", help=API_DOCS_HELP(hl))] = False,
+        tables_per_minute: Annotated[
+            int, typer.Option("--tables-per-minute", min=0, help=RATE_HELP(hl))
+        ] = 20,
+        waiting_per_client: Annotated[
+            int, typer.Option("--waiting-per-client", min=0, help=WAITING_HELP(hl))
+        ] = 20,
+        waiting_hours: Annotated[
+            float, typer.Option("--waiting-hours", min=0, help=EXPIRY_HELP(hl))
+        ] = 24.0,
         log_requests: Annotated[
             bool, typer.Option("--log-requests", help=LOG_REQUESTS_HELP(hl))
         ] = False,
@@ -194,12 +251,17 @@ def add_to(app: typer.Typer, hl: str) -> None:
         from ..server import front
         from ..server.config import DEFAULT_DATABASE, Settings, is_in_memory, is_postgres
         from ..server.db import migrate
+        from ..server.guard import parse_origin
 
         lang = env_lang() or "en"
         with user_errors(lang):
             url = database or os.environ.get("BODOGE_DATABASE_URL") or DEFAULT_DATABASE
             if workers > 1 and not is_postgres(url) and is_in_memory(url):
                 raise CliError(NEEDS_SHARED_DATABASE)
+            origins = tuple(allow_origin or ())
+            for origin in origins:
+                if parse_origin(origin) is None:
+                    raise CliError(BAD_ORIGIN.format(origin=origin))
             listener = open_port(host, port)
             try:
                 migrate(url)
@@ -219,6 +281,13 @@ def add_to(app: typer.Typer, hl: str) -> None:
                     migrate=False,
                     dedicated=True,
                     workers=workers,
+                    allow_origins=origins,
+                    max_bot_seconds=max_bot_seconds,
+                    max_bot_iterations=max_bot_iterations,
+                    api_docs=api_docs,
+                    tables_per_minute=tables_per_minute,
+                    waiting_per_client=waiting_per_client,
+                    waiting_hours=waiting_hours,
                 ).to_env()
             )
             bound = listener.getsockname()[1]

@@ -4,42 +4,56 @@ Errors are ``{"error": {"code": ..., "message": ...}}`` (:class:`ErrorOut`)
 with a stable code:
 
 * ``POST /api/tables``: 422 ``unknown_game``, ``invalid_options`` (bad
-  options or player count), ``bad_bot_spec``, ``seed_not_allowed`` (a seed
-  may be chosen only for a table of bots: whoever chooses the seed knows
-  every hidden card), ``bad_request`` (the body does not fit
-  :class:`NewTable`);
+  options or player count), ``bad_bot_spec`` (no such bot, or bad
+  parameters), ``invalid_bot`` (a bot that would think longer than the
+  server allows: ``bodoge serve --max-bot-seconds``), ``seed_not_allowed``
+  (a seed may be chosen only for a table of bots: whoever chooses the seed
+  knows every hidden card), ``bad_request`` (the body does not fit
+  :class:`NewTable`); 429 ``too_many_tables`` (this client made its
+  tables-per-minute already), ``too_many_waiting`` (this client has as
+  many tables waiting for players as it may);
 * ``/api/tables/{id}...``: 404 ``table_not_found``;
 * ``POST /api/tables/{id}/join``: 409 ``seat_taken`` (the invitation was
   used or is not valid), 422 ``bad_name``;
-* ``GET /api/tables/{id}/record``: 403 ``not_over``.
+* ``GET /api/tables/{id}/record``: 403 ``not_over``;
+* any request: 403 ``forbidden_origin`` (sent by a page of another site),
+  413 ``too_large`` (a body over the limit); see :mod:`bodoge.server.guard`.
 """
 
 from __future__ import annotations
 
 import asyncio
 import secrets
+import time
+import unicodedata
+from collections import deque
 from typing import Annotated, Any, Literal
 
-from fastapi import APIRouter, Depends, HTTPException
+from fastapi import APIRouter, Depends, HTTPException, Request
 from pydantic import BaseModel, ConfigDict, Field
+from starlette.requests import HTTPConnection
 
 import bodoge
 from bodoge.bots import BadBotSpec, parse_bot_spec
 from bodoge.engine import BodogeError, Game
 from bodoge.engine.rng import SEED_BITS
 
-from .db import BOT, PERSON, PLAYING, WAITING, Created, NewSeat, Store, TableInfo
+from .db import BOT, PERSON, PLAYING, TABLE_ID, WAITING, Created, NewSeat, Store, TableInfo
 from .deps import HubDep, StoreDep
-from .hub import Hub, LiveTable
+from .hub import BotLimits, Hub, LiveTable
 
 MAX_BOT_SPEC = 200
 """Longest bot spec a seat may name, in characters."""
+MAX_ERROR = 300
+"""Longest error message sent, in characters."""
 
 
 class ApiError(HTTPException):
     """An HTTP error with a stable code: ``{"error": {"code", "message"}}``."""
 
     def __init__(self, status: int, code: str, message: str) -> None:
+        if len(message) > MAX_ERROR:  # never echo a long input back
+            message = message[: MAX_ERROR - 1] + "…"
         super().__init__(status, {"code": code, "message": message})
         self.code = code
         self.message = message
@@ -195,8 +209,69 @@ def invite_path(table_id: str, invite: str) -> str:
     return f"/t/{table_id}/join/{invite}"
 
 
-def create_table(store: Store, request: NewTable) -> Created:
-    """Validate a table request against the game's declared metadata, then store it."""
+class TableQuota:
+    """How many tables one client may make: per minute, and waiting for players at once.
+
+    A client is its address as uvicorn sees it (behind a reverse proxy that
+    uvicorn trusts, the one the proxy forwards).  The per-minute count is
+    kept by each worker process in memory; the waiting tables are counted in
+    the database, so that cap holds across workers and restarts.
+    """
+
+    WINDOW = 60.0
+    CLIENTS = 10_000
+    """Clients remembered before those quiet for a minute are forgotten."""
+
+    def __init__(self, per_minute: int = 0, waiting: int = 0) -> None:
+        self.per_minute = per_minute
+        self.waiting = waiting
+        self.recent: dict[str, deque[float]] = {}
+
+    def admit(self, client: str) -> None:
+        """Count one table for ``client``, or 429 ``too_many_tables``."""
+        if self.per_minute <= 0:
+            return
+        clock = time.monotonic()
+        if len(self.recent) >= self.CLIENTS:
+            self.recent = {
+                c: d for c, d in self.recent.items() if d and d[-1] > clock - self.WINDOW
+            }
+        stamps = self.recent.setdefault(client, deque())
+        while stamps and stamps[0] <= clock - self.WINDOW:
+            stamps.popleft()
+        if len(stamps) >= self.per_minute:
+            raise ApiError(
+                429,
+                "too_many_tables",
+                f"at most {self.per_minute} new tables a minute; please wait a little",
+            )
+        stamps.append(clock)
+
+
+def client_of(connection: HTTPConnection) -> str:
+    return connection.client.host if connection.client else "unknown"
+
+
+async def new_table(connection: HTTPConnection, store: Store, hub: Hub, body: NewTable) -> Created:
+    """Create a table for the client of ``connection``, within its quota."""
+    quota: TableQuota = connection.app.state.quota
+    client = client_of(connection)
+    quota.admit(client)
+    return await asyncio.to_thread(create_table, store, body, hub.limits, client, quota.waiting)
+
+
+def create_table(
+    store: Store,
+    request: NewTable,
+    limits: BotLimits | None = None,
+    creator: str | None = None,
+    max_waiting: int = 0,
+) -> Created:
+    """Validate a table request against the game's declared metadata, then store it.
+
+    Bots are checked against ``limits``; a table that will wait for people
+    is refused once ``creator`` has ``max_waiting`` such tables (0: no cap).
+    """
     try:
         game: Game = bodoge.get_game(request.game)
         options = game.resolve_options(request.options)
@@ -211,10 +286,11 @@ def create_table(store: Store, request: NewTable) -> Created:
                     422, "bad_bot_spec", f"a bot spec has at most {MAX_BOT_SPEC} characters"
                 )
             try:
-                spec = str(parse_bot_spec(seat.bot or "random"))
+                parsed = parse_bot_spec(seat.bot or "random")
+                (limits or BotLimits()).check(parsed)
             except BadBotSpec as error:
                 raise ApiError(422, error.code, str(error)) from None
-            seats.append(NewSeat(BOT, spec))
+            seats.append(NewSeat(BOT, str(parsed)))
         else:
             seats.append(NewSeat(PERSON))
     if request.seed is not None and any(seat.kind == PERSON for seat in seats):
@@ -223,8 +299,16 @@ def create_table(store: Store, request: NewTable) -> Created:
             "seed_not_allowed",
             "a seed may be chosen only for a table of bots: it decides every hidden card",
         )
+    waits = any(seat.kind == PERSON for seat in seats)
+    capped = waits and max_waiting > 0 and creator is not None
+    if capped and store.waiting_count(creator or "") >= max_waiting:
+        raise ApiError(
+            429,
+            "too_many_waiting",
+            f"you have {max_waiting} tables waiting for players already; start or leave one first",
+        )
     seed = request.seed if request.seed is not None else _fresh_seed()
-    return store.create_table(game.id, options, count, seed, seats)
+    return store.create_table(game.id, options, count, seed, seats, creator=creator)
 
 
 def _fresh_seed() -> int:
@@ -232,7 +316,12 @@ def _fresh_seed() -> int:
 
 
 def not_found(table_id: str) -> ApiError:
-    return ApiError(404, "table_not_found", f"there is no table {table_id!r}")
+    return ApiError(404, "table_not_found", f"there is no table {shown_id(table_id)}")
+
+
+def shown_id(table_id: str) -> str:
+    """A table id for a message: quoted if it could be one, else not echoed back."""
+    return repr(table_id) if TABLE_ID.fullmatch(table_id) else "by that name"
 
 
 async def live_table(table_id: str, hub: HubDep) -> LiveTable:
@@ -246,11 +335,23 @@ async def live_table(table_id: str, hub: HubDep) -> LiveTable:
 LiveDep = Annotated[LiveTable, Depends(live_table)]
 
 
-async def join_table(store: Store, hub: Hub, table_id: str, invite: str, name: str) -> JoinOut:
-    """Claim the seat of an invitation; everyone at the table sees the change."""
+def checked_name(name: str) -> str:
+    """A player's name, stripped, or 422 ``bad_name``.
+
+    Control characters (NUL among them, which PostgreSQL refuses in text)
+    and lone surrogates are refused with the rest.
+    """
     name = name.strip()
     if not 1 <= len(name) <= 40:
         raise ApiError(422, "bad_name", "a name has 1 to 40 characters")
+    if any(unicodedata.category(c) in ("Cc", "Cs") for c in name):
+        raise ApiError(422, "bad_name", "a name may not hold control characters")
+    return name
+
+
+async def join_table(store: Store, hub: Hub, table_id: str, invite: str, name: str) -> JoinOut:
+    """Claim the seat of an invitation; everyone at the table sees the change."""
+    name = checked_name(name)
     claimed, info = await asyncio.to_thread(store.join, table_id, invite, name)
     if info is None:
         raise not_found(table_id)
@@ -293,12 +394,15 @@ def list_tables(store: StoreDep) -> list[TableOut]:
         422: {
             "model": ErrorOut,
             "description": "`unknown_game`, `invalid_options`, `bad_bot_spec`, "
-            "`seed_not_allowed`, `bad_request`",
-        }
+            "`invalid_bot`, `seed_not_allowed`, `bad_request`",
+        },
+        429: {"model": ErrorOut, "description": "`too_many_tables`, `too_many_waiting`"},
     },
 )
-async def post_table(request: NewTable, store: StoreDep, hub: HubDep) -> CreatedOut:
-    created = await asyncio.to_thread(create_table, store, request)
+async def post_table(
+    request: NewTable, connection: Request, store: StoreDep, hub: HubDep
+) -> CreatedOut:
+    created = await new_table(connection, store, hub, request)
     await hub.created(created.table)
     return CreatedOut(
         table=table_out(created.table),

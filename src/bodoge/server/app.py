@@ -14,14 +14,19 @@ from fastapi.responses import JSONResponse
 from fastapi.staticfiles import StaticFiles
 from starlette.exceptions import HTTPException as StarletteHTTPException
 
+from bodoge.bots import parse_bot_spec
+
 from . import api, pages, sockets
+from .api import TableQuota
 from .config import Settings
 from .db import Store
-from .hub import Hub
+from .front import owner_check
+from .guard import Guard
+from .hub import BotLimits, Hub
 from .render import render_game
 
 STATIC = Path(__file__).with_name("static")
-HTTP_CODES = {404: "not_found", 405: "method_not_allowed"}
+HTTP_CODES = {400: "bad_request", 404: "not_found", 405: "method_not_allowed"}
 YOUNG_GARBAGE = 20_000
 """Allocations between two collections of the youngest generation (CPython's default: 700)."""
 
@@ -41,13 +46,29 @@ def tune_garbage_collector() -> None:
     gc.set_threshold(YOUNG_GARBAGE, *gc.get_threshold()[1:])
 
 
+def make_hub(store: Store, settings: Settings) -> Hub:
+    """The hub, with the settings' bot limits, table ownership and expiry."""
+    hub = Hub(
+        store,
+        bot_pause=settings.bot_pause,
+        limits=BotLimits(
+            settings.max_bot_seconds,
+            settings.max_bot_iterations,
+            offered=frozenset(str(parse_bot_spec(spec)) for spec, _ in pages.LOBBY_BOTS),
+        ),
+        owns=owner_check(settings.worker_index, settings.workers),
+        waiting_hours=settings.waiting_hours,
+    )
+    hub.render = render_game
+    return hub
+
+
 def create_app(settings: Settings | None = None) -> FastAPI:
     settings = settings or Settings.from_env()
     store = Store(settings.database_url)
     if settings.migrate:
         store.migrate()
-    hub = Hub(store, bot_pause=settings.bot_pause)
-    hub.render = render_game
+    hub = make_hub(store, settings)
 
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
@@ -78,10 +99,20 @@ def create_app(settings: Settings | None = None) -> FastAPI:
             await hub.stop()  # bots stop; decisions under way are stored first
             store.close()
 
-    app = FastAPI(title="bodoge", lifespan=lifespan, docs_url=None, redoc_url=None)
+    # The schema only when asked for (--api-docs), and no docs page: FastAPI's
+    # loads Swagger UI from a CDN, and nothing is fetched from elsewhere.
+    app = FastAPI(
+        title="bodoge",
+        lifespan=lifespan,
+        docs_url=None,
+        redoc_url=None,
+        openapi_url="/openapi.json" if settings.api_docs else None,
+    )
+    app.add_middleware(Guard, allow_origins=settings.allow_origins, max_body=settings.max_body)
     app.state.store = store
     app.state.hub = hub
     app.state.settings = settings
+    app.state.quota = TableQuota(settings.tables_per_minute, settings.waiting_per_client)
     app.mount("/static", StaticFiles(directory=STATIC), name="static")
     app.include_router(api.router)
     app.include_router(pages.router)
@@ -100,6 +131,8 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         problems = "; ".join(
             f"{'.'.join(str(p) for p in e['loc'])}: {e['msg']}" for e in error.errors()
         )
+        if len(problems) > api.MAX_ERROR:  # a long list of problems is cut, never the input
+            problems = problems[: api.MAX_ERROR - 1] + "…"
         return JSONResponse(
             {"error": {"code": "bad_request", "message": problems}}, status_code=422
         )

@@ -13,6 +13,8 @@ from pathlib import Path
 DEFAULT_DATABASE = "sqlite:///bodoge.sqlite"
 MAX_MESSAGE = 4096
 """Largest WebSocket message a client may send, in characters."""
+MAX_BODY = 64 * 1024
+"""Largest HTTP request body, in bytes (a table's set-up or a join is well under 2 kB)."""
 
 
 @dataclass(frozen=True)
@@ -30,6 +32,33 @@ class Settings:
     """
     workers: int = 1
     """Worker processes sharing the database (on SQLite they tell each other of changes)."""
+    worker_index: int | None = None
+    """Which of ``workers`` this process is (set by the front); ``None``: it owns every table.
+
+    A table's bots are played only by the worker that owns the table
+    (:func:`bodoge.server.front.worker_for`), the one its connections reach.
+    """
+    allow_origins: tuple[str, ...] = ()
+    """Origins besides the server's own whose pages may use its WebSocket and forms
+    (``https://games.example.org``: a deployment behind a proxy that changes the host)."""
+    max_bot_seconds: float = 2.0
+    """Longest a bot asked for from the network may think per decision."""
+    max_bot_iterations: int = 20_000
+    """Most playouts per decision of a bot asked for from the network.
+
+    About what IS-MCTS runs in ``max_bot_seconds`` on the quicker games;
+    the decision is cut at ``max_bot_seconds`` whatever its iterations.
+    """
+    api_docs: bool = False
+    """Serve ``/openapi.json`` (the schema of the JSON API); off by default."""
+    max_body: int = MAX_BODY
+    """Largest request body, in bytes."""
+    tables_per_minute: int = 20
+    """Tables one client (address) may create per minute; 0: no limit."""
+    waiting_per_client: int = 20
+    """Tables waiting for players one client may have open at once; 0: no limit."""
+    waiting_hours: float = 24.0
+    """A table still waiting for players this long after it was made is removed; 0: never."""
 
     @classmethod
     def from_env(cls) -> Settings:
@@ -39,6 +68,15 @@ class Settings:
             migrate=os.environ.get("BODOGE_MIGRATE", "1") != "0",
             dedicated=os.environ.get("BODOGE_DEDICATED", "0") == "1",
             workers=int(os.environ.get("BODOGE_WORKERS", "1")),
+            worker_index=_optional_int(os.environ.get("BODOGE_WORKER_INDEX")),
+            allow_origins=tuple(o for o in os.environ.get("BODOGE_ALLOW_ORIGINS", "").split() if o),
+            max_bot_seconds=float(os.environ.get("BODOGE_MAX_BOT_SECONDS", "2")),
+            max_bot_iterations=int(os.environ.get("BODOGE_MAX_BOT_ITERATIONS", "20000")),
+            api_docs=os.environ.get("BODOGE_API_DOCS", "0") == "1",
+            max_body=int(os.environ.get("BODOGE_MAX_BODY", str(MAX_BODY))),
+            tables_per_minute=int(os.environ.get("BODOGE_TABLES_PER_MINUTE", "20")),
+            waiting_per_client=int(os.environ.get("BODOGE_WAITING_PER_CLIENT", "20")),
+            waiting_hours=float(os.environ.get("BODOGE_WAITING_HOURS", "24")),
         )
 
     def to_env(self) -> dict[str, str]:
@@ -48,7 +86,19 @@ class Settings:
             "BODOGE_MIGRATE": "1" if self.migrate else "0",
             "BODOGE_DEDICATED": "1" if self.dedicated else "0",
             "BODOGE_WORKERS": str(self.workers),
+            "BODOGE_ALLOW_ORIGINS": " ".join(self.allow_origins),
+            "BODOGE_MAX_BOT_SECONDS": str(self.max_bot_seconds),
+            "BODOGE_MAX_BOT_ITERATIONS": str(self.max_bot_iterations),
+            "BODOGE_API_DOCS": "1" if self.api_docs else "0",
+            "BODOGE_MAX_BODY": str(self.max_body),
+            "BODOGE_TABLES_PER_MINUTE": str(self.tables_per_minute),
+            "BODOGE_WAITING_PER_CLIENT": str(self.waiting_per_client),
+            "BODOGE_WAITING_HOURS": str(self.waiting_hours),
         }
+
+
+def _optional_int(text: str | None) -> int | None:
+    return int(text) if text else None
 
 
 def sqlite_url(path: Path) -> str:

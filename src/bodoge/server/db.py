@@ -16,6 +16,7 @@ import hashlib
 import hmac
 import json
 import os
+import re
 import secrets
 import threading
 from collections.abc import Iterable, Mapping, Sequence
@@ -48,6 +49,12 @@ from sqlalchemy.pool import PoolProxiedConnection
 MIGRATIONS = Path(__file__).with_name("migrations")
 
 WAITING, PLAYING, OVER = "waiting", "playing", "over"
+TABLE_ID = re.compile(r"[A-Za-z0-9_-]{1,24}")
+"""What a table id may look like (``secrets.token_urlsafe``); anything else names no table.
+
+Checked before a query: PostgreSQL refuses text with a NUL in it, so an id
+from a path such as ``/t/%00x`` would otherwise be a database error.
+"""
 PERSON, BOT = "person", "bot"
 NOTIFY_CHANNEL = "bodoge_actions"
 
@@ -91,6 +98,8 @@ class TableRow(Base):
     status: Mapped[str] = mapped_column(String(16), index=True)
     host_hash: Mapped[str] = mapped_column(String(64))
     created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
+    creator: Mapped[str | None] = mapped_column(String(64), index=True)
+    """A hash of the creating client's address (the cap on waiting tables per client)."""
 
 
 class SeatRow(Base):
@@ -309,7 +318,9 @@ class Store:
         num_players: int,
         seed: int,
         seats: Sequence[NewSeat],
+        creator: str | None = None,
     ) -> Created:
+        """Store a new table; ``creator`` names the client (it is stored hashed)."""
         table_id = secrets.token_urlsafe(8)
         host = new_secret()
         invites: dict[int, str] = {}
@@ -341,6 +352,7 @@ class Store:
                     status=status,
                     host_hash=digest(host),
                     created_at=now(),
+                    creator=None if creator is None else digest(creator),
                 )
             )
             connection.execute(SEATS.insert(), seat_rows)
@@ -349,6 +361,8 @@ class Store:
         return Created(table, host, invites)
 
     def table(self, table_id: str) -> TableInfo | None:
+        if not TABLE_ID.fullmatch(table_id):
+            return None
         with self.engine.connect() as connection:
             return _read_table(connection, table_id)
 
@@ -370,8 +384,45 @@ class Store:
             by_table.setdefault(seat.table_id, []).append(seat)
         return [_table_info(row, by_table.get(row.id, [])) for row in rows]
 
+    def waiting_count(self, creator: str) -> int:
+        """How many tables that ``creator`` made are waiting for players."""
+        with self.engine.connect() as connection:
+            count = connection.execute(
+                select(func.count())
+                .select_from(TABLES)
+                .where(TABLES.c.creator == digest(creator), TABLES.c.status == WAITING)
+            ).scalar()
+        return int(count or 0)
+
+    def expire_waiting(self, before: float) -> list[str]:
+        """Remove the tables still waiting for players that were made before ``before``.
+
+        ``before`` is a POSIX time.  Returns their ids.  A waiting table has
+        no actions; its seats go with it.  Writers take turns (SQLite) or the
+        rows are locked (PostgreSQL), so a table whose last seat is being
+        filled meanwhile either starts first and stays, or is removed first
+        and the join finds no table.
+        """
+        cutoff = datetime.fromtimestamp(before, UTC)
+        old = select(TABLES.c.id).where(TABLES.c.status == WAITING, TABLES.c.created_at < cutoff)
+        with self.writing, self.engine.begin() as connection:
+            if self.is_postgres:  # a join under way holds the row: wait for it, then see
+                old = old.with_for_update()
+            gone = list(connection.execute(old).scalars())
+            if gone:
+                connection.execute(SEATS.delete().where(SEATS.c.table_id.in_(gone)))
+                connection.execute(TABLES.delete().where(TABLES.c.id.in_(gone)))
+        return gone
+
+    def notify(self, payload: str) -> None:
+        """Send an announcement to the other workers (PostgreSQL's NOTIFY; else nothing)."""
+        if not self.is_postgres:
+            return
+        with self.engine.begin() as connection:
+            connection.execute(select(func.pg_notify(NOTIFY_CHANNEL, payload)))
+
     def is_host(self, table_id: str, host_token: str | None) -> bool:
-        if not host_token:
+        if not host_token or not TABLE_ID.fullmatch(table_id):
             return False
         with self.engine.connect() as connection:
             stored = connection.execute(
@@ -396,6 +447,8 @@ class Store:
         on PostgreSQL the table row is locked first, so that of two seats
         filled at once, the second always sees the first and starts the game.
         """
+        if not TABLE_ID.fullmatch(table_id):
+            return None, None
         token = new_secret()
         with self.writing, self.engine.begin() as connection:
             if self.is_postgres:
@@ -418,7 +471,7 @@ class Store:
 
     def seat_of(self, table_id: str, token: str | None) -> int | None:
         """The seat that ``token`` holds at that table, if any."""
-        if not token:
+        if not token or not TABLE_ID.fullmatch(table_id):
             return None
         with self.engine.connect() as connection:
             seat = connection.execute(
@@ -432,6 +485,8 @@ class Store:
 
     def actions(self, table_id: str, after: int = -1) -> list[tuple[int, int, dict[str, Any]]]:
         """(seq, seat, action) of the table's actions after step ``after``, in order."""
+        if not TABLE_ID.fullmatch(table_id):
+            return []
         with self.engine.connect() as connection:
             rows = connection.execute(_ACTIONS_AFTER, {"tid": table_id, "after": after})
             return [(seq, seat, action) for seq, seat, action in rows]

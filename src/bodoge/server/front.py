@@ -30,11 +30,13 @@ import asyncio
 import contextlib
 import logging
 import multiprocessing
+import os
 import re
 import signal
 import socket
 import time
 import zlib
+from collections.abc import Callable
 from dataclasses import dataclass
 from multiprocessing.process import BaseProcess
 from typing import Any
@@ -84,11 +86,27 @@ def worker_for(table_id: str, workers: int) -> int:
     return zlib.crc32(table_id.encode()) % workers
 
 
+def owner_check(index: int | None, workers: int) -> Callable[[str], bool]:
+    """Whether worker ``index`` of ``workers`` owns a table (``None``: a lone server owns all).
+
+    >>> owns = owner_check(0, 2)
+    >>> owns("Ab_c-9") == (worker_for("Ab_c-9", 2) == 0), owner_check(None, 2)("x")
+    (True, True)
+    """
+    if index is None or workers <= 1:
+        return lambda table_id: True
+    return lambda table_id: worker_for(table_id, workers) == index
+
+
 # ------------------------------------------------------------------ workers
 
 
-def run_worker(options: dict[str, Any], channel: socket.socket) -> None:
-    """A worker process: uvicorn serving the connections the front hands over ``channel``."""
+def run_worker(options: dict[str, Any], channel: socket.socket, index: int) -> None:
+    """A worker process: uvicorn serving the connections the front hands over ``channel``.
+
+    ``index`` tells the app which tables are this worker's own (``BODOGE_WORKER_INDEX``).
+    """
+    os.environ["BODOGE_WORKER_INDEX"] = str(index)
     HandedConnections(uvicorn.Config(APP, factory=True, **options), channel).run()
 
 
@@ -273,7 +291,7 @@ class Front:
         front_end, worker_end = socket.socketpair(socket.AF_UNIX, socket.SOCK_STREAM)
         process = self.context.Process(
             target=run_worker,
-            args=(self.options, worker_end),
+            args=(self.options, worker_end, index),
             name=f"bodoge-worker-{index}",
         )
         process.start()

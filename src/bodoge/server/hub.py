@@ -29,10 +29,26 @@ is ``stale_version``.
 When the database says another worker stored that step first, the table is
 caught up from the database and the decision checked again.
 
-**Bots** act in :meth:`Hub._bot_move`: after ``bot_pause`` seconds, a bot
-chooses on a copy of the state in a worker thread of the hub's own pool
-(``bot_threads``), so neither the event loop nor the database threads wait
-for it; its choice then goes through :meth:`Hub.act` like anybody's.
+**Bots** act through :class:`BotTurns`: ``bot_pause`` seconds after a bot's
+decision became due, its table joins a queue that ``bot_threads`` runners
+take in turn, one decision at a time, so a table of slow bots never holds
+more than one runner and every other table gets its turn in between
+(round-robin).  A bot chooses on a copy of the state in a worker thread of
+the hub's own pool, so neither the event loop nor the database threads
+wait for it; its choice then goes through :meth:`Hub.act` like anybody's.
+A decision has a deadline (:class:`BotLimits`): IS-MCTS stops searching at
+``BotLimits.seconds`` whatever its budget, and a bot still thinking
+``OVERRUN_GRACE`` seconds after that is given up on for that decision,
+which the game's heuristic bot (else a uniformly random legal move) makes
+instead, with a warning in the log.
+
+With several workers, a table's bots play only in the worker that owns the
+table (``owns``; the one its connections reach, see
+:mod:`bodoge.server.front`): two workers playing one seat would race each
+other and one of them would always be refused.  A bot whose move is
+refused because the table moved on since it looked decides again; only a
+move refused on the very state it was chosen on (a bot's bug) is replaced
+by a random one, and that is logged as an error.
 """
 
 from __future__ import annotations
@@ -43,6 +59,7 @@ import dataclasses
 import functools
 import logging
 import time
+from collections import deque
 from collections.abc import Callable, Sequence
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
@@ -52,10 +69,10 @@ from typing import Any
 import orjson
 
 import bodoge
-from bodoge.bots import BadBotSpec, Bot, RandomBot, make_bot
+from bodoge.bots import BadBotSpec, Bot, BotSpec, ISMCTSBot, RandomBot, make_bot
 from bodoge.engine import Action, IllegalAction, InvalidRecord, State
 
-from .db import BOT, OVER, PLAYING, WAITING, Append, Store, TableInfo, announcement
+from .db import BOT, OVER, PLAYING, WAITING, Append, Store, TableInfo, announcement, now
 
 log = logging.getLogger("bodoge.server")
 
@@ -182,7 +199,10 @@ class Connection:
     """One open socket: its seat (``None``: spectator) and its outgoing queue.
 
     The queue holds JSON texts, in the order they are to be sent; ``None``
-    tells the sender to stop.
+    tells the sender to stop.  Every message counts against
+    :data:`MAX_BACKLOG`, replies to the connection's own messages (errors,
+    pongs) as much as states: a connection that lets that many pile up does
+    not read, and is dropped (``on_drop`` ends its socket).
     """
 
     seat: int | None
@@ -191,9 +211,136 @@ class Connection:
     queue: asyncio.Queue[str | None] = field(default_factory=asyncio.Queue)
     logged: int | None = None
     """Events already sent in earlier state messages (``None``: nothing sent yet)."""
+    dropped: bool = False
+    on_drop: Callable[[], object] | None = None
 
-    def send(self, message: dict[str, Any]) -> None:
-        self.queue.put_nowait(dump(message))
+    def send(self, message: dict[str, Any]) -> bool:
+        return self.push(dump(message))
+
+    def push(self, text: str) -> bool:
+        """Queue a message; False when the connection is (now) dropped for not reading."""
+        if self.dropped:
+            return False
+        if self.queue.qsize() >= MAX_BACKLOG:
+            self.drop()
+            return False
+        self.queue.put_nowait(text)
+        return True
+
+    def drop(self) -> None:
+        if self.dropped:
+            return
+        self.dropped = True
+        self.queue.put_nowait(None)
+        if self.on_drop is not None:
+            self.on_drop()
+
+
+OVERRUN_GRACE = 1.0
+"""Seconds past ``BotLimits.seconds`` a bot's decision may take before it is given up on."""
+
+
+class InvalidBot(BadBotSpec):
+    """A bot that this server does not play: it would think longer than the limits allow."""
+
+    code = "invalid_bot"
+
+
+@dataclass(frozen=True)
+class BotLimits:
+    """How long a bot asked for from the network may think (``bodoge serve --max-bot-seconds``)."""
+
+    seconds: float = 2.0
+    iterations: int = 20_000
+    """Most playouts per decision: about what IS-MCTS runs in ``seconds`` on the quicker games."""
+    offered: frozenset[str] = frozenset()
+    """Specs accepted whatever the limits: the lobby's levels (their search still stops at
+    ``seconds``)."""
+
+    def check(self, spec: BotSpec) -> None:
+        """Refuse (:class:`InvalidBot`) a spec whose budget is beyond the limits."""
+        if str(spec) in self.offered:
+            return
+        seconds = spec.params.get("seconds")
+        if isinstance(seconds, int | float) and seconds > self.seconds:
+            raise InvalidBot(
+                f"a bot may think at most {self.seconds:g} seconds a move here, not {seconds:g}"
+            )
+        iterations = spec.params.get("iterations")
+        counted = isinstance(iterations, int) and not isinstance(iterations, bool)
+        if counted and int(iterations or 0) > self.iterations:
+            raise InvalidBot(
+                f"a bot may run at most {self.iterations} iterations a move here, not {iterations}"
+            )
+
+    @property
+    def deadline(self) -> float:
+        """Seconds after which a decision under way is given up on."""
+        return self.seconds + OVERRUN_GRACE
+
+
+def owns_every_table(table_id: str) -> bool:
+    del table_id
+    return True
+
+
+class BotTurns:
+    """Bot decisions taken in turn: one at a time per table, tables round-robin.
+
+    ``runners`` tasks take tables off one queue; a table is in the queue at
+    most once and with at most one runner at a time, and goes to the back
+    of the queue for its next decision, so a table of slow bots delays the
+    others by at most one decision each turn.
+    """
+
+    def __init__(self, hub: Hub, runners: int) -> None:
+        self.hub = hub
+        self.ready: deque[LiveTable] = deque()
+        self.queued: set[str] = set()
+        self.busy: set[str] = set()
+        self.again: set[str] = set()
+        self.wakeup = asyncio.Event()
+        self.runners = [
+            asyncio.create_task(self._run(), name=f"bodoge-bots-{n}") for n in range(runners)
+        ]
+
+    def want(self, live: LiveTable) -> None:
+        """Queue a decision of the table's bots (kept for later if one is under way)."""
+        table_id = live.info.id
+        if table_id in self.busy:
+            self.again.add(table_id)
+        elif table_id not in self.queued:
+            self.queued.add(table_id)
+            self.ready.append(live)
+            self.wakeup.set()
+
+    async def stop(self) -> None:
+        for runner in self.runners:
+            runner.cancel()
+        await asyncio.gather(*self.runners, return_exceptions=True)
+
+    async def _run(self) -> None:
+        while True:
+            while not self.ready:
+                self.wakeup.clear()
+                await self.wakeup.wait()
+            live = self.ready.popleft()
+            table_id = live.info.id
+            self.queued.discard(table_id)
+            self.busy.add(table_id)
+            carry_on = False
+            try:
+                carry_on = await self.hub._bot_turn(live)
+            except Exception:  # one table's trouble must not stop the others' bots
+                log.exception("table %s: a bot's turn failed", table_id)
+            finally:
+                self.busy.discard(table_id)
+            wanted = table_id in self.again
+            self.again.discard(table_id)
+            if carry_on:  # else refused for good: the next person's move starts them again
+                if wanted:
+                    self.want(live)
+                self.hub.kick_bots(live)
 
 
 @dataclass(eq=False)
@@ -205,7 +352,10 @@ class LiveTable:
     lock: asyncio.Lock = field(default_factory=asyncio.Lock)
     connections: set[Connection] = field(default_factory=set)
     bots: dict[int, Bot] = field(default_factory=dict)
-    bot_tasks: dict[int, asyncio.Task[None]] = field(default_factory=dict)
+    bot_kick: asyncio.Task[None] | None = None
+    """The pause before the table's next bot decision is queued (see :class:`BotTurns`)."""
+    next_bot: int = 0
+    """Where the next bot decision starts looking, so that simultaneous bots take turns."""
 
     @property
     def started(self) -> bool:
@@ -218,10 +368,27 @@ Renderer = Callable[[LiveTable, int | None, str], str]
 class Hub:
     """Every live table of this worker."""
 
-    def __init__(self, store: Store, bot_pause: float = 0.6, bot_threads: int = 4) -> None:
+    def __init__(
+        self,
+        store: Store,
+        bot_pause: float = 0.6,
+        bot_threads: int = 4,
+        limits: BotLimits | None = None,
+        owns: Callable[[str], bool] = owns_every_table,
+        waiting_hours: float = 0.0,
+    ) -> None:
         self.store = store
         self.bot_pause = bot_pause
         self.bot_threads = bot_threads
+        self.limits = limits or BotLimits()
+        self.owns = owns
+        """Whether this worker plays the table's bots (with several workers, one owns each)."""
+        self.waiting_hours = waiting_hours
+        """Tables waiting for players longer than this are removed (0: never)."""
+        self.turns: BotTurns | None = None
+        self.sweeper: asyncio.Task[None] | None = None
+        self.bot_refusals = 0
+        """Bot moves refused so far (each logged); with one owner per table this stays 0."""
         self.tables: dict[str, LiveTable] = {}
         self.loading: dict[str, asyncio.Lock] = {}
         self.committer = Committer(store)
@@ -240,21 +407,32 @@ class Hub:
         self.tables, self.loading = {}, {}
         self.committer = Committer(self.store, self.announce)
         self.stopping = False
-        self.bot_pool = ThreadPoolExecutor(self.bot_threads, thread_name_prefix="bodoge-bot")
+        # More threads than runners: a thread still busy with a decision given
+        # up on (see OVERRUN_GRACE) must not hold up the next one.
+        self.bot_pool = ThreadPoolExecutor(self.bot_threads * 2, thread_name_prefix="bodoge-bot")
+        self.turns = BotTurns(self, self.bot_threads)
         self.committer.start()
         for info in await asyncio.to_thread(self.store.tables, [PLAYING], 10_000):
+            if not self.owns(info.id):
+                continue  # another worker plays it; it is loaded here when asked for
             try:
                 await self.get(info.id)
             except Exception:  # one broken table must not keep the others down
                 log.exception("table %s cannot be restored", info.id)
+        if self.waiting_hours > 0:
+            self.sweeper = asyncio.create_task(self._sweep(), name="bodoge-expiry")
 
     async def stop(self) -> None:
         """Stop the bots, let decisions under way finish and be stored, stop writing."""
         self.stopping = True
-        bot_tasks = [task for live in self.tables.values() for task in live.bot_tasks.values()]
-        for task in bot_tasks:
+        kicks = [live.bot_kick for live in self.tables.values() if live.bot_kick is not None]
+        if self.sweeper is not None:
+            kicks.append(self.sweeper)
+        for task in kicks:
             task.cancel()
-        await asyncio.gather(*bot_tasks, return_exceptions=True)
+        await asyncio.gather(*kicks, return_exceptions=True)
+        if self.turns is not None:
+            await self.turns.stop()
         while self.inflight:
             await asyncio.gather(*self.inflight, return_exceptions=True)
         await self.committer.stop()
@@ -285,13 +463,32 @@ class Hub:
     async def created(self, info: TableInfo) -> None:
         """A table was created here.
 
-        One that is under way already (bots only) is played here.  One that
-        waits for people is not loaded: it comes alive where people join or
-        connect, which with several workers is the table's own worker
-        (:mod:`bodoge.server.front`), not the one that happened to create it.
+        One that is under way already (bots only) is played by its owner:
+        here, or the owning worker is told.  One that waits for people is not
+        loaded: it comes alive where people join or connect, which with
+        several workers is the table's own worker (:mod:`bodoge.server.front`),
+        not the one that happened to create it.
         """
         if info.status == PLAYING:
-            await self.get(info.id)
+            if self.owns(info.id):
+                await self.get(info.id)
+            else:
+                await self._tell_owner(info.id)
+
+    async def _tell_owner(self, table_id: str) -> None:
+        """Have the table's owning worker notice that its bots have work (``id:seats``)."""
+        if self.announce is not None:
+            self.announce([f"{table_id}:seats"])
+        elif self.store.is_postgres:
+            await asyncio.to_thread(self.store.notify, f"{table_id}:seats")
+
+    async def adopt(self, table_id: str) -> None:
+        """Another worker filled a seat of a table this one owns: play its bots if it started."""
+        if not self.owns(table_id) or table_id in self.tables or self.stopping:
+            return
+        info = await asyncio.to_thread(self.store.table, table_id)
+        if info is not None and info.status == PLAYING and any(s.kind == BOT for s in info.seats):
+            await self.get(table_id)
 
     def _load(self, table_id: str) -> LiveTable | None:
         info = self.store.table(table_id)
@@ -305,22 +502,27 @@ class Hub:
                     bots[seat.seat] = self._make_bot(info, seat.seat, seat.bot or "random")
         return LiveTable(info=info, state=state, window=window, bots=bots)
 
-    @staticmethod
-    def _make_bot(info: TableInfo, seat: int, spec: str) -> Bot:
+    def _make_bot(self, info: TableInfo, seat: int, spec: str) -> Bot:
         game = bodoge.get_game(info.game)
         try:
-            return make_bot(spec, game, info.seed + seat)
+            bot = make_bot(spec, game, info.seed + seat)
         except BadBotSpec:  # a bot this version no longer has: the table must go on
             log.warning("table %s seat %d: unknown bot %r; a random bot plays", info.id, seat, spec)
             return make_bot("random", game, info.seed + seat)
+        if isinstance(bot, ISMCTSBot):  # the hard limit, also for tables stored before it
+            bot.time_cap = self.limits.seconds
+        return bot
 
     async def joined(self, info: TableInfo) -> None:
         """A seat was filled here (``info``: the table after it): push it, tell other workers."""
         if self.announce is not None:
             self.announce([f"{info.id}:seats"])
         has_bots = any(seat.kind == BOT for seat in info.seats)
-        if info.status == PLAYING and has_bots and info.id not in self.tables:
-            await self.get(info.id)  # the last seat is filled: the bots start here
+        starts = info.status == PLAYING and has_bots and info.id not in self.tables
+        # The last seat is filled: the bots start here, if this worker owns the
+        # table; else its owner heard of the seat (NOTIFY, or the announcement above).
+        if starts and self.owns(info.id):
+            await self.get(info.id)
         await self.seats_changed(info.id, info)
 
     async def seats_changed(self, table_id: str, info: TableInfo | None = None) -> None:
@@ -401,10 +603,16 @@ class Hub:
             raise ProtocolError("table_not_found", f"there is no table {table_id!r}")
         if seat is None:
             raise ProtocolError("wrong_seat", "spectators cannot act; join a seat to play")
-        decision = asyncio.ensure_future(self._decide(live, seat, version, wire))
+        decision = asyncio.ensure_future(self._decide_and_go_on(live, seat, version, wire))
         self.inflight.add(decision)
         decision.add_done_callback(self._settled)
         await asyncio.shield(decision)  # a cancelled caller never stops a commit half-way
+
+    async def _decide_and_go_on(
+        self, live: LiveTable, seat: int, version: int, wire: object
+    ) -> None:
+        """Decide, then (if accepted) start the bots now due: even if the caller has gone."""
+        await self._decide(live, seat, version, wire)
         self.kick_bots(live)
         self._evict_if_done(live)
 
@@ -459,75 +667,136 @@ class Hub:
     # ---------------------------------------------------------------- bots
 
     def kick_bots(self, live: LiveTable) -> None:
-        """Start a move for every bot whose decision is awaited."""
-        if self.stopping or not live.started:
+        """Queue the table's next bot decision, after the pause, if one is awaited."""
+        if self.stopping or not live.started or self.turns is None:
             return
-        for seat in live.state.to_act:
-            bot = live.bots.get(seat)
-            task = live.bot_tasks.get(seat)
-            if bot is not None and (task is None or task.done()):
-                live.bot_tasks[seat] = asyncio.create_task(
-                    self._bot_move(live, seat, bot), name=f"bot {live.info.id}:{seat}"
-                )
+        if not self.owns(live.info.id) or self.tables.get(live.info.id) is not live:
+            return
+        if live.bot_kick is not None and not live.bot_kick.done():
+            return
+        if any(seat in live.bots for seat in live.state.to_act):
+            live.bot_kick = asyncio.create_task(
+                self._after_pause(live), name=f"bots {live.info.id}"
+            )
 
-    async def _bot_move(self, live: LiveTable, seat: int, bot: Bot) -> None:
-        again = True
-        try:
-            if self.bot_pause:
-                await asyncio.sleep(self.bot_pause)
-            again = await self._bot_decide(live, seat, bot)
-        finally:
-            if live.bot_tasks.get(seat) is asyncio.current_task():
-                del live.bot_tasks[seat]
-        if again:
-            self.kick_bots(live)  # the same bot may have the next decision too
+    async def _after_pause(self, live: LiveTable) -> None:
+        if self.bot_pause:
+            await asyncio.sleep(self.bot_pause)
+        if self.turns is not None and not self.stopping:
+            self.turns.want(live)
+
+    async def _bot_turn(self, live: LiveTable) -> bool:
+        """One decision of one of the table's bots (in turn when several are to act).
+
+        False when that bot's move was refused for good (see :meth:`_bot_decide`).
+        """
+        if self.stopping or not live.started or self.tables.get(live.info.id) is not live:
+            return True
+        seats = sorted(seat for seat in live.state.to_act if seat in live.bots)
+        if not seats:
+            return True
+        seat = next((s for s in seats if s >= live.next_bot), seats[0])
+        live.next_bot = seat + 1
+        return await self._bot_decide(live, seat, live.bots[seat])
 
     async def _bot_decide(self, live: LiveTable, seat: int, bot: Bot) -> bool:
         """One decision of a bot; False when it was refused for good (logged).
 
-        A bot that fails or whose choice is refused (a bug, never a race) is
-        replaced for this one decision by a uniformly random legal move, so
-        that a broken bot cannot stall a table.
+        A move refused because the table moved on while the bot thought is
+        decided again on the new state.  A bot that fails, or whose move is
+        refused on the state it was chosen on (a bug), is replaced for this
+        one decision by a uniformly random legal move, so that a broken bot
+        cannot stall a table; a bot past its deadline by the game's
+        heuristic bot (:meth:`_instead`).  Each of those is logged.
         """
-        loop = asyncio.get_running_loop()
-        fallback = False
+        fallback: Bot | None = None
         for _attempt in range(4):
             state = live.state
             if self.stopping or not live.started or seat not in state.to_act:
                 return True
             action: Action
-            if fallback:
-                action = RandomBot(state.version).choose(state, seat)
-            else:
-                try:
-                    action = await loop.run_in_executor(
-                        self.bot_pool, bot.choose, state.clone(), seat
-                    )
-                except Exception:
-                    log.exception("bot at %s seat %d failed; playing at random", live.info.id, seat)
-                    fallback = True
-                    continue
+            try:
+                action = await self._choose(fallback or bot, live, state, seat)
+            except TimeoutError:
+                log.warning(
+                    "bot at %s seat %d overran its %.1f s deadline; %s",
+                    live.info.id,
+                    seat,
+                    self.limits.deadline,
+                    "its game's heuristic bot decides instead",
+                )
+                fallback = self._instead(live, state)
+                continue
+            except Exception:
+                log.exception("bot at %s seat %d failed; playing at random", live.info.id, seat)
+                fallback = RandomBot(state.version)
+                continue
             try:
                 await self.act(live.info.id, seat, state.version, action.to_json())
                 return True
             except ProtocolError as error:
-                if error.code == "stale_version":
+                self.bot_refusals += 1
+                if error.code == "stale_version" or live.state.version != state.version:
+                    log.warning(
+                        "bot at %s seat %d: the table moved on while it thought (%s);"
+                        " deciding again",
+                        live.info.id,
+                        seat,
+                        error.code,
+                    )
                     continue
                 log.error("bot at %s seat %d was refused: %s", live.info.id, seat, error)
-                if fallback or error.code == "unavailable":
+                if fallback is not None or error.code == "unavailable":
                     return False
-                fallback = True
+                fallback = RandomBot(state.version)
             except Exception:
                 log.exception("bot at %s seat %d: its move failed", live.info.id, seat)
                 return False
         return True
+
+    async def _choose(self, bot: Bot, live: LiveTable, state: State, seat: int) -> Action:
+        """The bot's choice on a copy of ``state``, in the bot pool, within the deadline."""
+        if isinstance(bot, RandomBot):
+            return bot.choose(state, seat)  # instant: no thread hop
+        loop = asyncio.get_running_loop()
+        thinking = loop.run_in_executor(self.bot_pool, bot.choose, state.clone(), seat)
+        return await asyncio.wait_for(thinking, self.limits.deadline)
+
+    @staticmethod
+    def _instead(live: LiveTable, state: State) -> Bot:
+        """Who decides for a bot that overran: the game's heuristic bot, else a random one."""
+        return state.game.heuristic_bot(live.info.seed + state.version) or RandomBot(state.version)
+
+    # ------------------------------------------------------------ expiry
+
+    async def _sweep(self) -> None:
+        """Remove tables that waited for players longer than ``waiting_hours`` (every minute)."""
+        every = max(1.0, min(60.0, self.waiting_hours * 3600 / 4))
+        while True:
+            try:
+                await self.expire_waiting()
+            except Exception:  # the database is down: try again later
+                log.exception("expiring waiting tables failed")
+            await asyncio.sleep(every)
+
+    async def expire_waiting(self) -> list[str]:
+        """Remove the tables that waited too long (the cut-off is stored: ``created_at``)."""
+        cutoff = now().timestamp() - self.waiting_hours * 3600
+        gone = await asyncio.to_thread(self.store.expire_waiting, cutoff)
+        for table_id in gone:
+            live = self.tables.pop(table_id, None)
+            if live is not None:
+                for connection in list(live.connections):
+                    connection.drop()
+                live.connections.clear()
+        return gone
 
     # ------------------------------------------------------------ fan-out
 
     def attach(self, live: LiveTable, connection: Connection) -> None:
         """Add a connection and queue its current view first."""
         live.connections.add(connection)
-        connection.queue.put_nowait(self.message(live, connection, {}))
+        connection.push(self.message(live, connection, {}))
 
     def detach(self, live: LiveTable, connection: Connection) -> None:
         live.connections.discard(connection)
@@ -549,12 +818,8 @@ class Hub:
             except Exception:  # a game's view or template failed: keep the others going
                 log.exception("table %s: no message for seat %s", live.info.id, connection.seat)
                 continue
-            if connection.queue.qsize() >= MAX_BACKLOG:  # it does not read: let it reconnect
-                log.warning("table %s: dropping a connection that does not read", live.info.id)
+            if not connection.push(text):  # it does not read (its socket says so): let it go
                 live.connections.discard(connection)
-                connection.queue.put_nowait(None)
-                continue
-            connection.queue.put_nowait(text)
 
     def message(self, live: LiveTable, connection: Connection, cache: MessageCache) -> str:
         """The connection's next state message: the log carries only events it lacks."""

@@ -93,6 +93,8 @@ class CatchUp:
         if table_id not in self.hub.tables:
             if table_id in self.hub.loading:  # it may have read the database just before
                 self._spawn(self._after_load(table_id, payload))
+            elif what == "seats" and self.hub.owns(table_id):
+                self._spawn(self.hub.adopt(table_id))  # its bots may start here
             return  # not live here: it is read from the database when it is needed
         if what == "seats":
             self._spawn(self.hub.seats_changed(table_id))

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-import asyncio
+import re
 from typing import Annotated, Any
 
 from fastapi import APIRouter, Form, Request
@@ -12,7 +12,15 @@ import bodoge
 from bodoge.engine import BodogeError, Game, seat_name
 from bodoge.games import BUILTIN_IDS
 
-from .api import ApiError, NewTable, SeatSpec, create_table, invite_path, join_table
+from .api import (
+    ApiError,
+    NewTable,
+    SeatSpec,
+    checked_name,
+    invite_path,
+    join_table,
+    new_table,
+)
 from .db import OVER, PLAYING, WAITING, invite_code
 from .deps import HOST_COOKIE, SEAT_COOKIE, HubDep, LangDep, StoreDep, seat_token
 from .hub import LiveTable, rebuild
@@ -22,6 +30,7 @@ from .render import render_game, render_page, seat_list, seat_names
 router = APIRouter(include_in_schema=False)
 
 COOKIE_AGE = 60 * 60 * 24 * 30
+SMALL_INT = re.compile(r"-?[0-9]{1,18}")
 NOT_OVER = "the record is available when the game is over"
 
 
@@ -116,11 +125,14 @@ async def create_from_form(
         elif option.kind is bool:
             options[option.name] = raw == "on"
         elif raw not in (None, ""):
+            text = str(raw)
+            # At most 18 ASCII digits: int() of thousands of digits raises (and
+            # is slow); such a value is left as text for the game to refuse.
             options[option.name] = (
-                int(str(raw)) if option.kind is int and str(raw).lstrip("-").isdigit() else str(raw)
+                int(text) if option.kind is int and SMALL_INT.fullmatch(text) else text
             )
     try:
-        count = int(str(form.get("num_seats", "")))
+        count = int(str(form.get("num_seats", ""))[:3])
     except ValueError:
         return error_page(lang, 422, word("bad_seat_count", lang))
     if not 1 <= count <= 12:
@@ -133,10 +145,12 @@ async def create_from_form(
             if kind.startswith("bot")
             else SeatSpec(kind="person")
         )
-    my_name = str(form.get("name", "")).strip()
+    my_name = str(form.get("name", "")).strip()[:40]
     try:
-        new_table = NewTable(game=game_id, options=options, seats=seats)
-        created = await asyncio.to_thread(create_table, store, new_table)
+        if my_name:
+            checked_name(my_name)  # before the table is made: a refusal changes nothing
+        wanted = NewTable(game=game_id, options=options, seats=seats)
+        created = await new_table(request, store, hub, wanted)
     except ApiError as error:
         return error_page(lang, error.status_code, word("cannot_create", lang), error.message)
     table_id = created.table.id

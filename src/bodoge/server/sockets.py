@@ -34,13 +34,21 @@ shapes above), ``table_not_found`` (then the socket closes with 4404),
 ``wrong_seat`` (a spectator, or a seat not in ``to_act``),
 ``malformed_action`` (not an action of this game), ``illegal_action``,
 ``game_over``, ``unavailable`` (the database did not answer),
-``internal_error``.
+``internal_error``.  An error's message is at most ``MAX_ERROR`` characters:
+what a client sent is never echoed back at length.
+
+Every frame sent counts against the connection's backlog (``MAX_BACKLOG``
+in :mod:`bodoge.server.hub`), errors and pongs as much as states; a
+connection that lets it fill does not read, and is closed (1013).  A
+handshake from a page of another origin is refused before it completes
+(:mod:`bodoge.server.guard`).
 """
 
 from __future__ import annotations
 
 import asyncio
 import contextlib
+import functools
 import json
 import logging
 from typing import Annotated, Any, Literal
@@ -48,6 +56,7 @@ from typing import Annotated, Any, Literal
 from fastapi import APIRouter, WebSocket, WebSocketDisconnect
 from pydantic import BaseModel, ConfigDict, Field, StrictInt, TypeAdapter, ValidationError
 
+from .api import MAX_ERROR, shown_id
 from .config import MAX_MESSAGE
 from .deps import HubDep, seat_token
 from .hub import Connection, ProtocolError
@@ -60,6 +69,8 @@ NOT_FOUND_CLOSE = 4404
 """Close code after ``table_not_found``."""
 BACKLOG_CLOSE = 1013
 """Close code for a connection that stopped reading (``MAX_BACKLOG`` unsent messages)."""
+SENDER_GRACE = 1.0
+"""Seconds a closing socket's last frames may take to leave before they are given up."""
 
 
 # ------------------------------------------------------------------ schemas
@@ -136,6 +147,8 @@ SERVER_MESSAGE: TypeAdapter[StateMessage | ErrorMessage | PongMessage] = TypeAda
 
 
 def error(code: str, message: str) -> dict[str, Any]:
+    if len(message) > MAX_ERROR:
+        message = message[: MAX_ERROR - 1] + "…"
     return ErrorMessage(type="error", code=code, message=message).model_dump()
 
 
@@ -173,7 +186,7 @@ async def table_socket(websocket: WebSocket, table_id: str, hub: HubDep) -> None
     await websocket.accept()
     live = await hub.get(table_id)
     if live is None:
-        problem = error("table_not_found", f"there is no table {table_id!r}")
+        problem = error("table_not_found", f"there is no table {shown_id(table_id)}")
         await websocket.send_text(json.dumps(problem))
         await websocket.close(code=NOT_FOUND_CLOSE, reason="no such table")
         return
@@ -187,9 +200,13 @@ async def table_socket(websocket: WebSocket, table_id: str, hub: HubDep) -> None
         lang=request_lang(websocket),
     )
     sender = asyncio.create_task(_send_loop(websocket, connection))
+    handler = asyncio.current_task()
+    if handler is not None:
+        # Dropped for not reading: stop reading its frames too.
+        connection.on_drop = functools.partial(handler.cancel, "dropped")
     hub.attach(live, connection)
     try:
-        while True:
+        while not connection.dropped:
             data = await _receive(websocket)
             try:
                 message = parse(data)
@@ -204,10 +221,16 @@ async def table_socket(websocket: WebSocket, table_id: str, hub: HubDep) -> None
                 connection.send(error("internal_error", "the server could not handle that"))
     except WebSocketDisconnect:
         pass
+    except asyncio.CancelledError:
+        if not connection.dropped:
+            raise  # the server is stopping
+        log.warning("table %s: closed a connection that does not read", table_id)
     finally:
+        connection.on_drop = None
         hub.detach(live, connection)
-        with contextlib.suppress(Exception):
-            await sender
+        # A client that does not read may hold the sender in a send for ever.
+        with contextlib.suppress(Exception, asyncio.CancelledError):
+            await asyncio.wait_for(sender, SENDER_GRACE)
 
 
 async def _receive(websocket: WebSocket) -> str | bytes:
