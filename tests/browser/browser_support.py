@@ -161,7 +161,7 @@ DOM_PROBE = """() => {
     seat: zone.dataset.seat,
     cards: [...zone.querySelectorAll(".card[data-number]")].map((card) => [
       Number(card.dataset.number),
-      Number(card.querySelector(".card-count").textContent.replace("×", "")),
+      Number(card.dataset.count),
     ]),
   }));
   const counts = {};

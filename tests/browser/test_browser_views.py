@@ -230,3 +230,41 @@ def test_labels_name_players_by_name_in_both_languages() -> None:
     assert with_names("Steal a token from P2", names) == "Steal a token from Bob"
     assert with_names("、P2の「11」をすべて", names) == "、Bobの「11」をすべて"
     assert with_names("MP3 and P12 stay", names) == "MP3 and P12 stay"
+
+
+BUTTON = re.compile(r'<button type="button" class="action\b[^"]*" data-act="(\d+)"')
+INDEX = re.compile(r'<details class="actions action-index".*?</details>', re.S)
+GAME_TEMPLATES = [g for g in bodoge.game_ids() if not g.startswith("toy-")]
+
+
+@pytest.mark.parametrize("game_id", GAME_TEMPLATES)
+def test_the_pieces_are_the_buttons_and_the_list_is_a_folded_index(game_id: str) -> None:
+    """Every legal action is on the table exactly once, and once more in the folded index.
+
+    No button is offered twice (in the banner and below it, or two buttons for
+    one inspection), and there is no second set of big buttons beside the cards.
+    """
+    game = bodoge.get_game(game_id)
+    players = max(3, game.min_players)
+    live = live_table(game_id, players, seed=21)
+    rng = random.Random(21)
+    for step in range(400):
+        if live.state.is_over:
+            break
+        seat = rng.choice(live.state.to_act)
+        legal = live.state.legal_actions(seat)
+        html = render_game(live, seat, "ja" if step % 2 else "en")
+        (index,) = INDEX.findall(html)
+        assert sorted(clickable(index)) == list(range(len(legal))), f"{game_id} step {step}"
+        table = INDEX.sub("", html)
+        pieces = clickable(table)
+        buttons = [int(i) for i in BUTTON.findall(table)]
+        for number, action in enumerate(legal):
+            assert number in pieces, f"{game_id} step {step}: {action} is not on the table"
+            assert buttons.count(number) <= 1, f"{game_id} step {step}: two buttons for {action}"
+            if number in buttons:
+                assert pieces.count(number) == 1, (
+                    f"{game_id} step {step}: {action} has a button and a piece"
+                )
+        assert 'class="action-buttons"' not in table
+        live.state.apply(seat, rng.choice(legal))

@@ -104,6 +104,10 @@ WORDS: dict[str, Text] = {
     "turn_tag": Text("手番", "to play"),
     "game_over": Text("ゲーム終了", "Game over"),
     "actions": Text("できること", "Your options"),
+    "actions_index": Text(
+        "できることの一覧（{n}件・キーボードや読み上げ用）",
+        "Your options as a list ({n}; for keyboards and screen readers)",
+    ),
     "log": Text("ログ", "Log"),
     "log_empty": Text("まだ誰も動いていません", "Nothing has happened yet"),
     "secret_action": Text("（非公開の選択）", "(a secret choice)"),

@@ -364,7 +364,7 @@ class HoardersState(State):
     def _steal(self, thief: int, target: int, kind: int, public: dict[str, Any]) -> None:
         self.nuts[target][kind] -= 1
         self.nuts[thief][kind] += 1
-        public["stolen"] = {"from": target, "nut": NUTS[kind]}
+        public["stolen"] = {"by": thief, "from": target, "nut": NUTS[kind]}
         if not self._check_win(public):
             self._next_turn(public)
 
