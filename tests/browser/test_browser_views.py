@@ -268,3 +268,52 @@ def test_the_pieces_are_the_buttons_and_the_list_is_a_folded_index(game_id: str)
                 )
         assert 'class="action-buttons"' not in table
         live.state.apply(seat, rng.choice(legal))
+
+
+def played_out(game_id: str, players: int, seed: int, options: dict[str, object]) -> LiveTable:
+    """A table whose game was played to the end by random moves (``random.Random(seed)``)."""
+    live = live_table(game_id, players, seed=seed, options=options)
+    state = bodoge.get_game(game_id).new_game(players, seed=seed, options=options)
+    live = dataclasses.replace(live, state=state)
+    rng = random.Random(seed)
+    while not state.is_over:
+        seat = state.to_act[0]
+        state.apply(seat, rng.choice(state.legal_actions(seat)))
+    return live
+
+
+def test_egyptian_bride_explains_its_tie_break() -> None:
+    live = played_out("egyptian-bride", 4, 0, {"expansion": True})
+    english = render_game(live, None, "en")
+    assert "Name0, Name3 tie on 4 points: Name3 married the highest number (18) and wins." in (
+        english
+    )
+    assert "whoever of them married the highest number wins" in english
+    assert "最も大きい数字（18）と結婚したName3の勝ち" in render_game(live, 1, "ja")
+
+
+def test_cardiceo_names_the_rule_that_decided_and_labels_every_row() -> None:
+    live = played_out("cardiceo", 3, 4, {"rounds": 3})
+    result = live.state.view(None)["result"]
+    html = render_game(live, None, "en")
+    low = min(result["totals"])
+    assert f"After 3 rounds the lowest total ({low} points) wins." in html
+    assert "emptied their hand first" not in html
+    assert f"After 3 rounds the lowest total ({low} points) wins." in live.state.summary("en")
+    rows = re.findall(r"<tr[^>]*>\s*<th scope=\"row\">(.*?)</th>", html, re.S)
+    assert rows and all(label.strip() for label in rows), rows
+    assert "Outcome" in rows and "勝敗" in render_game(live, 0, "ja")
+
+
+def test_anehambra_offers_only_the_kinds_of_action_there_are_and_says_why() -> None:
+    live = live_table("anehambra", 3, seed=3)
+    seat = live.state.to_act[0]
+    assert {a.TYPE for a in live.state.legal_actions(seat)} == {"draw", "build"}
+    html = render_game(live, seat, "en")
+    assert "Do one: draw or build." in html
+    assert "You cannot inspect: nobody else has an unverified palace." in html
+    assert "An earthquake needs four pillars of one colour in your hand." in html
+    assert "inspect or cause an earthquake" not in html
+    assert "山札から引く・宮殿を建てる、のどれかひとつ。" in render_game(live, seat, "ja")
+    finished = played_out("anehambra", 3, 3, {})
+    assert '<th scope="row">Palaces</th>' in render_game(finished, None, "en")

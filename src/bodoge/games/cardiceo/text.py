@@ -112,4 +112,34 @@ def summary_lines(result: Mapping[str, Any], lang: str) -> list[str]:
         lines.append(line)
     names = ", ".join(seat_name(s, lang) for s in result["winners"])
     lines.append(f"勝者: {names}" if lang == "ja" else f"Winners: {names}")
+    lines.append(decided_by(result, lang))
     return lines
+
+
+def decided_by(result: Mapping[str, Any], lang: str) -> str:
+    """The rule that decided the game, for the end of the summary."""
+    if result["rounds"] > 1:
+        line = _ENDS["lowest_total"].format(rounds=result["rounds"], total=min(result["totals"]))
+        if len(result["winners"]) > 1:
+            return f"{line(lang)} {_ENDS['tie_shared'](lang)}"
+        return line(lang)
+    if result["emptied"] is not None:
+        return _ENDS["emptied"].format(name=seat_name(result["emptied"], lang))(lang)
+    return _ENDS["by_limit" if result["by_limit"] else "last_standing"](lang)
+
+
+_ENDS = {
+    "lowest_total": Text(
+        "{rounds}ラウンドの総合計が最も低い人（{total}点）の勝ちです。",
+        "After {rounds} rounds the lowest total ({total} points) wins.",
+    ),
+    "tie_shared": Text("同点の人は勝ちを分け合います。", "Tied players share the win."),
+    "emptied": Text("{name}が最初に手札をなくしました。", "{name} emptied their hand first."),
+    "by_limit": Text(
+        "手番の上限でラウンドを打ち切りました（残り枚数、次に合計で判定）。",
+        "The round stopped at the turn limit (fewest cards, then lowest sum).",
+    ),
+    "last_standing": Text(
+        "最後まで残ったプレイヤーの勝ちです。", "The last player standing wins."
+    ),
+}

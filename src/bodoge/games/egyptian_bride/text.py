@@ -27,6 +27,14 @@ GLOSSARY = {
 }
 
 _LABELS = {
+    "tie_break": Text(
+        "{names}が{points}点で同点。最も大きい数字（{n}）と結婚した{name}の勝ち。",
+        "{names} tie on {points} points: {name} married the highest number ({n}) and wins.",
+    ),
+    "tie_shared": Text(
+        "{names}が{points}点で同点。誰も結婚していないので勝ちを分け合います。",
+        "{names} tie on {points} points and none of them married: they share the win.",
+    ),
     "row": Text("表向き", "Face-up"),
     "deck": Text("山札", "Deck"),
     "hand": Text("手札", "hand"),
@@ -80,6 +88,40 @@ def describe_view(view: Mapping[str, Any], lang: str) -> str:
     return "\n".join(lines)
 
 
+def tie_break(settlement: Mapping[str, Any]) -> tuple[list[int], int, int | None] | None:
+    """How a tie on points was decided: (the tied seats, their points, the deciding number).
+
+    ``None`` when no tie had to be broken.  The number is the highest that
+    one of the tied players married (that player wins); ``None`` when none
+    of them married, and they share the win.
+    """
+    points, out = settlement["points"], settlement["out"]
+    standing = [seat for seat in range(len(points)) if not out[seat]]
+    if not standing:
+        return None
+    best = max(points[seat] for seat in standing)
+    tied = [seat for seat in standing if points[seat] == best]
+    if len(tied) < 2:  # noqa: PLR2004 - a tie is two or more
+        return None
+    married = [n for seat in tied for n in settlement["married"][seat]]
+    return tied, best, max(married) if married else None
+
+
+def tie_break_line(settlement: Mapping[str, Any], names: list[str], lang: str) -> str | None:
+    """The tie-break in words, naming the players by ``names``."""
+    tie = tie_break(settlement)
+    if tie is None:
+        return None
+    tied, points, number = tie
+    who = ", ".join(names[seat] for seat in tied)
+    if number is None:
+        return _LABELS["tie_shared"].format(names=who, points=points)(lang)
+    (winner,) = settlement["winners"]
+    return _LABELS["tie_break"].format(names=who, points=points, n=number, name=names[winner])(
+        lang
+    )
+
+
 def summary_lines(settlement: Mapping[str, Any], lang: str) -> list[str]:
     """The settlement for people: marriages, points, drop-outs, winners."""
     lines = []
@@ -96,4 +138,8 @@ def summary_lines(settlement: Mapping[str, Any], lang: str) -> list[str]:
         lines.append(f"勝者: {names}" if names else "勝者なし（全員脱落）")
     else:
         lines.append(f"Winners: {names}" if names else "No winner: everyone dropped out")
+    seats = [seat_name(seat, lang) for seat in range(len(settlement["points"]))]
+    tie = tie_break_line(settlement, seats, lang)
+    if tie is not None:
+        lines.append(tie)
     return lines
