@@ -163,6 +163,15 @@ def seat_names(live: LiveTable, lang: str) -> list[str]:
     return names
 
 
+def named_record(live: LiveTable, lang: str) -> dict[str, Any]:
+    """The game's record with the players' display names (never their tokens).
+
+    A replay of it, in the browser or the terminal, shows Alice, Bob, Bot 3
+    rather than P1, P2, P3; the names do not take part in the game.
+    """
+    return {**live.state.record(), "players": seat_names(live, lang)}
+
+
 def seat_list(live: LiveTable, lang: str) -> list[dict[str, Any]]:
     """Public facts about each seat: its name, person or bot, whether it is taken."""
     names = seat_names(live, lang)
@@ -247,7 +256,10 @@ def _option_lines(game: Game, options: Mapping[str, Any], lang: str) -> list[tup
     lines = []
     for option in game.options:
         value = options.get(option.name, option.default)
-        shown = word("on" if value else "off", lang) if isinstance(value, bool) else str(value)
+        if isinstance(value, bool):
+            shown = word("on" if value else "off", lang)
+        else:
+            shown = option.value_text(value, lang)
         lines.append((option.title(lang), shown))
     return lines
 

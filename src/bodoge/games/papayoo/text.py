@@ -30,6 +30,14 @@ GLOSSARY = {
     "points": Text("失点", "points"),
 }
 
+HAND_COUNT_TEXT = {
+    "one": Text("1ハンドだけ", "one hand"),
+    "n": Text("人数と同じ数（1人1回ずつ親）", "one per player (everyone deals once)"),
+    "2n": Text("人数の2倍（1人2回ずつ親）", "two per player (everyone deals twice)"),
+    "3n": Text("人数の3倍（1人3回ずつ親）", "three per player (everyone deals three times)"),
+}
+"""The ``hands`` option's values in words."""
+
 _LABELS = {
     "hand_of": Text("第{hand}ハンド / 全{hands}ハンド", "Hand {hand} of {hands}"),
     "dealer": Text("親: {name}", "Dealer: {name}"),
