@@ -230,11 +230,11 @@ class Watcher:
     # ------------------------------------------------------------- acting
 
     def actables(self) -> int:
-        return self.page.locator("#game [data-act]:enabled").count()
+        return self.page.locator("#game [data-act]:enabled:visible").count()
 
     def click_any(self, rng: random.Random) -> bool:
         """Click an enabled clickable (card, deck, chip or button); wait for the result."""
-        choices = self.page.locator("#game [data-act]:enabled")
+        choices = self.page.locator("#game [data-act]:enabled:visible")
         count = choices.count()
         if not count:
             return False
