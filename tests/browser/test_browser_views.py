@@ -8,6 +8,7 @@ import json
 import random
 import re
 import string
+import sys
 from datetime import UTC, datetime
 from pathlib import Path
 
@@ -82,10 +83,13 @@ def test_every_word_a_template_uses_exists() -> None:
             )
 
 
-def test_game_word_files_are_valid_json() -> None:
-    for path in (Path(bodoge.__file__).parent / "games").glob("*/templates/*.words.json"):
-        data = json.loads(path.read_text(encoding="utf-8"))
-        assert all(set(pair) == {"ja", "en"} for pair in data.values()), path
+def test_a_games_words_live_in_its_package_only() -> None:
+    """No words file beside the templates: the game's ``text`` module holds them."""
+    games = Path(bodoge.__file__).parent / "games"
+    assert list(games.glob("*/templates/*.json")) == []
+    for game_id in GAME_TEMPLATES:
+        game = bodoge.get_game(game_id)
+        assert game.words and type(game).words is sys.modules[type(game).__module__].WORDS
 
 
 @pytest.mark.parametrize(

@@ -2,16 +2,15 @@
 
 A game's table template lives in its own package (``templates/<id>.html``)
 and builds on the shared pieces of ``components.html``; a game without one
-is shown by ``generic.html``.  A game's own player-facing words sit next to
-its template in ``templates/<id>.words.json`` (``{"key": {"ja": …, "en": …}}``)
-and reach the template as ``t("key", name=value)``.  Templates only ever
+is shown by ``generic.html``.  A game's own player-facing words are its
+:attr:`~bodoge.engine.Game.words` (in the game's ``text`` module) and reach
+the template as ``t("key", name=value)``.  Templates only ever
 receive the view of the seat being rendered, its legal actions and public
 table data (seat names, which seats are filled).
 """
 
 from __future__ import annotations
 
-import functools
 import json
 import logging
 import re
@@ -24,7 +23,7 @@ from jinja2 import ChoiceLoader, Environment, FileSystemLoader, select_autoescap
 from markupsafe import Markup
 
 import bodoge
-from bodoge.engine import LANGS, Action, Game, Text, seat_name
+from bodoge.engine import Action, Game, Text, seat_name
 
 from .hub import LiveTable
 from .i18n import error_words, word
@@ -52,20 +51,9 @@ def _game_template_dirs() -> list[str]:
     return dirs
 
 
-@functools.cache
-def game_words(game: Game) -> dict[str, Text]:
-    """The game's own template words (``templates/<id>.words.json``), or none."""
-    path = _game_folder(game) / f"{game.id}.words.json"
-    if not path.is_file():
-        return {}
-    raw = json.loads(path.read_text(encoding="utf-8"))
-    words = {}
-    for key, pair in raw.items():
-        missing = [lang for lang in LANGS if not pair.get(lang)]
-        if missing:
-            raise ValueError(f"{path.name}: {key!r} has no {', '.join(missing)} text")
-        words[key] = Text(pair["ja"], pair["en"])
-    return words
+def game_words(game: Game) -> Mapping[str, Text]:
+    """The game's own words for its table (:attr:`Game.words`)."""
+    return game.words
 
 
 def with_names(text: object, names: list[str]) -> str:

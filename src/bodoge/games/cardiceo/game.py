@@ -11,7 +11,7 @@ from .actions import ACTION_TYPES
 from .bot import HeuristicBot
 from .data import HARDCORE_MAX_PLAYERS, MAX_PLAYERS, MAX_ROUNDS, MIN_PLAYERS, ROUND_TURN_LIMIT
 from .rules import CardiceoState
-from .text import BLURB, GLOSSARY, TITLE, describe_view
+from .text import BLURB, GLOSSARY, TITLE, WORDS, describe_view
 
 SHORT = Option(
     "short",
@@ -78,6 +78,7 @@ class Cardiceo(Game):
     hidden_information = True
     provisional = (TURN_LIMIT,)
     glossary = GLOSSARY
+    words = WORDS
     declarations = spaces
     heuristic = HeuristicBot
 

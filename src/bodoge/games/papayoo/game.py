@@ -11,7 +11,7 @@ from .actions import ACTION_TYPES
 from .bot import HeuristicBot
 from .data import HAND_COUNTS
 from .rules import PapayooState
-from .text import BLURB, GLOSSARY, HAND_COUNT_TEXT, TITLE, describe_view
+from .text import BLURB, GLOSSARY, HAND_COUNT_TEXT, TITLE, WORDS, describe_view
 
 HANDS = Option(
     "hands",
@@ -46,6 +46,7 @@ class Papayoo(Game):
     simultaneous = True
     hidden_information = True
     glossary = GLOSSARY
+    words = WORDS
     declarations = spaces
     heuristic = HeuristicBot
     # A whole game is several hands, some 300 moves at four players; the points
