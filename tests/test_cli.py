@@ -5,7 +5,7 @@ from __future__ import annotations
 import builtins
 import json
 import socket
-from collections.abc import Iterator, Mapping
+from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -272,7 +272,7 @@ class Pick(Action):
     TYPE = "pick"
     number: int
 
-    def label(self, lang: str = "en") -> str:
+    def label(self, lang: str = "en", names: Sequence[str] | None = None) -> str:
         return Text("{n}を選ぶ", "Pick {n}").format(n=self.number)(lang)
 
 

@@ -15,10 +15,12 @@ from pathlib import Path
 import pytest
 
 import bodoge
+from bodoge.games.hoarders.actions import StealNut
+from bodoge.games.papayoo.actions import Play
 from bodoge.server.db import BOT, PERSON, PLAYING, WAITING, SeatInfo, TableInfo
 from bodoge.server.hub import LiveTable, state_message
 from bodoge.server.i18n import WORDS
-from bodoge.server.render import ENV, game_words, render_game, table_template, with_names
+from bodoge.server.render import ENV, game_words, render_game, table_template
 
 from .browser_support import check_frame
 
@@ -230,10 +232,12 @@ def test_the_leak_checks_pass_real_messages_and_catch_doctored_ones() -> None:
 
 
 def test_labels_name_players_by_name_in_both_languages() -> None:
+    """A label fills its seat placeholder with the player's name: no text is patched."""
     names = ["Alice", "Bob"]
-    assert with_names("Steal a token from P2", names) == "Steal a token from Bob"
-    assert with_names("、P2の「11」をすべて", names) == "、Bobの「11」をすべて"
-    assert with_names("MP3 and P12 stay", names) == "MP3 and P12 stay"
+    assert StealNut(1, "walnut").label("en", names) == "Steal Bob's Walnut"
+    assert "Bob" in StealNut(1, "walnut").label("ja", names)
+    assert StealNut(1, "walnut").label("en") == "Steal P2's Walnut"
+    assert Play("P2").label("en", names) == Play("P2").label("en")  # a card, not a seat
 
 
 BUTTON = re.compile(r'<button type="button" class="action\b[^"]*" data-act="(\d+)"')

@@ -13,7 +13,6 @@ from __future__ import annotations
 
 import json
 import logging
-import re
 import sys
 from collections.abc import Callable, Iterator, Mapping
 from pathlib import Path
@@ -33,10 +32,6 @@ log = logging.getLogger("bodoge.server")
 LOG_LENGTH = 40
 """How many recent events the table's action log shows."""
 
-_SEAT_REF = re.compile(r"(?<![A-Za-z0-9])P(\d{1,2})(?![0-9])")
-"""The engine's seat names (P1, P2, …); not \b, since 「P2の」 has no word boundary."""
-
-
 def _game_folder(game: Game) -> Path:
     module = sys.modules[type(game).__module__]
     return Path(module.__file__ or "").parent / "templates"
@@ -54,16 +49,6 @@ def _game_template_dirs() -> list[str]:
 def game_words(game: Game) -> Mapping[str, Text]:
     """The game's own words for its table (:attr:`Game.words`)."""
     return game.words
-
-
-def with_names(text: object, names: list[str]) -> str:
-    """Replace the engine's seat names (P1, P2, …) in a label by the players' names."""
-
-    def name(match: re.Match[str]) -> str:
-        index = int(match.group(1)) - 1
-        return names[index] if 0 <= index < len(names) else match.group(0)
-
-    return _SEAT_REF.sub(name, str(text))
 
 
 def hue(number: object, spread: int = 24) -> int:
@@ -87,7 +72,6 @@ def make_environment() -> Environment:
     env.globals["error_words"] = error_words
     env.globals["hue"] = hue
     env.filters["pick"] = lambda seats, names: [names[seat] for seat in seats]
-    env.filters["named"] = with_names
     env.filters["tojson_attr"] = lambda value: Markup.escape(json.dumps(value))
     return env
 
@@ -105,12 +89,12 @@ class Actions:
 
     ``acts.find("take_face_up", number=7)`` gives the index to put on the
     face-up 7's ``data-act``, or ``None`` when no legal action concerns it.
-    Labels name players by their names, not by seat numbers.
+    Labels name players by their names (``Action.label(lang, names)``), not P1, P2, …
     """
 
     def __init__(self, legal: list[Action], lang: str, names: list[str] | None = None) -> None:
         self.items = [
-            (i, a.to_json(), with_names(a.label(lang), names or [])) for i, a in enumerate(legal)
+            (i, a.to_json(), a.label(lang, names)) for i, a in enumerate(legal)
         ]
 
     def find(self, kind: str, **fields: Any) -> int | None:
@@ -223,8 +207,8 @@ def render_game(live: LiveTable, seat: int | None, lang: str, replay: bool = Fal
         )
     legal = state.legal_actions(seat) if seat is not None and not replay else []
     context = game_context(state.game, state.view(seat), seat, legal, names, lang)
-    context["log"] = [e.for_seat(seat, lang) for e in state.events[-LOG_LENGTH:]]
-    context["summary"] = [with_names(line, names) for line in state.summary(lang)]
+    context["log"] = [e.for_seat(seat, lang, names) for e in state.events[-LOG_LENGTH:]]
+    context["summary"] = state.summary(lang, names)
     context["replay"] = replay
     context["table"] = live.info.id
     context["status"] = live.info.status

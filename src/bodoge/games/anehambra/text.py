@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from ...engine import Text, seat_name
@@ -29,111 +29,18 @@ GLOSSARY = {
     "removed": Text("除外", "removed from the game"),
 }
 
-_LABELS = {
-    "deck": Text("山札: {n}枚", "Deck: {n} cards"),
-    "end_in": Text("（ENDまで{n}枚）", " ({n} before END)"),
-    "removed": Text("除外", "Removed"),
-    "hand": Text("手札{n}枚", "{n} in hand"),
-    "known": Text("判明", "known"),
-    "palaces": Text("宮殿", "palaces"),
-    "your_hand": Text("あなたの手札", "Your hand"),
-    "turn": Text("手番: {name}", "Turn: {name}"),
-    "building": Text("建築中: 宮殿{n}", "Building palace {n}"),
-    "checking": Text("査察中: {check}", "Inspecting: {check}"),
-    "banned": Text("指定できない色", "colours that cannot be named"),
-    "none": Text("なし", "none"),
-}
-
-_COLOUR_MARK = {"red": "R", "yellow": "Y", "green": "G", "blue": "B"}
-
-
-def colour_counts(colours: list[str], counts: list[int], lang: str) -> str:
-    """``red×2 blue×1`` (``赤×2 青×1``), or ``-`` for none."""
-    shown = [
-        f"{COLOUR_TEXT[colour](lang)}×{count}"
-        for colour, count in zip(colours, counts, strict=True)
-        if count
-    ]
-    return " ".join(shown) or "-"
-
-
-def _palace(palace: Mapping[str, Any], colours: list[str]) -> str:
-    """``[3?]`` face down, ``[RRY✓]`` verified, ``[RRY]`` own unverified."""
-    contents = palace["contents"]
-    if contents is None:
-        return f"[{palace['cards']}?]"
-    marks = "".join(_COLOUR_MARK[c] * n for c, n in zip(colours, contents, strict=True))
-    return f"[{marks}{'✓' if palace['verified'] else ''}]"
-
-
-def describe_view(view: Mapping[str, Any], lang: str) -> str:
-    """A compact terminal rendering of one seat's view."""
-    colours = view["colours"]
-    word = {key: text(lang) for key, text in _LABELS.items()}
-    deck = _LABELS["deck"].format(n=view["deck"])(lang)
-    if view["end_in"] is not None:
-        deck += _LABELS["end_in"].format(n=view["end_in"])(lang)
-    lines = [f"{deck}   {word['removed']}: {colour_counts(colours, view['removed'], lang)}"]
-    for player in view["players"]:
-        seat = player["seat"]
-        palaces = " ".join(_palace(p, colours) for p in player["palaces"]) or "-"
-        known = colour_counts(colours, player["known_hand"], lang)
-        hand = _LABELS["hand"].format(n=player["hand_count"])(lang)
-        lines.append(
-            f"{seat_name(seat, lang)}: {hand} ({word['known']}: {known}) | "
-            f"{word['palaces']} {len(player['palaces'])}: {palaces}"
-        )
-    if view["hand"] is not None:
-        lines.append(f"{word['your_hand']}: {colour_counts(colours, view['hand'], lang)}")
-    banned = [COLOUR_TEXT[c](lang) for c, flag in zip(colours, view["banned"], strict=True) if flag]
-    if banned:
-        lines.append(f"{word['banned']}: {' '.join(banned)}")
-    step = view["step"]
-    if step["building"] is not None:
-        lines.append(_LABELS["building"].format(n=step["building"] + 1)(lang))
-    if step["check"] is not None:
-        check = CHECK_TEXT[CHECKS.index(step["check"])](lang)
-        lines.append(_LABELS["checking"].format(check=check)(lang))
-    if not view["is_over"]:
-        lines.append(_LABELS["turn"].format(name=seat_name(view["current"], lang))(lang))
-    return "\n".join(lines)
-
-
-def summary_lines(
-    palaces: list[int], hands: list[int], winners: list[int], reason: str, lang: str
-) -> list[str]:
-    """The end for people: why it ended, palaces and hands, winners."""
-    lines = []
-    if reason == "turn_limit":
-        lines.append("手番数の上限に達したため終了" if lang == "ja" else "Ended at the turn limit")
-    else:
-        lines.append("ENDカードが引かれて終了" if lang == "ja" else "The END card was drawn")
-    for seat, (count, held) in enumerate(zip(palaces, hands, strict=True)):
-        name = seat_name(seat, lang)
-        if lang == "ja":
-            lines.append(f"{name}: 宮殿{count} 手札{held}枚")
-        else:
-            lines.append(f"{name}: {count} palace(s), {held} card(s) in hand")
-    names = ", ".join(seat_name(s, lang) for s in winners)
-    if lang == "ja":
-        lines.append(f"勝者: {names}" if len(winners) == 1 else f"引き分け: {names}")
-    else:
-        lines.append(f"Winners: {names}" if len(winners) == 1 else f"Draw: {names}")
-    return lines
-
-
 # The words of the table (templates/anehambra.html reads them as t("key")).
 WORDS: dict[str, Text] = {
-    "colour_red": Text("赤", "red"),
-    "colour_yellow": Text("黄", "yellow"),
-    "colour_green": Text("緑", "green"),
-    "colour_blue": Text("青", "blue"),
-    "check_A": Text("A. 赤の柱が含まれていない", "A. no red pillar"),
-    "check_B": Text("B. 黄の柱が含まれていない", "B. no yellow pillar"),
-    "check_C": Text("C. 緑の柱が含まれていない", "C. no green pillar"),
-    "check_D": Text("D. 青の柱が含まれていない", "D. no blue pillar"),
-    "check_E": Text("E. 同じ色のペアが含まれていない", "E. no pair of one colour"),
-    "check_F": Text("F. 全ての色の柱が含まれている", "F. every colour present"),
+    "colour_red": COLOUR_TEXT["red"],
+    "colour_yellow": COLOUR_TEXT["yellow"],
+    "colour_green": COLOUR_TEXT["green"],
+    "colour_blue": COLOUR_TEXT["blue"],
+    "check_A": CHECK_TEXT[0],
+    "check_B": CHECK_TEXT[1],
+    "check_C": CHECK_TEXT[2],
+    "check_D": CHECK_TEXT[3],
+    "check_E": CHECK_TEXT[4],
+    "check_F": CHECK_TEXT[5],
     "check_help_A": Text(
         "赤の柱がなければ取り壊し。宮殿2つまで（同じ色で）",
         "Demolished if it holds no red. Up to two palaces (same colour)",
@@ -331,3 +238,101 @@ WORDS: dict[str, Text] = {
     ),
     "palace_count": Text("宮殿 {n}", "Palaces: {n}"),
 }
+
+_LABELS = {
+    "deck": Text("山札: {n}枚", "Deck: {n} cards"),
+    "end_in": Text("（ENDまで{n}枚）", " ({n} before END)"),
+    "removed": Text("除外", "Removed"),
+    "hand": Text("手札{n}枚", "{n} in hand"),
+    "known": Text("判明", "known"),
+    "palaces": Text("宮殿", "palaces"),
+    "your_hand": Text("あなたの手札", "Your hand"),
+    "turn": Text("手番: {name}", "Turn: {name}"),
+    "building": Text("建築中: 宮殿{n}", "Building palace {n}"),
+    "checking": Text("査察中: {check}", "Inspecting: {check}"),
+    "banned": Text("指定できない色", "colours that cannot be named"),
+    "none": Text("なし", "none"),
+}
+
+_COLOUR_MARK = {"red": "R", "yellow": "Y", "green": "G", "blue": "B"}
+
+
+def colour_counts(colours: list[str], counts: list[int], lang: str) -> str:
+    """``red×2 blue×1`` (``赤×2 青×1``), or ``-`` for none."""
+    shown = [
+        f"{COLOUR_TEXT[colour](lang)}×{count}"
+        for colour, count in zip(colours, counts, strict=True)
+        if count
+    ]
+    return " ".join(shown) or "-"
+
+
+def _palace(palace: Mapping[str, Any], colours: list[str]) -> str:
+    """``[3?]`` face down, ``[RRY✓]`` verified, ``[RRY]`` own unverified."""
+    contents = palace["contents"]
+    if contents is None:
+        return f"[{palace['cards']}?]"
+    marks = "".join(_COLOUR_MARK[c] * n for c, n in zip(colours, contents, strict=True))
+    return f"[{marks}{'✓' if palace['verified'] else ''}]"
+
+
+def describe_view(view: Mapping[str, Any], lang: str) -> str:
+    """A compact terminal rendering of one seat's view."""
+    colours = view["colours"]
+    word = {key: text(lang) for key, text in _LABELS.items()}
+    deck = _LABELS["deck"].format(n=view["deck"])(lang)
+    if view["end_in"] is not None:
+        deck += _LABELS["end_in"].format(n=view["end_in"])(lang)
+    lines = [f"{deck}   {word['removed']}: {colour_counts(colours, view['removed'], lang)}"]
+    for player in view["players"]:
+        seat = player["seat"]
+        palaces = " ".join(_palace(p, colours) for p in player["palaces"]) or "-"
+        known = colour_counts(colours, player["known_hand"], lang)
+        hand = _LABELS["hand"].format(n=player["hand_count"])(lang)
+        lines.append(
+            f"{seat_name(seat, lang)}: {hand} ({word['known']}: {known}) | "
+            f"{word['palaces']} {len(player['palaces'])}: {palaces}"
+        )
+    if view["hand"] is not None:
+        lines.append(f"{word['your_hand']}: {colour_counts(colours, view['hand'], lang)}")
+    banned = [COLOUR_TEXT[c](lang) for c, flag in zip(colours, view["banned"], strict=True) if flag]
+    if banned:
+        lines.append(f"{word['banned']}: {' '.join(banned)}")
+    step = view["step"]
+    if step["building"] is not None:
+        lines.append(_LABELS["building"].format(n=step["building"] + 1)(lang))
+    if step["check"] is not None:
+        check = CHECK_TEXT[CHECKS.index(step["check"])](lang)
+        lines.append(_LABELS["checking"].format(check=check)(lang))
+    if not view["is_over"]:
+        lines.append(_LABELS["turn"].format(name=seat_name(view["current"], lang))(lang))
+    return "\n".join(lines)
+
+
+_SUMMARY = {
+    "turn_limit": Text("手番数の上限に達したため終了", "Ended at the turn limit"),
+    "end_card": Text("ENDカードが引かれて終了", "The END card was drawn"),
+    "player": Text(
+        "{name}: 宮殿{count} 手札{held}枚", "{name}: {count} palace(s), {held} card(s) in hand"
+    ),
+    "winner": Text("勝者: {names}", "Winners: {names}"),
+    "draw": Text("引き分け: {names}", "Draw: {names}"),
+}
+
+
+def summary_lines(
+    palaces: list[int],
+    hands: list[int],
+    winners: list[int],
+    reason: str,
+    lang: str,
+    names: Sequence[str] | None = None,
+) -> list[str]:
+    """The end for people: why it ended, palaces and hands, winners (named by ``names``)."""
+    lines = [_SUMMARY["turn_limit" if reason == "turn_limit" else "end_card"](lang)]
+    for seat, (count, held) in enumerate(zip(palaces, hands, strict=True)):
+        name = seat_name(seat, lang, names)
+        lines.append(_SUMMARY["player"].format(name=name, count=count, held=held)(lang))
+    who = ", ".join(seat_name(s, lang, names) for s in winners)
+    lines.append(_SUMMARY["winner" if len(winners) == 1 else "draw"].format(names=who)(lang))
+    return lines

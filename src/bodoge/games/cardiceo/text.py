@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from ...engine import Text, seat_name
@@ -29,127 +29,13 @@ GLOSSARY = {
     "out": Text("脱落", "out"),
 }
 
-_LABELS = {
-    "dice": Text("サイコロ", "Dice"),
-    "your_hand": Text("あなたの手札", "Your hand"),
-    "hand": Text("手札", "hand"),
-    "cards": Text("{n}枚", "{n} cards"),
-    "card": Text("{n}枚", "{n} card"),
-    "turn": Text("手番: {name}", "Turn: {name}"),
-    "choosing": Text(
-        "3個とも中央にあります: そのまま使うか、振り直すかを選びます",
-        "All three dice are locked: keep them or reroll them",
-    ),
-    "round": Text("ラウンド {round}/{rounds}", "Round {round} of {rounds}"),
-    "total": Text("合計 {n}", "total {n}"),
-    "this_turn": Text("この手番で捨てた: {cards}", "Discarded this turn: {cards}"),
-    "discarded": Text("捨て札", "Discarded"),
-}
-
-
-def _cards(count: int, lang: str) -> str:
-    return _LABELS["card" if count == 1 else "cards"].format(n=count)(lang)
-
-
-def _counts(counts: list[int]) -> str:
-    """``1 3×2 15`` for a per-value count list of values 1..15."""
-    parts = []
-    for value, count in enumerate(counts, start=1):
-        if count:
-            parts.append(f"{value}×{count}" if count > 1 else str(value))
-    return " ".join(parts) or "-"
-
-
-def _die(die: Mapping[str, Any], lang: str) -> str:
-    return f"d{die['sides']}={die['value']} ({GLOSSARY[die['place']](lang)})"
-
-
-def describe_view(view: Mapping[str, Any], lang: str) -> str:
-    """A compact terminal rendering of one seat's view."""
-    word = {key: text(lang) for key, text in _LABELS.items()}
-    lines = []
-    if view["rounds"] > 1:
-        lines.append(_LABELS["round"].format(round=view["round"], rounds=view["rounds"])(lang))
-    lines.append(f"{word['dice']}: " + "  ".join(_die(die, lang) for die in view["dice"]))
-    for player in view["players"]:
-        seat = player["seat"]
-        line = f"{seat_name(seat, lang)}: {word['hand']} {_cards(player['hand_count'], lang)}"
-        if player["open_hand"] is not None:
-            line += f" [{_counts(player['open_hand'])}]"
-        if view["rounds"] > 1:
-            line += " " + _LABELS["total"].format(n=player["total"])(lang)
-        if player["out"]:
-            line += f" ({GLOSSARY['out'](lang)})"
-        lines.append(line)
-    lines.append(f"{word['discarded']}: {_counts(view['discarded'])}")
-    if view["hand"] is not None:
-        lines.append(f"{word['your_hand']}: {_counts(view['hand'])}")
-    if view["this_turn"]:
-        cards = " ".join(str(item["card"]) for item in view["this_turn"])
-        lines.append(_LABELS["this_turn"].format(cards=cards)(lang))
-    if view["choosing"] and not view["is_over"]:
-        lines.append(word["choosing"])
-    if not view["is_over"]:
-        lines.append(_LABELS["turn"].format(name=seat_name(view["current"], lang))(lang))
-    return "\n".join(lines)
-
-
-def summary_lines(result: Mapping[str, Any], lang: str) -> list[str]:
-    """The end of the game for people: cards and points left, totals, winners."""
-    lines = []
-    several = result["rounds"] > 1
-    for seat, (count, points) in enumerate(zip(result["cards_left"], result["sums"], strict=True)):
-        total = result["totals"][seat]
-        if lang == "ja":
-            line = f"{seat_name(seat, lang)}: 残り{count}枚（{points}点）"
-            if several:
-                line += f" 合計{total}点"
-        else:
-            unit = "card" if count == 1 else "cards"
-            line = f"{seat_name(seat, lang)}: {count} {unit} left ({points} points)"
-            if several:
-                line += f", total {total}"
-        lines.append(line)
-    names = ", ".join(seat_name(s, lang) for s in result["winners"])
-    lines.append(f"勝者: {names}" if lang == "ja" else f"Winners: {names}")
-    lines.append(decided_by(result, lang))
-    return lines
-
-
-def decided_by(result: Mapping[str, Any], lang: str) -> str:
-    """The rule that decided the game, for the end of the summary."""
-    if result["rounds"] > 1:
-        line = _ENDS["lowest_total"].format(rounds=result["rounds"], total=min(result["totals"]))
-        if len(result["winners"]) > 1:
-            return f"{line(lang)} {_ENDS['tie_shared'](lang)}"
-        return line(lang)
-    if result["emptied"] is not None:
-        return _ENDS["emptied"].format(name=seat_name(result["emptied"], lang))(lang)
-    return _ENDS["by_limit" if result["by_limit"] else "last_standing"](lang)
-
-
-_ENDS = {
-    "lowest_total": Text(
-        "{rounds}ラウンドの総合計が最も低い人（{total}点）の勝ちです。",
-        "After {rounds} rounds the lowest total ({total} points) wins.",
-    ),
-    "tie_shared": Text("同点の人は勝ちを分け合います。", "Tied players share the win."),
-    "emptied": Text("{name}が最初に手札をなくしました。", "{name} emptied their hand first."),
-    "by_limit": Text(
-        "手番の上限でラウンドを打ち切りました（残り枚数、次に合計で判定）。",
-        "The round stopped at the turn limit (fewest cards, then lowest sum).",
-    ),
-    "last_standing": Text("最後まで残ったプレイヤーの勝ちです。", "The last player standing wins."),
-}
-
-
 # The words of the table (templates/cardiceo.html reads them as t("key")).
 WORDS: dict[str, Text] = {
     "dice": Text("サイコロ", "Dice"),
     "round": Text("ラウンド {round}/{rounds}", "Round {round} of {rounds}"),
     "round_short": Text("ラウンド", "Round"),
     "place_rolled": Text("{name}が振った", "rolled by {name}"),
-    "place_locked": Text("中央（値を固定）", "locked in the middle"),
+    "place_locked": GLOSSARY["locked"],
     "place_used": Text("使用済み → {next}へ", "used → passes to {next}"),
     "all_locked": Text(
         "3個とも中央にあります。{name}は、この値のまま使うか、3個とも振り直すかを選びます。",
@@ -171,7 +57,7 @@ WORDS: dict[str, Text] = {
     "hand_count": Text("手札 {n}枚", "{n} in hand"),
     "total_short": Text("合計 {n}点", "total {n}"),
     "bot": Text("ボット", "bot"),
-    "out": Text("脱落", "out"),
+    "out": GLOSSARY["out"],
     "start_player": Text("スタート", "start"),
     "history": Text("ラウンドごとの残り手札の合計", "Points left in hand, round by round"),
     "choose_you": Text(
@@ -272,4 +158,117 @@ WORDS: dict[str, Text] = {
         "dice lock in the middle and the next player must use them. Empty your hand or be the "
         "last one standing to win.",
     ),
+}
+
+_LABELS = {
+    "dice": WORDS["dice"],
+    "your_hand": Text("あなたの手札", "Your hand"),
+    "hand": Text("手札", "hand"),
+    "cards": Text("{n}枚", "{n} cards"),
+    "card": Text("{n}枚", "{n} card"),
+    "turn": Text("手番: {name}", "Turn: {name}"),
+    "choosing": Text(
+        "3個とも中央にあります: そのまま使うか、振り直すかを選びます",
+        "All three dice are locked: keep them or reroll them",
+    ),
+    "round": WORDS["round"],
+    "total": Text("合計 {n}", "total {n}"),
+    "this_turn": Text("この手番で捨てた: {cards}", "Discarded this turn: {cards}"),
+    "discarded": Text("捨て札", "Discarded"),
+}
+
+
+def _cards(count: int, lang: str) -> str:
+    return _LABELS["card" if count == 1 else "cards"].format(n=count)(lang)
+
+
+def _counts(counts: list[int]) -> str:
+    """``1 3×2 15`` for a per-value count list of values 1..15."""
+    parts = []
+    for value, count in enumerate(counts, start=1):
+        if count:
+            parts.append(f"{value}×{count}" if count > 1 else str(value))
+    return " ".join(parts) or "-"
+
+
+def _die(die: Mapping[str, Any], lang: str) -> str:
+    return f"d{die['sides']}={die['value']} ({GLOSSARY[die['place']](lang)})"
+
+
+def describe_view(view: Mapping[str, Any], lang: str) -> str:
+    """A compact terminal rendering of one seat's view."""
+    word = {key: text(lang) for key, text in _LABELS.items()}
+    lines = []
+    if view["rounds"] > 1:
+        lines.append(_LABELS["round"].format(round=view["round"], rounds=view["rounds"])(lang))
+    lines.append(f"{word['dice']}: " + "  ".join(_die(die, lang) for die in view["dice"]))
+    for player in view["players"]:
+        seat = player["seat"]
+        line = f"{seat_name(seat, lang)}: {word['hand']} {_cards(player['hand_count'], lang)}"
+        if player["open_hand"] is not None:
+            line += f" [{_counts(player['open_hand'])}]"
+        if view["rounds"] > 1:
+            line += " " + _LABELS["total"].format(n=player["total"])(lang)
+        if player["out"]:
+            line += f" ({GLOSSARY['out'](lang)})"
+        lines.append(line)
+    lines.append(f"{word['discarded']}: {_counts(view['discarded'])}")
+    if view["hand"] is not None:
+        lines.append(f"{word['your_hand']}: {_counts(view['hand'])}")
+    if view["this_turn"]:
+        cards = " ".join(str(item["card"]) for item in view["this_turn"])
+        lines.append(_LABELS["this_turn"].format(cards=cards)(lang))
+    if view["choosing"] and not view["is_over"]:
+        lines.append(word["choosing"])
+    if not view["is_over"]:
+        lines.append(_LABELS["turn"].format(name=seat_name(view["current"], lang))(lang))
+    return "\n".join(lines)
+
+
+def summary_lines(
+    result: Mapping[str, Any], lang: str, names: Sequence[str] | None = None
+) -> list[str]:
+    """The end of the game for people: cards and points left, totals, winners, the deciding rule."""
+    lines = []
+    several = result["rounds"] > 1
+    for seat, (count, points) in enumerate(zip(result["cards_left"], result["sums"], strict=True)):
+        name = seat_name(seat, lang, names)
+        line = _ENDS["left_one" if count == 1 else "left"].format(
+            name=name, count=count, points=points
+        )(lang)
+        if several:
+            line += _ENDS["total"].format(total=result["totals"][seat])(lang)
+        lines.append(line)
+    who = ", ".join(seat_name(s, lang, names) for s in result["winners"])
+    lines.append(_ENDS["winners"].format(names=who)(lang))
+    lines.append(decided_by(result, lang, names))
+    return lines
+
+
+def decided_by(result: Mapping[str, Any], lang: str, names: Sequence[str] | None = None) -> str:
+    """The rule that decided the game, for the end of the summary."""
+    if result["rounds"] > 1:
+        line = _ENDS["lowest_total"].format(rounds=result["rounds"], total=min(result["totals"]))
+        if len(result["winners"]) > 1:
+            return f"{line(lang)} {_ENDS['tie_shared'](lang)}"
+        return line(lang)
+    if result["emptied"] is not None:
+        return _ENDS["emptied"].format(name=seat_name(result["emptied"], lang, names))(lang)
+    return _ENDS["by_limit" if result["by_limit"] else "last_standing"](lang)
+
+
+_ENDS = {
+    "left": Text(
+        "{name}: 残り{count}枚（{points}点）", "{name}: {count} cards left ({points} points)"
+    ),
+    "left_one": Text(
+        "{name}: 残り{count}枚（{points}点）", "{name}: {count} card left ({points} points)"
+    ),
+    "total": Text(" 合計{total}点", ", total {total}"),
+    "winners": Text("勝者: {names}", "Winners: {names}"),
+    "lowest_total": WORDS["lowest_total"],
+    "tie_shared": WORDS["tie_shared"],
+    "emptied": WORDS["emptied"],
+    "by_limit": WORDS["by_limit"],
+    "last_standing": WORDS["last_standing"],
 }
