@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import builtins
 import json
+import random
 import socket
 from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass
@@ -598,3 +599,26 @@ def test_serve_with_workers_says_when_its_port_is_taken(tmp_path: Path) -> None:
         result = run("serve", "--workers", "2", "--port", port, "--database", database)
     assert result.exit_code == 1
     assert f"cannot listen at http://127.0.0.1:{port}" in result.output
+
+
+def test_replay_explains_a_tie_break_and_names_the_players(tmp_path: Path) -> None:
+    """Seed 0 at four with the expansion, random moves: P1 and P4 tie on 4 points."""
+    state = bodoge.get_game("egyptian-bride").new_game(4, seed=0, options={"expansion": True})
+    rng = random.Random(0)
+    while not state.is_over:
+        (seat,) = state.to_act
+        state.apply(seat, rng.choice(state.legal_actions(seat)))
+    path = tmp_path / "tie.json"
+    path.write_text(json.dumps(state.record()), encoding="utf-8")
+    english = run("replay", str(path)).stdout
+    assert "Winners: P4\nP1, P4 tie on 4 points: P4 married the highest number (18) and wins." in (
+        english
+    )
+    assert "P1, P4が4点で同点。最も大きい数字（18）と結婚したP4の勝ち。" in (
+        run("replay", str(path), "--lang", "ja").stdout
+    )
+    names = ["Alice", "Bob", "Bot 3", "Dan"]
+    path.write_text(json.dumps({**state.record(), "players": names}), encoding="utf-8")
+    assert "Alice, Dan tie on 4 points: Dan married the highest number (18)" in (
+        run("replay", str(path)).stdout
+    )
