@@ -325,3 +325,31 @@ def test_anehambra_offers_only_the_kinds_of_action_there_are_and_says_why() -> N
     assert "山札から引く・宮殿を建てる、のどれかひとつ。" in render_game(live, seat, "ja")
     finished = played_out("anehambra", 3, 3, {})
     assert '<th scope="row">Palaces</th>' in render_game(finished, None, "en")
+
+
+EMOJI = re.compile("[\U0001f300-\U0001faff\ufe0f]")
+
+
+def test_hoarders_draws_its_critters_and_names_the_thief() -> None:
+    """SVG drawings shipped with the game (no emoji font needed), each critter's effect on
+    its card, and a theft's log line says who took the nut."""
+    live = live_table("hoarders", 3, seed=8)
+    html = render_game(live, 0, "en")
+    assert not EMOJI.findall(html), EMOJI.findall(html)
+    for critter in ("squirrel", "raccoon", "hamster", "groundhog", "beaver"):
+        assert f'<symbol id="hd-critter-{critter}"' in html
+        assert f'<use href="#hd-critter-{critter}"/>' in html
+    assert '<span class="critter-effect">Steal a nut</span>' in html
+    rng = random.Random(8)
+    state = live.state
+    while not state.is_over:
+        seat = state.to_act[0]
+        event = state.apply(seat, rng.choice(state.legal_actions(seat)))
+        stolen = event.outcome.public.get("stolen")
+        if stolen is not None:
+            break
+    assert stolen is not None, "no theft in this game"
+    thief, victim = f"Name{stolen['by']}", f"Name{stolen['from']}"
+    html = render_game(live, None, "en")
+    assert re.search(rf"{thief} took {victim}&#39;s \w", html), "the thief is not named"
+    assert f"{thief}が{victim}の" in render_game(live, None, "ja")

@@ -156,7 +156,6 @@ def test_replay_and_record_download_only_after_the_end(client: TestClient) -> No
     assert response.json()["players"] == ["Bot 1", "Bot 2", "Bot 3"]
 
 
-
 def test_replay_and_record_download_of_an_unknown_table(client: TestClient) -> None:
     assert client.get("/t/nope/replay").status_code == 404
     assert client.get("/t/nope/replay/0").status_code == 404
@@ -175,3 +174,19 @@ def test_option_values_are_shown_in_words(client: TestClient) -> None:
     waiting = client.get(f"/t/{table.id}", headers={"accept-language": "en"}).text
     assert "one per player (everyone deals once)" in waiting
     assert ">n<" not in waiting
+
+
+def test_the_lobby_has_no_link_back_to_itself(client: TestClient) -> None:
+    table = create(client)
+    assert "Back to the lobby" not in client.get("/", headers={"accept-language": "en"}).text
+    assert (
+        "Back to the lobby" in client.get(f"/t/{table.id}", headers={"accept-language": "en"}).text
+    )
+
+
+def test_provisional_data_is_told_in_players_words(client: TestClient) -> None:
+    table = create(client, game="hoarders", seats=["random"] * 3)
+    for lang, heading in (("en", "Our own rulings"), ("ja", "原作のルールにない取り決め")):
+        page = client.get(f"/t/{table.id}", headers={"accept-language": lang}).text
+        assert heading in page
+        assert "data.py" not in page and "src/bodoge" not in page
