@@ -32,6 +32,7 @@ log = logging.getLogger("bodoge.server")
 LOG_LENGTH = 40
 """How many recent events the table's action log shows."""
 
+
 def _game_folder(game: Game) -> Path:
     module = sys.modules[type(game).__module__]
     return Path(module.__file__ or "").parent / "templates"
@@ -93,9 +94,7 @@ class Actions:
     """
 
     def __init__(self, legal: list[Action], lang: str, names: list[str] | None = None) -> None:
-        self.items = [
-            (i, a.to_json(), a.label(lang, names)) for i, a in enumerate(legal)
-        ]
+        self.items = [(i, a.to_json(), a.label(lang, names)) for i, a in enumerate(legal)]
 
     def find(self, kind: str, **fields: Any) -> int | None:
         for index, wire, _ in self.items:
