@@ -23,6 +23,9 @@ def test_lobby_join_and_waiting_room_fit(browser: Browser, server: Server) -> No
     page = context.new_page()
     page.goto(server.base + "/")
     fits(page, "the lobby")
+    for summary in page.locator("details.game-card summary").all():
+        summary.click()  # every game's form open, with its options in words
+    fits(page, "the lobby with every game's form open")
     created = server.new_table(["person", "person", "bot:random"])
     page.goto(server.base + created["invites"]["1"])
     fits(page, "the invitation")

@@ -275,6 +275,7 @@ def test_the_pieces_are_the_buttons_and_the_list_is_a_folded_index(game_id: str)
                     f"{game_id} step {step}: {action} has a button and a piece"
                 )
         assert 'class="action-buttons"' not in table
+        assert ">×1<" not in html, "a single card has a count badge"
         live.state.apply(seat, rng.choice(legal))
 
 

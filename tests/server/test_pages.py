@@ -166,13 +166,13 @@ def test_replay_and_record_download_of_an_unknown_table(client: TestClient) -> N
 
 def test_option_values_are_shown_in_words(client: TestClient) -> None:
     lobby = client.get("/", headers={"accept-language": "en"}).text
-    assert '<option value="2n" >two per player (everyone deals twice)</option>' in lobby
+    assert '<option value="2n" >two per player</option>' in lobby
     assert '<option value="one" >one hand</option>' in lobby
     japanese = client.get("/", headers={"accept-language": "ja"}).text
-    assert "人数と同じ数（1人1回ずつ親）</option>" in japanese
+    assert "1人1ハンド（人数と同じ）</option>" in japanese
     table = create(client, game="papayoo", seats=["person", "person", "random"], join=False)
     waiting = client.get(f"/t/{table.id}", headers={"accept-language": "en"}).text
-    assert "one per player (everyone deals once)" in waiting
+    assert "<dd>one per player</dd>" in waiting
     assert ">n<" not in waiting
 
 

@@ -32,9 +32,9 @@ GLOSSARY = {
 
 HAND_COUNT_TEXT: dict[OptionValue, Text] = {
     "one": Text("1ハンドだけ", "one hand"),
-    "n": Text("人数と同じ数（1人1回ずつ親）", "one per player (everyone deals once)"),
-    "2n": Text("人数の2倍（1人2回ずつ親）", "two per player (everyone deals twice)"),
-    "3n": Text("人数の3倍（1人3回ずつ親）", "three per player (everyone deals three times)"),
+    "n": Text("1人1ハンド（人数と同じ）", "one per player"),
+    "2n": Text("1人2ハンド（人数の2倍）", "two per player"),
+    "3n": Text("1人3ハンド（人数の3倍）", "three per player"),
 }
 """The ``hands`` option's values in words."""
 
