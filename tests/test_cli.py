@@ -5,6 +5,7 @@ from __future__ import annotations
 import builtins
 import json
 import os
+import random
 import re
 import signal
 import socket
@@ -12,7 +13,7 @@ import subprocess
 import sys
 import tomllib
 import urllib.request
-from collections.abc import Iterator, Mapping
+from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -309,7 +310,7 @@ class Pick(Action):
     TYPE = "pick"
     number: int
 
-    def label(self, lang: str = "en") -> str:
+    def label(self, lang: str = "en", names: Sequence[str] | None = None) -> str:
         return Text("{n}を選ぶ", "Pick {n}").format(n=self.number)(lang)
 
 
@@ -1066,3 +1067,26 @@ def test_sim_resume_rewrites_a_parquet_file_with_its_old_games_first(tmp_path: P
     assert not (tmp_path / "part.parquet.partial").exists()
     read = bodoge.sim.files.read_results
     assert read(part) == read(whole)
+
+
+def test_replay_explains_a_tie_break_and_names_the_players(tmp_path: Path) -> None:
+    """Seed 0 at four with the expansion, random moves: P1 and P4 tie on 4 points."""
+    state = bodoge.get_game("egyptian-bride").new_game(4, seed=0, options={"expansion": True})
+    rng = random.Random(0)
+    while not state.is_over:
+        (seat,) = state.to_act
+        state.apply(seat, rng.choice(state.legal_actions(seat)))
+    path = tmp_path / "tie.json"
+    path.write_text(json.dumps(state.record()), encoding="utf-8")
+    english = run("replay", str(path)).stdout
+    assert "Winners: P4\nP1, P4 tie on 4 points: P4 married the highest number (18) and wins." in (
+        english
+    )
+    assert "P1, P4が4点で同点。最も大きい数字（18）と結婚したP4の勝ち。" in (
+        run("replay", str(path), "--lang", "ja").stdout
+    )
+    names = ["Alice", "Bob", "Bot 3", "Dan"]
+    path.write_text(json.dumps({**state.record(), "players": names}), encoding="utf-8")
+    assert "Alice, Dan tie on 4 points: Dan married the highest number (18)" in (
+        run("replay", str(path)).stdout
+    )

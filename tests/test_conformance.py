@@ -458,9 +458,13 @@ class Playout:
         for form in (wire, json.loads(text)):
             again = self.game.parse_action(form)
             assert again == action and type(again) is type(action) and hash(again) == hash(action)
+        names = [f"«player {seat}»" for seat in range(self.state.num_players)]
         for lang in LANGS:
             label = action.label(lang)
             assert isinstance(label, str) and label.strip()
+            named = action.label(lang, names)  # a seat named by its player, never patched in
+            assert isinstance(named, str) and named.strip()
+            assert named == label or "«player" in named, f"{action}: names change more than names"
 
     def check_result(self) -> None:
         state, game = self.state, self.game

@@ -867,3 +867,12 @@ def test_a_strategy_plays_forced_moves_itself_and_decides_the_rest() -> None:
 
     assert Undecided(1).choose(OneChoice(), seat) == only  # type: ignore[arg-type]
     assert repr(Undecided(7)).endswith("Undecided(seed=7)")
+
+
+def test_a_record_may_name_its_players_and_the_names_change_nothing() -> None:
+    state = bodoge.get_game("toy-sealed-bids").new_game(2, seed=3)
+    record = {**state.record(), "players": ["Alice", "Bot 2"]}
+    assert bodoge.replay(record).view(None) == state.view(None)
+    for bad in (["Alice"], ["Alice", ""], ["Alice", 2], "Alice,Bob", ["A", "B" * 81]):
+        with pytest.raises(InvalidRecord, match="'players' must list 2 names"):
+            bodoge.replay({**record, "players": bad})

@@ -163,7 +163,7 @@ DOM_PROBE = """() => {
     seat: zone.dataset.seat,
     cards: [...zone.querySelectorAll(".card[data-number]")].map((card) => [
       Number(card.dataset.number),
-      Number(card.querySelector(".card-count").textContent.replace("×", "")),
+      Number(card.dataset.count),
     ]),
   }));
   const counts = {};
@@ -232,11 +232,11 @@ class Watcher:
     # ------------------------------------------------------------- acting
 
     def actables(self) -> int:
-        return self.page.locator("#game [data-act]:enabled").count()
+        return self.page.locator("#game [data-act]:enabled:visible").count()
 
     def click_any(self, rng: random.Random) -> bool:
         """Click an enabled clickable (card, deck, chip or button); wait for the result."""
-        choices = self.page.locator("#game [data-act]:enabled")
+        choices = self.page.locator("#game [data-act]:enabled:visible")
         count = choices.count()
         if not count:
             return False

@@ -149,7 +149,7 @@ def check_replay(page: Page, record: dict[str, Any], final: int) -> None:
     cards = shown.locator(".card[data-number]")
     seen = {
         int(cards.nth(i).get_attribute("data-number") or 0): int(
-            cards.nth(i).locator(".card-count").inner_text().strip("×")
+            cards.nth(i).get_attribute("data-count") or 0
         )
         for i in range(cards.count())
     }

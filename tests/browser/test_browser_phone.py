@@ -7,7 +7,7 @@ import time
 import pytest
 from playwright.sync_api import Browser, Page
 
-from .browser_support import Server, Watcher
+from .browser_support import Server, Watcher, join
 
 PHONE = {"width": 390, "height": 844}
 WIDTH_PROBE = "document.scrollingElement.scrollWidth"
@@ -23,6 +23,9 @@ def test_lobby_join_and_waiting_room_fit(browser: Browser, server: Server) -> No
     page = context.new_page()
     page.goto(server.base + "/")
     fits(page, "the lobby")
+    for summary in page.locator("details.game-card summary").all():
+        summary.click()  # every game's form open, with its options in words
+    fits(page, "the lobby with every game's form open")
     created = server.new_table(["person", "person", "bot:random"])
     page.goto(server.base + created["invites"]["1"])
     fits(page, "the invitation")
@@ -67,4 +70,49 @@ def test_a_bot_game_fits_while_watched_and_replayed(
     page.click("[data-testid=last]")
     page.wait_for_selector("#game:not(.pending) [data-testid=settlement]")
     fits(page, "the replay's last step")
+    context.close()
+
+
+UNCOVERED = """() => {
+  // Scroll the hand to the top of the screen, then ask what is under each playable card.
+  const hand = document.querySelector("[data-testid=hand]");
+  window.scrollTo(0, hand.getBoundingClientRect().top + window.scrollY);
+  const covered = [];
+  hand.querySelectorAll("[data-act]").forEach((card) => {
+    const box = card.getBoundingClientRect();
+    if (box.bottom < 0 || box.top > window.innerHeight) return;
+    for (const y of [box.top + 3, box.top + box.height / 2]) {
+      const hit = document.elementFromPoint(box.left + box.width / 2, y);
+      if (!card.contains(hit)) covered.push(card.title + " under " + (hit && hit.className));
+    }
+  });
+  return {covered: covered, cards: hand.querySelectorAll("[data-act]").length};
+}"""
+
+
+@pytest.mark.parametrize(
+    ("viewport", "locale"),
+    [({"width": 1280, "height": 800}, "ja-JP"), (PHONE, "en-US")],
+    ids=["desktop-ja", "phone-en"],
+)
+def test_papayoos_pass_nothing_covers_a_card_and_names_keep_their_case(
+    browser: Browser, server: Server, viewport: dict[str, int], locale: str
+) -> None:
+    created = server.new_table(["person", "bot:random", "bot:random"], game="papayoo")
+    context = browser.new_context(viewport=viewport, locale=locale)
+    page = context.new_page()
+    join(Watcher(page, seat=0), server, created["invites"]["0"], "Alice")
+    page.wait_for_selector("#game [data-testid=pass-zone]")
+    probe = page.evaluate(UNCOVERED)
+    assert probe["cards"] >= 10, "the hand's cards are not buttons"
+    assert probe["covered"] == [], probe["covered"]
+    # innerText is the text as shown, after any CSS text-transform.
+    label = page.locator("[data-testid=pass-zone] .zone-label").inner_text()
+    assert "Bot 2" in label or "ボット2" in label, label
+    # The long list of "choose ♠3" buttons is folded away; the cards are the buttons.
+    index = page.locator("#game [data-testid=actions]")
+    assert index.evaluate("(el) => el.tagName") == "DETAILS" and not index.get_attribute("open")
+    assert page.locator("#game [data-act]:visible").count() == probe["cards"]
+    if viewport == PHONE:
+        fits(page, "papayoo's pass")
     context.close()

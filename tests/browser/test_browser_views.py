@@ -8,16 +8,19 @@ import json
 import random
 import re
 import string
+import sys
 from datetime import UTC, datetime
 from pathlib import Path
 
 import pytest
 
 import bodoge
+from bodoge.games.hoarders.actions import StealNut
+from bodoge.games.papayoo.actions import Play
 from bodoge.server.db import BOT, PERSON, PLAYING, WAITING, SeatInfo, TableInfo
 from bodoge.server.hub import LiveTable, state_message
 from bodoge.server.i18n import WORDS
-from bodoge.server.render import ENV, game_words, render_game, table_template, with_names
+from bodoge.server.render import ENV, game_words, render_game, table_template
 
 from .browser_support import check_frame
 
@@ -82,10 +85,13 @@ def test_every_word_a_template_uses_exists() -> None:
             )
 
 
-def test_game_word_files_are_valid_json() -> None:
-    for path in (Path(bodoge.__file__).parent / "games").glob("*/templates/*.words.json"):
-        data = json.loads(path.read_text(encoding="utf-8"))
-        assert all(set(pair) == {"ja", "en"} for pair in data.values()), path
+def test_a_games_words_live_in_its_package_only() -> None:
+    """No words file beside the templates: the game's ``text`` module holds them."""
+    games = Path(bodoge.__file__).parent / "games"
+    assert list(games.glob("*/templates/*.json")) == []
+    for game_id in GAME_TEMPLATES:
+        game = bodoge.get_game(game_id)
+        assert game.words and type(game).words is sys.modules[type(game).__module__].WORDS
 
 
 @pytest.mark.parametrize(
@@ -226,7 +232,125 @@ def test_the_leak_checks_pass_real_messages_and_catch_doctored_ones() -> None:
 
 
 def test_labels_name_players_by_name_in_both_languages() -> None:
+    """A label fills its seat placeholder with the player's name: no text is patched."""
     names = ["Alice", "Bob"]
-    assert with_names("Steal a token from P2", names) == "Steal a token from Bob"
-    assert with_names("、P2の「11」をすべて", names) == "、Bobの「11」をすべて"
-    assert with_names("MP3 and P12 stay", names) == "MP3 and P12 stay"
+    assert StealNut(1, "walnut").label("en", names) == "Steal Bob's Walnut"
+    assert "Bob" in StealNut(1, "walnut").label("ja", names)
+    assert StealNut(1, "walnut").label("en") == "Steal P2's Walnut"
+    assert Play("P2").label("en", names) == Play("P2").label("en")  # a card, not a seat
+
+
+BUTTON = re.compile(r'<button type="button" class="action\b[^"]*" data-act="(\d+)"')
+INDEX = re.compile(r'<details class="actions action-index".*?</details>', re.S)
+GAME_TEMPLATES = [g for g in bodoge.game_ids() if not g.startswith("toy-")]
+
+
+@pytest.mark.parametrize("game_id", GAME_TEMPLATES)
+def test_the_pieces_are_the_buttons_and_the_list_is_a_folded_index(game_id: str) -> None:
+    """Every legal action is on the table exactly once, and once more in the folded index.
+
+    No button is offered twice (in the banner and below it, or two buttons for
+    one inspection), and there is no second set of big buttons beside the cards.
+    """
+    game = bodoge.get_game(game_id)
+    players = max(3, game.min_players)
+    live = live_table(game_id, players, seed=21)
+    rng = random.Random(21)
+    for step in range(400):
+        if live.state.is_over:
+            break
+        seat = rng.choice(live.state.to_act)
+        legal = live.state.legal_actions(seat)
+        html = render_game(live, seat, "ja" if step % 2 else "en")
+        (index,) = INDEX.findall(html)
+        assert sorted(clickable(index)) == list(range(len(legal))), f"{game_id} step {step}"
+        table = INDEX.sub("", html)
+        pieces = clickable(table)
+        buttons = [int(i) for i in BUTTON.findall(table)]
+        for number, action in enumerate(legal):
+            assert number in pieces, f"{game_id} step {step}: {action} is not on the table"
+            assert buttons.count(number) <= 1, f"{game_id} step {step}: two buttons for {action}"
+            if number in buttons:
+                assert pieces.count(number) == 1, (
+                    f"{game_id} step {step}: {action} has a button and a piece"
+                )
+        assert 'class="action-buttons"' not in table
+        assert ">×1<" not in html, "a single card has a count badge"
+        live.state.apply(seat, rng.choice(legal))
+
+
+def played_out(game_id: str, players: int, seed: int, options: dict[str, object]) -> LiveTable:
+    """A table whose game was played to the end by random moves (``random.Random(seed)``)."""
+    live = live_table(game_id, players, seed=seed, options=options)
+    state = bodoge.get_game(game_id).new_game(players, seed=seed, options=options)
+    live = dataclasses.replace(live, state=state)
+    rng = random.Random(seed)
+    while not state.is_over:
+        seat = state.to_act[0]
+        state.apply(seat, rng.choice(state.legal_actions(seat)))
+    return live
+
+
+def test_egyptian_bride_explains_its_tie_break() -> None:
+    live = played_out("egyptian-bride", 4, 0, {"expansion": True})
+    english = render_game(live, None, "en")
+    assert "Name0, Name3 tie on 4 points: Name3 married the highest number (18) and wins." in (
+        english
+    )
+    assert "whoever of them married the highest number wins" in english
+    assert "最も大きい数字（18）と結婚したName3の勝ち" in render_game(live, 1, "ja")
+
+
+def test_cardiceo_names_the_rule_that_decided_and_labels_every_row() -> None:
+    live = played_out("cardiceo", 3, 4, {"rounds": 3})
+    result = live.state.view(None)["result"]
+    html = render_game(live, None, "en")
+    low = min(result["totals"])
+    assert f"After 3 rounds the lowest total ({low} points) wins." in html
+    assert "emptied their hand first" not in html
+    assert f"After 3 rounds the lowest total ({low} points) wins." in live.state.summary("en")
+    rows = re.findall(r"<tr[^>]*>\s*<th scope=\"row\">(.*?)</th>", html, re.S)
+    assert rows and all(label.strip() for label in rows), rows
+    assert "Outcome" in rows and "勝敗" in render_game(live, 0, "ja")
+
+
+def test_anehambra_offers_only_the_kinds_of_action_there_are_and_says_why() -> None:
+    live = live_table("anehambra", 3, seed=3)
+    seat = live.state.to_act[0]
+    assert {a.TYPE for a in live.state.legal_actions(seat)} == {"draw", "build"}
+    html = render_game(live, seat, "en")
+    assert "Do one: draw or build." in html
+    assert "You cannot inspect: nobody else has an unverified palace." in html
+    assert "An earthquake needs four pillars of one colour in your hand." in html
+    assert "inspect or cause an earthquake" not in html
+    assert "山札から引く・宮殿を建てる、のどれかひとつ。" in render_game(live, seat, "ja")
+    finished = played_out("anehambra", 3, 3, {})
+    assert '<th scope="row">Palaces</th>' in render_game(finished, None, "en")
+
+
+EMOJI = re.compile("[\U0001f300-\U0001faff\ufe0f]")
+
+
+def test_hoarders_draws_its_critters_and_names_the_thief() -> None:
+    """SVG drawings shipped with the game (no emoji font needed), each critter's effect on
+    its card, and a theft's log line says who took the nut."""
+    live = live_table("hoarders", 3, seed=8)
+    html = render_game(live, 0, "en")
+    assert not EMOJI.findall(html), EMOJI.findall(html)
+    for critter in ("squirrel", "raccoon", "hamster", "groundhog", "beaver"):
+        assert f'<symbol id="hd-critter-{critter}"' in html
+        assert f'<use href="#hd-critter-{critter}"/>' in html
+    assert '<span class="critter-effect">Steal a nut</span>' in html
+    rng = random.Random(8)
+    state = live.state
+    while not state.is_over:
+        seat = state.to_act[0]
+        event = state.apply(seat, rng.choice(state.legal_actions(seat)))
+        stolen = event.outcome.public.get("stolen")
+        if stolen is not None:
+            break
+    assert stolen is not None, "no theft in this game"
+    thief, victim = f"Name{stolen['by']}", f"Name{stolen['from']}"
+    html = render_game(live, None, "en")
+    assert re.search(rf"{thief} took {victim}&#39;s \w", html), "the thief is not named"
+    assert f"{thief}が{victim}の" in render_game(live, None, "ja")

@@ -344,8 +344,8 @@ def test_discarding_the_last_card_ends_the_game_and_wins():
     assert state.winners == (0,)
     assert state.scores == (0, -14, -15)
     assert event.outcome.public["steps"][-1] == {"kind": "over", "winners": [0]}
-    assert state.summary("en")[-1] == "Winners: P1"
-    assert state.summary("ja")[-1] == "勝者: P1"
+    assert state.summary("en")[-2:] == ["Winners: P1", "P1 emptied their hand first."]
+    assert state.summary("ja")[-2:] == ["勝者: P1", "P1が最初に手札をなくしました。"]
 
 
 def test_once_over_every_hand_is_shown():

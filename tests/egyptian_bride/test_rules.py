@@ -6,6 +6,8 @@ Situations are arranged by writing the state's counts directly (the
 
 from __future__ import annotations
 
+import random
+
 import pytest
 
 import bodoge
@@ -632,3 +634,17 @@ def test_determinize_keeps_what_the_seat_knows_and_redeals_the_rest():
         assert sum(twin.hands[1]) == 3
         changed += twin.hands[1] != state.hands[1] or twin.deck != state.deck
     assert changed, "the hidden cards are re-dealt"
+
+
+def test_the_summary_says_how_a_tie_on_points_was_broken() -> None:
+    """Seed 0 at four with the expansion, random moves: P1 and P4 tie on 4 points."""
+    state = bodoge.get_game("egyptian-bride").new_game(4, seed=0, options={"expansion": True})
+    rng = random.Random(0)
+    while not state.is_over:
+        (seat,) = state.to_act
+        state.apply(seat, rng.choice(state.legal_actions(seat)))
+    assert state.winners == (3,)
+    assert state.summary("en")[-1] == (
+        "P1, P4 tie on 4 points: P4 married the highest number (18) and wins."
+    )
+    assert state.summary("ja")[-1] == "P1, P4が4点で同点。最も大きい数字（18）と結婚したP4の勝ち。"

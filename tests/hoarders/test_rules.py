@@ -378,7 +378,7 @@ def test_a_victim_with_nothing_face_down_is_robbed_at_once():
     state.apply(2, reveal("hamster"))
     state.apply(0, reveal("raccoon"))
     event = state.apply(0, StealNut(1, "walnut"))
-    assert event.outcome.public["stolen"] == {"from": 1, "nut": "walnut"}
+    assert event.outcome.public["stolen"] == {"by": 0, "from": 1, "nut": "walnut"}
     assert collection(state, 0)["walnut"] == 1
     assert state.round == 2, "no reaction was asked"
 

@@ -116,6 +116,21 @@ def test_join_page_and_form(client: TestClient) -> None:
     assert client.get(f"/api/tables/{table.id}").json()["seats"][1]["name"] == "Bea"
 
 
+def test_a_used_or_unknown_invitation_says_so_at_once_and_offers_to_watch(
+    client: TestClient,
+) -> None:
+    table = create(client, seats=["person", "person", "random"], join=False)
+    fresh = client.get(f"/t/{table.id}/join/{table.invites[1]}").text
+    assert 'data-testid="join-form"' in fresh and 'data-testid="invite-used"' not in fresh
+    assert client.post(f"/t/{table.id}/join/{table.invites[1]}", data={"name": "Bea"}).is_success
+    client.cookies.clear()  # a friend's browser, not Bea's
+    for invite in (table.invites[1], "forged", "x" * 5000):
+        page = client.get(f"/t/{table.id}/join/{invite}").text
+        assert 'data-testid="invite-used"' in page, invite[:10]
+        assert 'data-testid="join-form"' not in page
+        assert f'href="/t/{table.id}" data-testid="watch"' in page
+
+
 def test_replay_and_record_download_only_after_the_end(client: TestClient) -> None:
     table = create(client, game=BRIDE, seats=["person", "random", "random"])
     for path in (f"/t/{table.id}/replay", f"/t/{table.id}/replay/0"):
@@ -138,6 +153,7 @@ def test_replay_and_record_download_only_after_the_end(client: TestClient) -> No
     assert response.status_code == 200
     assert "attachment" in response.headers["content-disposition"]
     assert bodoge.replay(response.json()).version == total
+    assert response.json()["players"] == ["Bot 1", "Bot 2", "Bot 3"]
 
 
 def test_replay_and_record_download_of_an_unknown_table(client: TestClient) -> None:
@@ -146,3 +162,31 @@ def test_replay_and_record_download_of_an_unknown_table(client: TestClient) -> N
     response = client.get("/t/nope/record.json")
     assert response.status_code == 404
     assert response.json()["error"]["code"] == "table_not_found"
+
+
+def test_option_values_are_shown_in_words(client: TestClient) -> None:
+    lobby = client.get("/", headers={"accept-language": "en"}).text
+    assert '<option value="2n" >two per player</option>' in lobby
+    assert '<option value="one" >one hand</option>' in lobby
+    japanese = client.get("/", headers={"accept-language": "ja"}).text
+    assert "1人1ハンド（人数と同じ）</option>" in japanese
+    table = create(client, game="papayoo", seats=["person", "person", "random"], join=False)
+    waiting = client.get(f"/t/{table.id}", headers={"accept-language": "en"}).text
+    assert "<dd>one per player</dd>" in waiting
+    assert ">n<" not in waiting
+
+
+def test_the_lobby_has_no_link_back_to_itself(client: TestClient) -> None:
+    table = create(client)
+    assert "Back to the lobby" not in client.get("/", headers={"accept-language": "en"}).text
+    assert (
+        "Back to the lobby" in client.get(f"/t/{table.id}", headers={"accept-language": "en"}).text
+    )
+
+
+def test_provisional_data_is_told_in_players_words(client: TestClient) -> None:
+    table = create(client, game="hoarders", seats=["random"] * 3)
+    for lang, heading in (("en", "Our own rulings"), ("ja", "原作のルールにない取り決め")):
+        page = client.get(f"/t/{table.id}", headers={"accept-language": lang}).text
+        assert heading in page
+        assert "data.py" not in page and "src/bodoge" not in page

@@ -454,6 +454,10 @@ def test_each_connection_gets_exactly_its_own_view_for_a_whole_game(
             seats.last[seat] = json.loads(text)
             assert seats.last[seat]["type"] == "state"
     record = seats.client.get(f"/api/tables/{seats.table.id}/record").json()
+    # The players' names, for replays, and never a secret.
+    assert record["players"] == [f"Player {seat}" for seat in range(players)]
+    assert not any(token in json.dumps(record) for token in seats.table.tokens.values())
+    assert bodoge.replay(record).version == len(record["actions"])
     truth: list[State] = [
         bodoge.get_game(game).new_game(players, record["seed"], record["options"])
     ]

@@ -13,7 +13,7 @@ Hidden: the order of the storm deck (its contents are known).
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -34,7 +34,7 @@ _BRACE = Text("備える（脅威-2）", "Brace (threat -2)")
 class Build(Action):
     TYPE = "build"
 
-    def label(self, lang: str = "en") -> str:
+    def label(self, lang: str = "en", names: Sequence[str] | None = None) -> str:
         return _BUILD(lang)
 
 
@@ -42,7 +42,7 @@ class Build(Action):
 class Brace(Action):
     TYPE = "brace"
 
-    def label(self, lang: str = "en") -> str:
+    def label(self, lang: str = "en", names: Sequence[str] | None = None) -> str:
         return _BRACE(lang)
 
 

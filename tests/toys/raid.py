@@ -20,7 +20,7 @@ Hidden: hands (others see only their size) and the deck order.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, ClassVar
 
@@ -43,7 +43,7 @@ class RaidAction(Action):
 
     TEXT: ClassVar[Text] = Text("", "")
 
-    def label(self, lang: str = "en") -> str:
+    def label(self, lang: str = "en", names: Sequence[str] | None = None) -> str:
         fields = {k: v for k, v in self.to_json().items() if k != "type"}
         return self.TEXT.format(**fields)(lang)
 
@@ -54,8 +54,8 @@ class Steal(RaidAction):
     TEXT = Text("{target}からトークンを盗む", "Steal a token from {target}")
     target: int
 
-    def label(self, lang: str = "en") -> str:
-        return self.TEXT.format(target=seat_name(self.target, lang))(lang)
+    def label(self, lang: str = "en", names: Sequence[str] | None = None) -> str:
+        return self.TEXT.format(target=seat_name(self.target, lang, names))(lang)
 
 
 @dataclass(frozen=True, slots=True)

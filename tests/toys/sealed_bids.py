@@ -14,7 +14,7 @@ Which bid cards a seat has not yet revealed is public knowledge.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -35,7 +35,7 @@ class Bid(Action):
     TYPE = "bid"
     amount: int
 
-    def label(self, lang: str = "en") -> str:
+    def label(self, lang: str = "en", names: Sequence[str] | None = None) -> str:
         return _BID.format(n=self.amount)(lang)
 
 

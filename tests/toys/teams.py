@@ -11,7 +11,7 @@ Every member scores the team's position.  No information is hidden.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -31,7 +31,7 @@ class Advance(Action):
     TYPE = "advance"
     steps: int
 
-    def label(self, lang: str = "en") -> str:
+    def label(self, lang: str = "en", names: Sequence[str] | None = None) -> str:
         return _ADVANCE.format(n=self.steps)(lang)
 
 
@@ -39,7 +39,7 @@ class Advance(Action):
 class Gamble(Action):
     TYPE = "gamble"
 
-    def label(self, lang: str = "en") -> str:
+    def label(self, lang: str = "en", names: Sequence[str] | None = None) -> str:
         return _GAMBLE(lang)
 
 

@@ -63,7 +63,7 @@ def add_to(app: typer.Typer, hl: str) -> None:
             if final.is_over:
                 say()
                 say(t.GAME_OVER(ln))
-                for line in final.summary(ln):
+                for line in final.summary(ln, record.get("players")):
                     say(line)
             else:
                 say(t.NOT_OVER.format(k=final.version)(ln))

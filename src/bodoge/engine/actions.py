@@ -46,9 +46,13 @@ class Action:
             data[name] = getattr(self, name)
         return data
 
-    def label(self, lang: str = DEFAULT_LANG) -> str:
-        """A short phrase for people; games override it with ja/en text."""
-        del lang
+    def label(self, lang: str = DEFAULT_LANG, names: Sequence[str] | None = None) -> str:
+        """A short phrase for people; games override it with ja/en text.
+
+        A label that names a seat calls it ``seat_name(seat, lang, names)``:
+        by its player's name when ``names`` (one per seat) is given.
+        """
+        del lang, names
         fields = ", ".join(f"{k}={v}" for k, v in self.to_json().items() if k != "type")
         return f"{self.TYPE}({fields})"
 

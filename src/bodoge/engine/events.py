@@ -10,7 +10,7 @@ stays ``secret`` from the others until the rules reveal it (a sealed bid).
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from types import MappingProxyType
 from typing import Any, NamedTuple
 
@@ -44,8 +44,13 @@ class Event(NamedTuple):
     action: Action
     outcome: Outcome
 
-    def for_seat(self, seat: int | None, lang: str = DEFAULT_LANG) -> dict[str, Any]:
-        """The event as ``seat`` may see it (``None``: a spectator), JSON-ready."""
+    def for_seat(
+        self, seat: int | None, lang: str = DEFAULT_LANG, names: Sequence[str] | None = None
+    ) -> dict[str, Any]:
+        """The event as ``seat`` may see it (``None``: a spectator), JSON-ready.
+
+        ``names`` (one per seat) names the players in the label; else P1, P2, …
+        """
         shown = not self.outcome.secret or seat == self.seat
         facts = dict(self.outcome.public)
         if seat is not None:
@@ -54,6 +59,6 @@ class Event(NamedTuple):
             "index": self.index,
             "seat": self.seat,
             "action": self.action.to_json() if shown else None,
-            "label": self.action.label(lang) if shown else None,
+            "label": self.action.label(lang, names) if shown else None,
             "facts": facts,
         }

@@ -143,6 +143,13 @@ class Game:
     has_teams: ClassVar[bool] = False
     provisional: ClassVar[tuple[Provisional, ...]] = ()
     glossary: ClassVar[Mapping[str, Text]] = {}
+    words: ClassVar[Mapping[str, Text]] = {}
+    """The game's own words for its table, by key (its template's ``t("key")``).
+
+    With the title, blurb, glossary, options and action labels, every word a
+    player reads lives in the game's package once; the server adds only its
+    own (lobby, errors).
+    """
     version: ClassVar[str] = "1"
     declarations: Declarations | None = None
     """Where the four declared hooks live (a module such as the game's ``spaces``)."""

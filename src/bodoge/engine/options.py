@@ -35,6 +35,8 @@ class Option:
     a list; ``minimum``/``maximum`` bound an integer.  ``derive`` computes the
     default from the options declared before it (for a default that depends
     on another option); ``default_text`` then says so to people.
+    ``choice_text`` gives each of the ``choices`` its words for people (the
+    values themselves stay what records and the API carry).
     """
 
     name: str
@@ -46,6 +48,17 @@ class Option:
     maximum: int | None = None
     derive: Callable[[Mapping[str, OptionValue]], OptionValue] | None = None
     default_text: Text | None = None
+    choice_text: Mapping[OptionValue, Text] | None = None
+
+    def __post_init__(self) -> None:
+        if self.choice_text is not None and set(self.choice_text) != set(self.choices or ()):
+            raise ValueError(f"option {self.name!r}: choice_text must name every choice once")
+
+    def value_text(self, value: OptionValue, lang: str) -> str:
+        """A value of this option in words, for people."""
+        if self.choice_text is not None and value in self.choice_text:
+            return self.choice_text[value](lang)
+        return str(value)
 
     @property
     def kind(self) -> type:
@@ -108,6 +121,8 @@ class Option:
             data["maximum"] = self.maximum
         if self.default_text is not None:
             data["default_text"] = self.default_text.to_json()
+        if self.choice_text is not None:
+            data["choice_text"] = {str(k): v.to_json() for k, v in self.choice_text.items()}
         return data
 
 

@@ -48,7 +48,9 @@ def get_game(game_id: str) -> Game:
 
 
 _RECORD_KEYS = {"format", "game", "game_version", "options", "num_players", "seed", "actions"}
-_OPTIONAL_KEYS = {"result", "meta", "design"}
+_OPTIONAL_KEYS = {"result", "meta", "design", "players"}
+MAX_PLAYER_NAME = 80
+"""The longest display name a record's ``players`` may hold."""
 
 
 def replay(record: Mapping[str, Any]) -> State:
@@ -58,7 +60,9 @@ def replay(record: Mapping[str, Any]) -> State:
     replayed with them; one without is replayed with the defaults.
     Every action is applied through the checked path, so a tampered record
     fails at the first action the rules refuse; a recorded result that the
-    replay does not reproduce is refused too.
+    replay does not reproduce is refused too.  The optional ``players`` (the
+    seats' display names, as a browser table records them) is checked for
+    shape and otherwise ignored: names never change a game.
     """
     if not isinstance(record, Mapping):
         raise InvalidRecord(f"a record is a JSON object, not {type(record).__name__}")
@@ -82,6 +86,8 @@ def replay(record: Mapping[str, Any]) -> State:
         raise InvalidRecord(
             f"bad set-up: the number of players must be an integer, not {players!r}"
         )
+    if "players" in record:
+        _check_names(record["players"], players)
     try:
         check_seed(record["seed"])
         state = game.new_game(
@@ -120,6 +126,21 @@ def _who(seat: object, num_players: int) -> str:
     if isinstance(seat, int) and not isinstance(seat, bool) and 0 <= seat < num_players:
         return seat_name(seat)
     return f"seat {seat!r}"
+
+
+def _check_names(names: object, num_players: int) -> None:
+    """A record's optional ``players``: one display name per seat, for people only.
+
+    The names never reach the rules; a replay shows them instead of P1, P2, …
+    """
+    if not (
+        isinstance(names, list)
+        and len(names) == num_players
+        and all(isinstance(n, str) and 0 < len(n) <= MAX_PLAYER_NAME for n in names)
+    ):
+        raise InvalidRecord(
+            f"'players' must list {num_players} names of 1 to {MAX_PLAYER_NAME} characters"
+        )
 
 
 def _check_result(state: State, result: object) -> None:

@@ -31,12 +31,14 @@ from .errors import GameOver, IllegalAction, MalformedAction, WrongSeat
 from .events import NOTHING, Event, Outcome
 from .options import DesignValue, OptionValue
 from .rng import Rng, as_rng
-from .text import DEFAULT_LANG, seat_name
+from .text import DEFAULT_LANG, Text, seat_name
 
 if TYPE_CHECKING:
     from .game import Game
 
 RECORD_FORMAT = "bodoge-record/1"
+WINNERS = Text("勝者: {names}", "Winners: {names}")
+NO_WINNER = Text("勝者なし", "No winner")
 Score = int | float
 
 _CONTAINERS = (list, dict, set)
@@ -176,14 +178,17 @@ class State(ABC):
         """Seats grouped by team, when the game is played in teams."""
         return None
 
-    def summary(self, lang: str = DEFAULT_LANG) -> list[str]:
-        """End-of-game summary lines for people; games add their own detail."""
+    def summary(self, lang: str = DEFAULT_LANG, names: Sequence[str] | None = None) -> list[str]:
+        """End-of-game summary lines for people; games add their own detail.
+
+        ``names`` (one per seat) names the players; else P1, P2, …
+        """
         if not self.is_over:
             return []
-        names = ", ".join(seat_name(s, lang) for s in self.winners)
-        if lang == "ja":
-            return [f"勝者: {names}" if names else "勝者なし"]
-        return [f"Winners: {names}" if names else "No winner"]
+        winners = ", ".join(seat_name(s, lang, names) for s in self.winners)
+        if not winners:
+            return [NO_WINNER(lang)]
+        return [WINNERS.format(names=winners)(lang)]
 
     # --------------------------------------------------------------- contract
 

@@ -13,6 +13,7 @@ together means a missing translation is a type error, not a blank label.
 from __future__ import annotations
 
 import os
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -47,7 +48,17 @@ class Text:
         return {"ja": self.ja, "en": self.en}
 
 
-def seat_name(seat: int, lang: str = DEFAULT_LANG) -> str:
-    """How a seat is called when no player name is known: P1, P2, ..."""
+def seat_name(seat: int, lang: str = DEFAULT_LANG, names: Sequence[str] | None = None) -> str:
+    """How a seat is called: by its player's name in ``names``, else P1, P2, ...
+
+    Labels and summaries that name a seat fill a ``{placeholder}`` with this,
+    so a page that knows the players' names passes them down rather than
+    patching "P2" out of finished text (a card may well be called P20).
+
+    >>> seat_name(1), seat_name(1, "ja", ["Alice", "Bob"])
+    ('P2', 'Bob')
+    """
     del lang  # the same in both languages
+    if names is not None and 0 <= seat < len(names):
+        return names[seat]
     return f"P{seat + 1}"

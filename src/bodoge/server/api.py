@@ -41,6 +41,7 @@ from bodoge.engine.rng import SEED_BITS
 from .db import BOT, PERSON, PLAYING, TABLE_ID, WAITING, Created, NewSeat, Store, TableInfo
 from .deps import HubDep, StoreDep
 from .hub import BotLimits, Hub, LiveTable
+from .render import named_record
 
 MAX_BOT_SPEC = 200
 """Longest bot spec a seat may name, in characters."""
@@ -89,6 +90,8 @@ class OptionOut(BaseModel):
     maximum: int | None = None
     default_text: TextOut | None = None
     """Set when the default depends on other options."""
+    choice_text: dict[str, TextOut] | None = None
+    """Each choice in words for people, when the game gives them."""
 
 
 class ProvisionalOut(BaseModel):
@@ -184,6 +187,8 @@ class RecordOut(BaseModel):
     actions: list[tuple[int, dict[str, Any]]]
     """``[seat, action]`` pairs in order."""
     result: ResultOut
+    players: list[str] | None = None
+    """The seats' display names (people's chosen names, bots' names), for replays."""
 
 
 # ---------------------------------------------------------------- helpers
@@ -442,7 +447,7 @@ async def get_record(live: LiveDep) -> RecordOut:
     """The full record (with the seed), only once the game is over."""
     if not live.state.is_over:
         raise ApiError(403, "not_over", "the record is available when the game is over")
-    return RecordOut.model_validate(live.state.record())
+    return RecordOut.model_validate(named_record(live, "en"))
 
 
 router = APIRouter()

@@ -78,6 +78,10 @@ def invite_code(host_token: str, table_id: str, seat: int) -> str:
     return base64.urlsafe_b64encode(mac.digest()[:24]).decode()
 
 
+MAX_INVITE = 200
+"""No invitation is longer (they are 32 characters); a longer one is refused unread."""
+
+
 def digest(token: str) -> str:
     """Only hashes of secrets are stored, so a leaked database leaks no seat."""
     return hashlib.sha256(token.encode()).hexdigest()
@@ -468,6 +472,24 @@ class Store:
                     connection.execute(select(func.pg_notify(NOTIFY_CHANNEL, f"{table_id}:seats")))
             table = _read_table(connection, table_id)
         return (None if seat is None else (int(seat), token)), table
+
+    def invite_open(self, table_id: str, invite: str) -> bool:
+        """Whether ``invite`` still opens a free seat at that table (read only).
+
+        The join form asks before anyone types a name; the claim itself stays
+        the one conditional ``UPDATE`` of :meth:`join`.
+        """
+        if not invite or len(invite) > MAX_INVITE:
+            return False
+        with self.engine.connect() as connection:
+            seat = connection.execute(
+                select(SEATS.c.seat).where(
+                    SEATS.c.table_id == table_id,
+                    SEATS.c.invite_hash == digest(invite),
+                    SEATS.c.token_hash.is_(None),
+                )
+            ).scalar()
+        return seat is not None
 
     def seat_of(self, table_id: str, token: str | None) -> int | None:
         """The seat that ``token`` holds at that table, if any."""

@@ -92,6 +92,11 @@ WORDS: dict[str, Text] = {
         "この卓はもう全員そろっています。観戦はできます。",
         "Every seat at this table is taken; you can still watch.",
     ),
+    "invite_used": Text(
+        "この招待リンクの席はもう埋まっているか、リンクが正しくありません。観戦はできます。",
+        "The seat of this invitation is already taken, or the link is not valid; "
+        "you can still watch.",
+    ),
     "seat_taken": Text(
         "この招待は使用済みか、無効です", "This invitation has been used or is not valid"
     ),
@@ -104,6 +109,10 @@ WORDS: dict[str, Text] = {
     "turn_tag": Text("手番", "to play"),
     "game_over": Text("ゲーム終了", "Game over"),
     "actions": Text("できること", "Your options"),
+    "actions_index": Text(
+        "できることの一覧（{n}件・キーボードや読み上げ用）",
+        "Your options as a list ({n}; for keyboards and screen readers)",
+    ),
     "log": Text("ログ", "Log"),
     "log_empty": Text("まだ誰も動いていません", "Nothing has happened yet"),
     "secret_action": Text("（非公開の選択）", "(a secret choice)"),
@@ -111,7 +120,13 @@ WORDS: dict[str, Text] = {
     "connection_lost": Text(
         "接続が切れました。再接続しています…", "Connection lost; reconnecting…"
     ),
-    "provisional": Text("暫定データ", "Provisional data"),
+    "provisional": Text("原作のルールにない取り決め", "Our own rulings"),
+    "provisional_help": Text(
+        "原作のルールが決めていないところを、このアプリでは次のように遊びます。"
+        "原作の答えが分かれば差し替えます。",
+        "Where the original rules say nothing, this table plays as follows, "
+        "until the original answer is known.",
+    ),
     "winners": Text("勝者", "Winners"),
     "scores": Text("得点", "Scores"),
     "watch_replay": Text("リプレイを見る", "Watch the replay"),

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import asyncio
 import re
 from typing import Annotated, Any
 
@@ -25,7 +26,7 @@ from .db import OVER, PLAYING, WAITING, invite_code
 from .deps import HOST_COOKIE, SEAT_COOKIE, HubDep, LangDep, StoreDep, seat_token
 from .hub import LiveTable, rebuild
 from .i18n import LANG_COOKIE, word
-from .render import render_game, render_page, seat_list, seat_names
+from .render import named_record, render_game, render_page, seat_list, seat_names
 
 router = APIRouter(include_in_schema=False)
 
@@ -223,12 +224,15 @@ async def join_form(
         return error_page(lang, 404, word("not_found", lang))
     if store.seat_of(table_id, seat_token(request, table_id)) is not None:
         return RedirectResponse(f"/t/{table_id}", 303)  # already seated here: back to the table
+    full = live.info.status != WAITING
+    used = not full and not await asyncio.to_thread(store.invite_open, table_id, invite)
     return page(
         "join.html",
         lang,
         live=live,
         invite=invite,
-        full=live.info.status != WAITING,
+        full=full,
+        used=used,
         seats=seat_list(live, lang),
         title=live.state.game.title(lang),
     )
@@ -313,6 +317,6 @@ async def record_download(table_id: str, hub: HubDep, lang: LangDep) -> Response
         )
     name = f"bodoge-{live.info.game}-{table_id}.json"
     return JSONResponse(
-        live.state.record(),
+        named_record(live, lang),
         headers={"Content-Disposition": f'attachment; filename="{name}"'},
     )

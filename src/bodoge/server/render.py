@@ -2,19 +2,17 @@
 
 A game's table template lives in its own package (``templates/<id>.html``)
 and builds on the shared pieces of ``components.html``; a game without one
-is shown by ``generic.html``.  A game's own player-facing words sit next to
-its template in ``templates/<id>.words.json`` (``{"key": {"ja": …, "en": …}}``)
-and reach the template as ``t("key", name=value)``.  Templates only ever
+is shown by ``generic.html``.  A game's own player-facing words are its
+:attr:`~bodoge.engine.Game.words` (in the game's ``text`` module) and reach
+the template as ``t("key", name=value)``.  Templates only ever
 receive the view of the seat being rendered, its legal actions and public
 table data (seat names, which seats are filled).
 """
 
 from __future__ import annotations
 
-import functools
 import json
 import logging
-import re
 import sys
 from collections.abc import Callable, Iterator, Mapping
 from pathlib import Path
@@ -24,7 +22,7 @@ from jinja2 import ChoiceLoader, Environment, FileSystemLoader, select_autoescap
 from markupsafe import Markup
 
 import bodoge
-from bodoge.engine import LANGS, Action, Game, Text, seat_name
+from bodoge.engine import Action, Game, Text, seat_name
 
 from .hub import LiveTable
 from .i18n import error_words, word
@@ -33,9 +31,6 @@ HERE = Path(__file__).parent
 log = logging.getLogger("bodoge.server")
 LOG_LENGTH = 40
 """How many recent events the table's action log shows."""
-
-_SEAT_REF = re.compile(r"(?<![A-Za-z0-9])P(\d{1,2})(?![0-9])")
-"""The engine's seat names (P1, P2, …); not \b, since 「P2の」 has no word boundary."""
 
 
 def _game_folder(game: Game) -> Path:
@@ -52,30 +47,9 @@ def _game_template_dirs() -> list[str]:
     return dirs
 
 
-@functools.cache
-def game_words(game: Game) -> dict[str, Text]:
-    """The game's own template words (``templates/<id>.words.json``), or none."""
-    path = _game_folder(game) / f"{game.id}.words.json"
-    if not path.is_file():
-        return {}
-    raw = json.loads(path.read_text(encoding="utf-8"))
-    words = {}
-    for key, pair in raw.items():
-        missing = [lang for lang in LANGS if not pair.get(lang)]
-        if missing:
-            raise ValueError(f"{path.name}: {key!r} has no {', '.join(missing)} text")
-        words[key] = Text(pair["ja"], pair["en"])
-    return words
-
-
-def with_names(text: object, names: list[str]) -> str:
-    """Replace the engine's seat names (P1, P2, …) in a label by the players' names."""
-
-    def name(match: re.Match[str]) -> str:
-        index = int(match.group(1)) - 1
-        return names[index] if 0 <= index < len(names) else match.group(0)
-
-    return _SEAT_REF.sub(name, str(text))
+def game_words(game: Game) -> Mapping[str, Text]:
+    """The game's own words for its table (:attr:`Game.words`)."""
+    return game.words
 
 
 def hue(number: object, spread: int = 24) -> int:
@@ -99,7 +73,6 @@ def make_environment() -> Environment:
     env.globals["error_words"] = error_words
     env.globals["hue"] = hue
     env.filters["pick"] = lambda seats, names: [names[seat] for seat in seats]
-    env.filters["named"] = with_names
     env.filters["tojson_attr"] = lambda value: Markup.escape(json.dumps(value))
     return env
 
@@ -117,13 +90,11 @@ class Actions:
 
     ``acts.find("take_face_up", number=7)`` gives the index to put on the
     face-up 7's ``data-act``, or ``None`` when no legal action concerns it.
-    Labels name players by their names, not by seat numbers.
+    Labels name players by their names (``Action.label(lang, names)``), not P1, P2, …
     """
 
     def __init__(self, legal: list[Action], lang: str, names: list[str] | None = None) -> None:
-        self.items = [
-            (i, a.to_json(), with_names(a.label(lang), names or [])) for i, a in enumerate(legal)
-        ]
+        self.items = [(i, a.to_json(), a.label(lang, names)) for i, a in enumerate(legal)]
 
     def find(self, kind: str, **fields: Any) -> int | None:
         for index, wire, _ in self.items:
@@ -161,6 +132,15 @@ def seat_names(live: LiveTable, lang: str) -> list[str]:
         else:
             names.append(seat_name(seat.seat, lang))
     return names
+
+
+def named_record(live: LiveTable, lang: str) -> dict[str, Any]:
+    """The game's record with the players' display names (never their tokens).
+
+    A replay of it, in the browser or the terminal, shows Alice, Bob, Bot 3
+    rather than P1, P2, P3; the names do not take part in the game.
+    """
+    return {**live.state.record(), "players": seat_names(live, lang)}
 
 
 def seat_list(live: LiveTable, lang: str) -> list[dict[str, Any]]:
@@ -226,8 +206,8 @@ def render_game(live: LiveTable, seat: int | None, lang: str, replay: bool = Fal
         )
     legal = state.legal_actions(seat) if seat is not None and not replay else []
     context = game_context(state.game, state.view(seat), seat, legal, names, lang)
-    context["log"] = [e.for_seat(seat, lang) for e in state.events[-LOG_LENGTH:]]
-    context["summary"] = [with_names(line, names) for line in state.summary(lang)]
+    context["log"] = [e.for_seat(seat, lang, names) for e in state.events[-LOG_LENGTH:]]
+    context["summary"] = state.summary(lang, names)
     context["replay"] = replay
     context["table"] = live.info.id
     context["status"] = live.info.status
@@ -247,7 +227,10 @@ def _option_lines(game: Game, options: Mapping[str, Any], lang: str) -> list[tup
     lines = []
     for option in game.options:
         value = options.get(option.name, option.default)
-        shown = word("on" if value else "off", lang) if isinstance(value, bool) else str(value)
+        if isinstance(value, bool):
+            shown = word("on" if value else "off", lang)
+        else:
+            shown = option.value_text(value, lang)
         lines.append((option.title(lang), shown))
     return lines
 

@@ -14,6 +14,7 @@ steps (see the package docstring):
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 from ...engine import Action, Text, seat_name
@@ -45,7 +46,7 @@ class Draw(Action):
 
     TYPE = "draw"
 
-    def label(self, lang: str = "en") -> str:
+    def label(self, lang: str = "en", names: Sequence[str] | None = None) -> str:
         return _DRAW(lang)
 
 
@@ -59,7 +60,7 @@ class AddPillar(Action):
     TYPE = "build"
     colour: str
 
-    def label(self, lang: str = "en") -> str:
+    def label(self, lang: str = "en", names: Sequence[str] | None = None) -> str:
         return _ADD.format(colour=_colour(self.colour, lang))(lang)
 
 
@@ -69,7 +70,7 @@ class CompletePalace(Action):
 
     TYPE = "complete_palace"
 
-    def label(self, lang: str = "en") -> str:
+    def label(self, lang: str = "en", names: Sequence[str] | None = None) -> str:
         return _COMPLETE(lang)
 
 
@@ -79,7 +80,7 @@ class EndBuilding(Action):
 
     TYPE = "end_building"
 
-    def label(self, lang: str = "en") -> str:
+    def label(self, lang: str = "en", names: Sequence[str] | None = None) -> str:
         return _END_BUILDING(lang)
 
 
@@ -90,7 +91,7 @@ class Inspect(Action):
     TYPE = "inspect"
     check: str
 
-    def label(self, lang: str = "en") -> str:
+    def label(self, lang: str = "en", names: Sequence[str] | None = None) -> str:
         return _INSPECT.format(check=_check(self.check, lang))(lang)
 
 
@@ -102,8 +103,10 @@ class InspectPalace(Action):
     owner: int
     palace: int
 
-    def label(self, lang: str = "en") -> str:
-        return _INSPECT_PALACE.format(owner=seat_name(self.owner, lang), n=self.palace + 1)(lang)
+    def label(self, lang: str = "en", names: Sequence[str] | None = None) -> str:
+        return _INSPECT_PALACE.format(owner=seat_name(self.owner, lang, names), n=self.palace + 1)(
+            lang
+        )
 
 
 @dataclass(frozen=True, slots=True)
@@ -112,7 +115,7 @@ class Reveal(Action):
 
     TYPE = "reveal"
 
-    def label(self, lang: str = "en") -> str:
+    def label(self, lang: str = "en", names: Sequence[str] | None = None) -> str:
         return _REVEAL(lang)
 
 
@@ -123,7 +126,7 @@ class Earthquake(Action):
     TYPE = "earthquake"
     colour: str
 
-    def label(self, lang: str = "en") -> str:
+    def label(self, lang: str = "en", names: Sequence[str] | None = None) -> str:
         return _EARTHQUAKE.format(colour=_colour(self.colour, lang))(lang)
 
 

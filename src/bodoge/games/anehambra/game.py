@@ -10,7 +10,7 @@ from . import spaces
 from .actions import ACTION_TYPES
 from .bot import HeuristicBot
 from .rules import AnehambraState
-from .text import BLURB, GLOSSARY, TITLE, describe_view
+from .text import BLURB, GLOSSARY, TITLE, WORDS, describe_view
 
 STRICT_OPEN_COLOUR = Option(
     "strict_open_colour",
@@ -35,6 +35,7 @@ class Anehambra(Game):
     state_class = AnehambraState
     hidden_information = True
     glossary = GLOSSARY
+    words = WORDS
     declarations = spaces
     heuristic = HeuristicBot
 

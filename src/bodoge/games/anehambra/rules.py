@@ -8,6 +8,7 @@ See the package docstring for the rulings applied.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
 from ...engine import Action, Outcome, Rng, State
@@ -432,11 +433,11 @@ class AnehambraState(State):
             return ()
         return rank(list(self.scores), self.hand_counts)
 
-    def summary(self, lang: str = "en") -> list[str]:
+    def summary(self, lang: str = "en", names: Sequence[str] | None = None) -> list[str]:
         if not self.over:
             return []
         return summary_lines(
-            list(self.scores), self.hand_counts, list(self.winners), self.end_reason, lang
+            list(self.scores), self.hand_counts, list(self.winners), self.end_reason, lang, names
         )
 
     # ------------------------------------------------------------------ view

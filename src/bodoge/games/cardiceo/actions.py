@@ -9,6 +9,7 @@ were left in the middle, the next player first decides :class:`KeepDice` or
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 from ...engine import Action, Text
@@ -44,7 +45,7 @@ class Discard(Action):
     def mask(self) -> int:
         return dice_mask(self.d4, self.d8, self.d12)
 
-    def label(self, lang: str = "en") -> str:
+    def label(self, lang: str = "en", names: Sequence[str] | None = None) -> str:
         return _DISCARD.format(card=self.card, dice=dice_words(self.mask))(lang)
 
 
@@ -54,7 +55,7 @@ class Stop(Action):
 
     TYPE = "stop"
 
-    def label(self, lang: str = "en") -> str:
+    def label(self, lang: str = "en", names: Sequence[str] | None = None) -> str:
         return _STOP(lang)
 
 
@@ -64,7 +65,7 @@ class KeepDice(Action):
 
     TYPE = "keep_dice"
 
-    def label(self, lang: str = "en") -> str:
+    def label(self, lang: str = "en", names: Sequence[str] | None = None) -> str:
         return _KEEP(lang)
 
 
@@ -74,7 +75,7 @@ class RerollDice(Action):
 
     TYPE = "reroll_dice"
 
-    def label(self, lang: str = "en") -> str:
+    def label(self, lang: str = "en", names: Sequence[str] | None = None) -> str:
         return _REROLL(lang)
 
 

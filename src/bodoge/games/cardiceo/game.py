@@ -18,7 +18,7 @@ from .data import (
     ROUND_TURN_LIMIT,
 )
 from .rules import CardiceoState
-from .text import BLURB, GLOSSARY, TITLE, describe_view
+from .text import BLURB, GLOSSARY, TITLE, WORDS, describe_view
 
 SHORT = Option(
     "short",
@@ -86,6 +86,7 @@ class Cardiceo(Game):
     hidden_information = True
     provisional = (TURN_LIMIT,)
     glossary = GLOSSARY
+    words = WORDS
     declarations = spaces
     heuristic = HeuristicBot
 

@@ -9,6 +9,7 @@ rulings applied.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
 from ...engine import Action, Outcome, Rng, State
@@ -370,10 +371,10 @@ class CardiceoState(State):
     def eliminated(self) -> frozenset[int]:
         return frozenset(seat for seat, out in enumerate(self.out) if out)
 
-    def summary(self, lang: str = "en") -> list[str]:
+    def summary(self, lang: str = "en", names: Sequence[str] | None = None) -> list[str]:
         if not self.over:
             return []
-        return summary_lines(self._result(), lang)
+        return summary_lines(self._result(), lang, names)
 
     # ---------------------------------------------------------------- view
 

@@ -7,6 +7,7 @@ A, each later one adds a card, and :class:`StopTaking` ends it early.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 from ...engine import Action, Text, seat_name
@@ -29,7 +30,7 @@ class TakeFaceUp(Action):
     TYPE = "take_face_up"
     number: int
 
-    def label(self, lang: str = "en") -> str:
+    def label(self, lang: str = "en", names: Sequence[str] | None = None) -> str:
         return _TAKE_FACE_UP.format(n=self.number)(lang)
 
 
@@ -39,7 +40,7 @@ class TakeFromDeck(Action):
 
     TYPE = "take_from_deck"
 
-    def label(self, lang: str = "en") -> str:
+    def label(self, lang: str = "en", names: Sequence[str] | None = None) -> str:
         return _TAKE_FROM_DECK(lang)
 
 
@@ -49,7 +50,7 @@ class StopTaking(Action):
 
     TYPE = "stop_taking"
 
-    def label(self, lang: str = "en") -> str:
+    def label(self, lang: str = "en", names: Sequence[str] | None = None) -> str:
         return _STOP(lang)
 
 
@@ -60,7 +61,7 @@ class Place(Action):
     TYPE = "place"
     number: int
 
-    def label(self, lang: str = "en") -> str:
+    def label(self, lang: str = "en", names: Sequence[str] | None = None) -> str:
         return _PLACE.format(n=self.number)(lang)
 
 
@@ -71,7 +72,7 @@ class TakeChip(Action):
     TYPE = "take_chip"
     number: int
 
-    def label(self, lang: str = "en") -> str:
+    def label(self, lang: str = "en", names: Sequence[str] | None = None) -> str:
         return _CHIP.format(n=self.number)(lang)
 
 
@@ -90,9 +91,12 @@ class Jealousy(Action):
     pay: int
     count: int
 
-    def label(self, lang: str = "en") -> str:
+    def label(self, lang: str = "en", names: Sequence[str] | None = None) -> str:
         return _JEALOUSY.format(
-            pay=self.pay, count=self.count, target=seat_name(self.target, lang), n=self.number
+            pay=self.pay,
+            count=self.count,
+            target=seat_name(self.target, lang, names),
+            n=self.number,
         )(lang)
 
 

@@ -10,7 +10,7 @@ from . import spaces
 from .actions import ACTION_TYPES
 from .bot import HeuristicBot
 from .rules import BASE_SETUP, EXPANSION_SETUP, EgyptianBrideState
-from .text import BLURB, GLOSSARY, TITLE, describe_view
+from .text import BLURB, GLOSSARY, TITLE, WORDS, describe_view
 
 EXPANSION = Option(
     "expansion",
@@ -78,6 +78,7 @@ class EgyptianBride(Game):
     state_class = EgyptianBrideState
     hidden_information = True
     glossary = GLOSSARY
+    words = WORDS
     declarations = spaces
     heuristic = HeuristicBot
 

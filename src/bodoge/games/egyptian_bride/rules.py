@@ -7,6 +7,7 @@ settlement cheap.  See the package docstring for the rulings applied.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -416,10 +417,10 @@ class EgyptianBrideState(State):
             return frozenset()
         return frozenset(seat for seat, out in enumerate(self.settlement.out) if out)
 
-    def summary(self, lang: str = "en") -> list[str]:
+    def summary(self, lang: str = "en", names: Sequence[str] | None = None) -> list[str]:
         if self.settlement is None:
             return []
-        return summary_lines(self.settlement.to_json(), lang)
+        return summary_lines(self.settlement.to_json(), lang, names)
 
     # ------------------------------------------------------------------ view
 

@@ -8,6 +8,7 @@ Groundhog copying one) is revealed first and its theft chosen next
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 from ...engine import Action, Text, seat_name
@@ -37,7 +38,7 @@ class HideCritter(Action):
     TYPE = "hide"
     critter: str
 
-    def label(self, lang: str = "en") -> str:
+    def label(self, lang: str = "en", names: Sequence[str] | None = None) -> str:
         return _HIDE.format(critter=_critter(self.critter, lang))(lang)
 
 
@@ -48,7 +49,7 @@ class RevealCritter(Action):
     TYPE = "reveal"
     critter: str
 
-    def label(self, lang: str = "en") -> str:
+    def label(self, lang: str = "en", names: Sequence[str] | None = None) -> str:
         return _REVEAL.format(critter=_critter(self.critter, lang))(lang)
 
 
@@ -60,8 +61,10 @@ class StealNut(Action):
     target: int
     nut: str
 
-    def label(self, lang: str = "en") -> str:
-        return _STEAL.format(target=seat_name(self.target, lang), nut=_nut(self.nut, lang))(lang)
+    def label(self, lang: str = "en", names: Sequence[str] | None = None) -> str:
+        return _STEAL.format(target=seat_name(self.target, lang, names), nut=_nut(self.nut, lang))(
+            lang
+        )
 
 
 @dataclass(frozen=True, slots=True)
@@ -70,7 +73,7 @@ class UseHamster(Action):
 
     TYPE = "use_hamster"
 
-    def label(self, lang: str = "en") -> str:
+    def label(self, lang: str = "en", names: Sequence[str] | None = None) -> str:
         return _USE_HAMSTER(lang)
 
 
@@ -80,7 +83,7 @@ class AllowTheft(Action):
 
     TYPE = "allow_theft"
 
-    def label(self, lang: str = "en") -> str:
+    def label(self, lang: str = "en", names: Sequence[str] | None = None) -> str:
         return _ALLOW(lang)
 
 

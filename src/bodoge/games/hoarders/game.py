@@ -11,7 +11,7 @@ from .actions import ACTION_TYPES
 from .bot import HeuristicBot
 from .data import DESIGN, PROVISIONAL_ROUND_LIMIT
 from .rules import HoardersState
-from .text import BLURB, GLOSSARY, TITLE, describe_view
+from .text import BLURB, GLOSSARY, TITLE, WORDS, describe_view
 
 
 class Hoarders(Game):
@@ -25,6 +25,7 @@ class Hoarders(Game):
     simultaneous = True
     hidden_information = True
     glossary = GLOSSARY
+    words = WORDS
     declarations = spaces
     heuristic = HeuristicBot
     provisional = (

@@ -15,6 +15,7 @@ package docstring for the rulings applied.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
 from ...engine import Action, Outcome, Rng, State
@@ -364,7 +365,7 @@ class HoardersState(State):
     def _steal(self, thief: int, target: int, kind: int, public: dict[str, Any]) -> None:
         self.nuts[target][kind] -= 1
         self.nuts[thief][kind] += 1
-        public["stolen"] = {"from": target, "nut": NUTS[kind]}
+        public["stolen"] = {"by": thief, "from": target, "nut": NUTS[kind]}
         if not self._check_win(public):
             self._next_turn(public)
 
@@ -403,10 +404,10 @@ class HoardersState(State):
     def winners(self) -> tuple[int, ...]:
         return self.final
 
-    def summary(self, lang: str = "en") -> list[str]:
+    def summary(self, lang: str = "en", names: Sequence[str] | None = None) -> list[str]:
         if self.phase != OVER:
             return []
-        return summary_lines(self.ending, self.nuts, self.final, lang)
+        return summary_lines(self.ending, self.nuts, self.final, lang, names)
 
     # ------------------------------------------------------------------ view
 

@@ -12,6 +12,7 @@ card at a time (:class:`PickPass`), take a pick back if you change your mind
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 from ...engine import Action, Text
@@ -44,7 +45,7 @@ class PickPass(Action):
     TYPE = "pick_pass"
     card: str
 
-    def label(self, lang: str = "en") -> str:
+    def label(self, lang: str = "en", names: Sequence[str] | None = None) -> str:
         return _PICK.format(card=card_name(self.card, lang))(lang)
 
 
@@ -55,7 +56,7 @@ class UnpickPass(Action):
     TYPE = "unpick_pass"
     card: str
 
-    def label(self, lang: str = "en") -> str:
+    def label(self, lang: str = "en", names: Sequence[str] | None = None) -> str:
         return _UNPICK.format(card=card_name(self.card, lang))(lang)
 
 
@@ -65,7 +66,7 @@ class ConfirmPass(Action):
 
     TYPE = "confirm_pass"
 
-    def label(self, lang: str = "en") -> str:
+    def label(self, lang: str = "en", names: Sequence[str] | None = None) -> str:
         return _CONFIRM(lang)
 
 
@@ -76,7 +77,7 @@ class Play(Action):
     TYPE = "play"
     card: str
 
-    def label(self, lang: str = "en") -> str:
+    def label(self, lang: str = "en", names: Sequence[str] | None = None) -> str:
         return _PLAY.format(card=card_name(self.card, lang))(lang)
 
 

@@ -11,13 +11,14 @@ from .actions import ACTION_TYPES
 from .bot import HeuristicBot
 from .data import DESIGN, HAND_COUNTS
 from .rules import PapayooState
-from .text import BLURB, GLOSSARY, TITLE, describe_view
+from .text import BLURB, GLOSSARY, HAND_COUNT_TEXT, TITLE, WORDS, describe_view
 
 HANDS = Option(
     "hands",
     Text("ハンド数", "Number of hands"),
     default="n",
     choices=HAND_COUNTS,
+    choice_text=HAND_COUNT_TEXT,
     help=Text(
         "one: 1ハンドだけ。n・2n・3n: プレイ人数の1倍・2倍・3倍のハンド。",
         "one: a single hand. n, 2n, 3n: once, twice or three times as many hands as players.",
@@ -46,6 +47,7 @@ class Papayoo(Game):
     simultaneous = True
     hidden_information = True
     glossary = GLOSSARY
+    words = WORDS
     declarations = spaces
     heuristic = HeuristicBot
 

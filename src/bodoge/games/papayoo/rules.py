@@ -8,6 +8,7 @@ rulings applied.
 from __future__ import annotations
 
 from bisect import insort
+from collections.abc import Sequence
 from dataclasses import replace
 from typing import Any
 
@@ -451,10 +452,10 @@ class PapayooState(State):
         best = min(self.totals)
         return tuple(seat for seat, total in enumerate(self.totals) if total == best)
 
-    def summary(self, lang: str = "en") -> list[str]:
+    def summary(self, lang: str = "en", names: Sequence[str] | None = None) -> list[str]:
         if self.phase != OVER:
             return []
-        return summary_lines(self.totals, self.winners, lang)
+        return summary_lines(self.totals, self.winners, lang, names)
 
     # ------------------------------------------------------------------- view
 

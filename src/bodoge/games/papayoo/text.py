@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from ...engine import Text, seat_name
+from ...engine import OptionValue, Text, seat_name
 from .actions import card_name
 from .data import SUIT_NAMES, SUIT_SYMBOLS, SUITS
 
@@ -30,9 +30,144 @@ GLOSSARY = {
     "points": Text("失点", "points"),
 }
 
+HAND_COUNT_TEXT: dict[OptionValue, Text] = {
+    "one": Text("1ハンドだけ", "one hand"),
+    "n": Text("1人1ハンド（人数と同じ）", "one per player"),
+    "2n": Text("1人2ハンド（人数の2倍）", "two per player"),
+    "3n": Text("1人3ハンド（人数の3倍）", "three per player"),
+}
+"""The ``hands`` option's values in words."""
+
+# The words of the table (templates/papayoo.html reads them as t("key")).
+WORDS: dict[str, Text] = {
+    "payoo_card": Text("パヨー{n}", "Payoo {n}"),
+    "suit_S": Text("♠スペード", "♠ spades"),
+    "suit_H": Text("♥ハート", "♥ hearts"),
+    "suit_C": Text("♣クラブ", "♣ clubs"),
+    "suit_D": Text("♦ダイヤ", "♦ diamonds"),
+    "suit_P": Text("パヨー", "Payoo"),
+    "pass_you": Text(
+        "{name}に渡すカードを{count}枚選んでください（{chosen}/{count}）。"
+        "カードをもう一度押すと選択を外せます。",
+        "Choose {count} cards to pass to {name} ({chosen}/{count}). Click a chosen card again to "
+        "take it back.",
+    ),
+    "pass_other": Text(
+        "全員が渡すカード{count}枚を選んでいます", "Everyone is choosing {count} cards to pass"
+    ),
+    "pass_done": Text(
+        "渡すカードを決めました。他の人を待っています。",
+        "Your cards are ready to go; waiting for the others.",
+    ),
+    "confirm": Text("このカードを渡す", "Pass these cards"),
+    "lead_you": Text(
+        "好きなカードを1枚出してトリックを始めます", "Lead any card to start the trick"
+    ),
+    "follow_you": Text(
+        "{suit}があれば出さなければなりません（マストフォロー）", "Follow {suit} if you can"
+    ),
+    "play_other": Text("{name}がカードを出す番です", "{name} is to play"),
+    "hand_of": Text("第{hand}ハンド（全{hands}）", "Hand {hand} of {hands}"),
+    "dealer": Text("親: {name}", "Dealer: {name}"),
+    "dealer_tag": GLOSSARY["dealer"],
+    "papayoo_is": Text("パパヨーは{card}（40点）", "The Papayoo is {card} (40 points)"),
+    "papayoo_later": Text(
+        "パパヨーはカードを渡した後にサイコロで決まります",
+        "The die picks the Papayoo after the pass",
+    ),
+    "no_pass": Text("このハンドはカードを渡しません", "No passing this hand"),
+    "pass_left": Text("{count}枚を左隣に渡すハンド", "{count} cards go to the left this hand"),
+    "pass_left_far": Text(
+        "{count}枚を{seats}人左に渡すハンド", "{count} cards go {seats} seats to the left this hand"
+    ),
+    "trick": Text("場のトリック", "Trick"),
+    "trick_empty": Text("{name}がリードします", "{name} leads"),
+    "last_trick": Text("前のトリック", "Last trick"),
+    "last_trick_of": Text("第{hand}ハンドの最後のトリック", "Last trick of hand {hand}"),
+    "last_trick_note": Text("{name}が取りました（{points}点）", "won by {name} ({points} points)"),
+    "to_pass": Text("{name}に渡すカード", "Cards to pass to {name}"),
+    "unpicks_left": Text("選択を外せるのはあと{n}回", "You may take back {n} more"),
+    "gave": Text("{name}に渡した:", "You passed to {name}:"),
+    "got": Text("{name}から受け取った:", "You received from {name}:"),
+    "pick_title": Text("{card}を渡すカードに選ぶ", "Choose {card} to pass"),
+    "unpick_title": Text("{card}を渡すカードから外す", "Take {card} back"),
+    "play_title": Text("{card}を出す", "Play {card}"),
+    "your_hand": Text("あなたの手札（{n}枚）", "Your hand ({n})"),
+    "hand_empty": Text("手札はありません", "Your hand is empty"),
+    "hand_legend": Text(
+        "カードの下の数字は失点（パヨーは数字、パパヨーは40）",
+        "The small number is what a card costs (Payoo: its number, the Papayoo: 40)",
+    ),
+    "hand_count": Text("手札 {n}枚", "{n} in hand"),
+    "points_hand": Text("このハンド {n}点", "{n} this hand"),
+    "points_total": Text("合計 {n}点", "{n} in all"),
+    "tricks": Text("取ったトリック {n}", "Tricks won: {n}"),
+    "voids": Text("持っていないスート", "Shown void in"),
+    "bot": Text("ボット", "bot"),
+    "passed_tag": Text("選択済み", "ready"),
+    "score_sheet": Text("失点表", "Score sheet"),
+    "hand": Text("ハンド", "Hand"),
+    "total": Text("合計", "Total"),
+    "winner_one": Text("{names}の勝ち！（失点が最少）", "{names} wins with the fewest points!"),
+    "winner_many": Text("{names}の勝ち（同点）", "Shared win: {names}"),
+    "group_pick": Text("渡すカードを選ぶ", "Choose a card to pass"),
+    "group_unpick": Text("選択を外す", "Take a card back"),
+    "group_confirm": Text("決定", "Confirm"),
+    "group_play": Text("カードを出す", "Play a card"),
+    "log_choosing": Text("{who}が渡すカードを選んでいる…", "{who} is choosing cards…"),
+    "log_pick": Text("{who}が渡すカードに選んだ:", "{who} chose to pass"),
+    "log_unpick": Text("{who}が選択を外した:", "{who} took back"),
+    "log_confirm": Text("{who}が渡すカードを決めた", "{who} is ready to pass"),
+    "log_play": Text("{who}が{card}を出した", "{who} played {card}"),
+    "log_gave": Text("渡した:", "you gave"),
+    "log_received": Text("受け取った:", "you received"),
+    "log_trick": Text(
+        "{name}がトリックを取った（{points}点）", "{name} takes the trick ({points} points)"
+    ),
+    "log_hand_over": Text("ハンド終了", "the hand is over"),
+    "log_die": Text("サイコロ: パパヨーは{card}", "the die: the Papayoo is {card}"),
+    "log_over": Text("ゲーム終了", "The game is over"),
+    "rules_cards": Text(
+        "カードは♠♥♣♦の1〜10とパヨーの1〜20（7〜8人では♠♥♣♦の1を抜く）。"
+        "パヨーは数字がそのまま失点、パパヨー（サイコロで決まるスートの7）は40点。"
+        "1ハンドの失点は合計250点。",
+        "Cards: ♠♥♣♦ 1–10 and Payoo 1–20 (with 7–8 players the ♠♥♣♦ 1s are removed). A Payoo card "
+        "costs its number, the Papayoo (the 7 of the die's suit) costs 40: 250 points in every "
+        "hand.",
+    ),
+    "rules_pass": Text(
+        "配った後、全員が同時に決められた枚数（3人・4人5枚、5人4枚、6〜8人3枚）を左隣に渡す。"
+        "受け取るカードは選んだ後に届きます。",
+        "After the deal everyone at once passes 5 cards (3–4 players), 4 (5 players) or 3 (6–8 "
+        "players) to the left, chosen before seeing what arrives.",
+    ),
+    "rules_shifting": Text(
+        "渡す相手は毎ハンドずれます: 第hハンドは h を人数で割った余りの人数だけ左へ。"
+        "余りが0のハンドは渡しません。",
+        "The pass shifts each hand: in hand h cards go h mod n seats to the left, and not at all "
+        "when that is 0.",
+    ),
+    "rules_die": Text(
+        "渡した後にサイコロを振り、出たスートの7がパパヨーになる。",
+        "After the pass the die picks a suit: its 7 is the Papayoo.",
+    ),
+    "rules_tricks": Text(
+        "親が最初にリード。マストフォロー、切り札なし。リードされたスートで一番大きい数字が勝ち、"
+        "次のトリックをリードする。",
+        "The dealer leads first. Follow suit if you can; no trumps; the highest card of the led "
+        "suit wins and leads next.",
+    ),
+    "rules_end": Text(
+        "親は毎ハンド左へ移る。決めたハンド数の後、"
+        "失点の合計が最も少ない人の勝ち（同点は共に勝ち）。",
+        "The dealer moves left every hand. After the agreed number of hands the fewest total "
+        "points wins (ties share).",
+    ),
+}
+
 _LABELS = {
     "hand_of": Text("第{hand}ハンド / 全{hands}ハンド", "Hand {hand} of {hands}"),
-    "dealer": Text("親: {name}", "Dealer: {name}"),
+    "dealer": WORDS["dealer"],
     "papayoo": Text("パパヨー: {card}", "Papayoo: {card}"),
     "papayoo_unknown": Text(
         "パパヨー: 受け渡しの後にサイコロで決定", "Papayoo: rolled after passing"
@@ -132,18 +267,21 @@ def describe_view(view: Mapping[str, Any], lang: str) -> str:
     return "\n".join(lines)
 
 
-def summary_lines(totals: Sequence[int], winners: Sequence[int], lang: str) -> list[str]:
+_SUMMARY = {
+    "total": Text("{name}: {total}点{mark}", "{name}: {total} points{mark}"),
+    "winners": Text("勝者（失点が最少）: {names}", "Winners (fewest points): {names}"),
+}
+
+
+def summary_lines(
+    totals: Sequence[int], winners: Sequence[int], lang: str, names: Sequence[str] | None = None
+) -> list[str]:
     """The final totals for people, then the winners (the fewest points)."""
     lines = []
     for seat, total in enumerate(totals):
         mark = " ♛" if seat in winners else ""
-        if lang == "ja":
-            lines.append(f"{seat_name(seat, lang)}: {total}点{mark}")
-        else:
-            lines.append(f"{seat_name(seat, lang)}: {total} points{mark}")
-    names = ", ".join(seat_name(s, lang) for s in winners)
-    if lang == "ja":
-        lines.append(f"勝者（失点が最少）: {names}")
-    else:
-        lines.append(f"Winners (fewest points): {names}")
+        name = seat_name(seat, lang, names)
+        lines.append(_SUMMARY["total"].format(name=name, total=total, mark=mark)(lang))
+    who = ", ".join(seat_name(s, lang, names) for s in winners)
+    lines.append(_SUMMARY["winners"].format(names=who)(lang))
     return lines
