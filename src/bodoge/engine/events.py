@@ -4,7 +4,8 @@ Logs, records, replays, the browser's animation feed and balance statistics
 all read the same stream.  An event says who did what and what became known,
 split by audience: ``public`` facts everyone learns, ``private`` facts only
 some seats learn (a card drawn from the deck), and whether the action itself
-stays ``secret`` from the others until the rules reveal it (a sealed bid).
+stays ``secret`` from the others until the rules reveal it (a sealed bid), and
+whether it is a ``draft`` step of a choice that a later step completes.
 :meth:`Event.for_seat` is the only way an event is shown to anyone.
 """
 
@@ -31,6 +32,9 @@ class Outcome(NamedTuple):
     public: Mapping[str, Any] = _EMPTY
     private: Mapping[int, Mapping[str, Any]] = _EMPTY
     secret: bool = False
+    draft: bool = False
+    """A step of a choice still being made (a pick, a take-back): logs and replays
+    show the choice once, at the step that completes it."""
 
 
 NOTHING = Outcome()
@@ -50,10 +54,13 @@ class Event(NamedTuple):
         facts = dict(self.outcome.public)
         if seat is not None:
             facts.update(self.outcome.private.get(seat, {}))
-        return {
+        shown_event = {
             "index": self.index,
             "seat": self.seat,
             "action": self.action.to_json() if shown else None,
             "label": self.action.label(lang) if shown else None,
             "facts": facts,
         }
+        if self.outcome.draft:
+            shown_event["draft"] = True
+        return shown_event

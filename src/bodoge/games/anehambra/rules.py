@@ -99,7 +99,30 @@ def rank(palaces: list[int], hands: list[int]) -> tuple[int, ...]:
 class AnehambraState(State):
     """A game of アネハンブラ in progress."""
 
-    _copied = ("deck", "hands", "known", "palaces", "removed", "targets")
+    deck: list[int]
+    hands: list[list[int]]
+    known: list[list[int]]
+    palaces: list[list[list[int]]]
+    removed: list[int]
+    targets: list[tuple[int, int]]
+
+    def check_conservation(self) -> None:
+        """Every pillar is in the deck, a hand, a palace or removed; END is in the deck or drawn."""
+        copies = [16, 18, 20, 22]
+        where = [0, 0, 0, 0]
+        for card in self.deck:
+            if card != 4:
+                where[card] += 1
+        assert self.deck.count(4) == (0 if self.end_reason == "end_card" else 1)
+        for hand, known in zip(self.hands, self.known, strict=True):
+            assert all(0 <= k <= h for k, h in zip(known, hand, strict=True))
+            where = [a + b for a, b in zip(where, hand, strict=True)]
+        for palaces in self.palaces:
+            for palace in palaces:
+                assert len(palace) == 5 and sum(palace[:4]) >= 1 and palace[4] in (0, 1)
+                where = [a + b for a, b in zip(where, palace[:4], strict=True)]
+        where = [a + b for a, b in zip(where, self.removed, strict=True)]
+        assert where == copies, f"pillars per colour: {where}"
 
     def _setup(self) -> None:
         self.strict_open_colour = bool(self.options["strict_open_colour"])
@@ -121,13 +144,13 @@ class AnehambraState(State):
         self.deck = deck
         self.known = [[0] * len(COLOURS) for _ in range(n)]
         """known[seat][c]: cards of c everyone knows are in seat's hand (from demolitions)."""
-        self.palaces: list[list[list[int]]] = [[] for _ in range(n)]
+        self.palaces = [[] for _ in range(n)]
         self.removed = [0] * len(COLOURS)
         """Cards taken out of the game by earthquakes, per colour."""
         self.turn = 0
         self.over = False
         self.end_reason = ""
-        self.targets: list[tuple[int, int]] = []
+        self.targets = []
         self._begin_turn(0)
 
     # ------------------------------------------------------------ turn order

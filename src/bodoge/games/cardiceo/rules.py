@@ -71,17 +71,30 @@ def mask_names(mask: int) -> list[str]:
 class CardiceoState(State):
     """A game of Cardiceo in progress (one or several rounds)."""
 
-    _copied = (
-        "hands",
-        "counts",
-        "set_aside",
-        "discarded",
-        "dice",
-        "out",
-        "totals",
-        "history",
-        "this_turn",
-    )
+    hands: list[list[int]]
+    counts: list[int]
+    set_aside: list[int]
+    discarded: list[int]
+    dice: list[int]
+    out: list[bool]
+    totals: list[int]
+    history: list[list[int]]
+    this_turn: list[list[int]]
+
+    def check_conservation(self) -> None:
+        """All 60 cards (four of 1..15) are in a hand, the discards or set aside; dice in range."""
+        for value in range(1, 16):
+            held = sum(hand[value] for hand in self.hands)
+            assert held + self.discarded[value] + self.set_aside[value] == 4, f"value {value}"
+        assert self.counts == [sum(hand) for hand in self.hands]
+        assert all(min(hand) >= 0 and hand[0] == 0 for hand in self.hands)
+        assert all(1 <= value <= sides for value, sides in zip(self.dice, (4, 8, 12), strict=True))
+        assert 0 <= self.used <= 7 and not (self.choosing and self.used)
+        assert len(self.history) == self.round - (0 if self.over else 1)
+        seats = range(self.num_players)
+        assert self.totals == [sum(sums[seat] for sums in self.history) for seat in seats]
+        if not self.hardcore:
+            assert not any(self.out)
 
     def _setup(self) -> None:
         options = self.options
@@ -95,7 +108,7 @@ class CardiceoState(State):
         self.turn_limit = ROUND_TURN_LIMIT * n
         self.totals = [0] * n
         """Sum of the cards left at the end of each finished round, per seat."""
-        self.history: list[list[int]] = []
+        self.history = []
         """history[r]: each seat's sum of cards left at the end of round r + 1."""
         self.out = [False] * n
         """Hardcore: eliminated seats."""
@@ -147,7 +160,7 @@ class CardiceoState(State):
             return
         self.current = seat
         self.used = 0
-        self.this_turn: list[list[int]] = []
+        self.this_turn = []
         """[card, mask] of each discard this turn."""
         if not passed and not first and not self.hardcore:
             self.choosing = True

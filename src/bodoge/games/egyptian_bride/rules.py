@@ -144,7 +144,35 @@ def _rank(brides: list[int | None], points: list[int], out: list[bool]) -> tuple
 class EgyptianBrideState(State):
     """A game of Egyptian Bride in progress."""
 
-    _copied = ("deck", "row", "aside", "hands", "known", "placed", "chips", "discarded", "turns")
+    deck: list[int]
+    row: list[int]
+    aside: list[int]
+    hands: list[list[int]]
+    known: list[list[int]]
+    placed: list[list[int]]
+    chips: list[int]
+    discarded: list[int]
+    turns: list[int]
+
+    def check_conservation(self) -> None:
+        """Every card 4..top is somewhere: n copies of n, 85 or 165 cards in all."""
+        numbers = list(self.numbers)
+        top = numbers[-1]
+        assert numbers == list(range(4, top + 1)) and top in (13, 18)
+        where = [0] * (top + 1)
+        for pile in (self.deck, self.row, self.aside):
+            for card in pile:
+                where[card] += 1
+        for counts in (*self.hands, *self.placed, self.discarded):
+            assert len(counts) == top + 1 and not any(counts[:4]) and min(counts) >= 0
+            where = [a + b for a, b in zip(where, counts, strict=True)]
+        assert where == [0] * 4 + numbers, f"cards per number: {where[4:]}"
+        assert sum(where) == (85 if top == 13 else 165)
+        assert len(self.aside) == (10 if top == 13 else 20)
+        assert len(self.row) <= self.row_size
+        for hand, known in zip(self.hands, self.known, strict=True):
+            assert all(0 <= k <= h for k, h in zip(known, hand, strict=True))
+        assert all(-1 <= owner < self.num_players for owner in self.chips)
 
     def _setup(self) -> None:
         self.expansion = bool(self.options["expansion"])

@@ -152,22 +152,41 @@ def codes(cards: list[int]) -> list[str]:
 class PapayooState(State):
     """A game of Papayoo in progress."""
 
-    _copied = (
-        "hands",
-        "selected",
-        "committed",
-        "unpicks",
-        "passed",
-        "received",
-        "trick",
-        "tricks",
-        "played",
-        "scored",
-        "hand_points",
-        "totals",
-        "hand_scores",
-        "voids",
-    )
+    hands: list[list[int]]
+    selected: list[list[int]]
+    committed: list[bool]
+    unpicks: list[int]
+    passed: list[list[int]]
+    received: list[list[int]]
+    trick: list[int]
+    tricks: list[int]
+    played: list[int]
+    scored: list[list[int]]
+    hand_points: list[int]
+    totals: list[int]
+    hand_scores: list[tuple[int, ...]]
+    voids: list[int]
+
+    def check_conservation(self) -> None:
+        """Every card in play (60, or 56 without the plain 1s) is in a hand, the trick or played."""
+        n = self.num_players
+        cards = [c for hand in self.hands for c in hand] + self.trick + self.played
+        assert sorted(cards) == list(self.deck) and len(self.deck) == (56 if n >= 7 else 60)
+        assert sum(self.tricks) * n == len(self.played) and self.played == sorted(self.played)
+        assert all(hand == sorted(hand) for hand in self.hands)
+        for seat in range(n):
+            assert set(self.selected[seat]) <= set(self.hands[seat])
+            assert len(self.selected[seat]) <= self.layout.pass_count
+            assert not self.committed[seat] or len(self.selected[seat]) == self.layout.pass_count
+            assert 0 <= self.unpicks[seat] <= self.layout.pass_count
+            assert set(self.scored[seat]) <= set(self.played)
+            assert self.hand_points[seat] == self.trick_points(self.scored[seat])
+            finished = sum(row[seat] for row in self.hand_scores)
+            current = 0 if self.phase == 2 else self.hand_points[seat]
+            assert self.totals[seat] == finished + current
+        assert all(sum(row) == 250 for row in self.hand_scores)
+        assert len(self.hand_scores) == self.hand_number - (0 if self.phase == 2 else 1)
+        assert self.phase != 1 or 0 <= self.papayoo < 4
 
     def _setup(self) -> None:
         n = self.num_players
@@ -178,7 +197,7 @@ class PapayooState(State):
         self.unpick_budget = self.layout.pass_count
         self.totals = [0] * n
         """Points taken so far in the whole game, the current hand included."""
-        self.hand_scores: list[tuple[int, ...]] = []
+        self.hand_scores = []
         """Points each seat took in each finished hand (tuples: cheap to copy)."""
         self.hand_number = 0
         self.last_trick: tuple[int, int, tuple[int, ...], int, int] | None = None
@@ -195,20 +214,20 @@ class PapayooState(State):
         cards = list(self.deck)
         self.rng.shuffle(cards)
         self.hands = deal_packets(cards, n, self.dealer, self.layout.packets)
-        self.selected: list[list[int]] = [[] for _ in range(n)]
+        self.selected = [[] for _ in range(n)]
         self.committed = [False] * n
         self.waiting = tuple(range(n))
         """The seats still choosing their cards to pass (``to_act`` while passing)."""
         self.unpicks = [self.unpick_budget] * n
-        self.passed: list[list[int]] = [[] for _ in range(n)]
+        self.passed = [[] for _ in range(n)]
         """passed[seat]: the cards seat gave this hand (seat's own knowledge)."""
-        self.received: list[list[int]] = [[] for _ in range(n)]
-        self.trick: list[int] = []
+        self.received = [[] for _ in range(n)]
+        self.trick = []
         self.tricks = [0] * n
         """tricks[seat]: how many tricks seat has won this hand."""
-        self.played: list[int] = []
+        self.played = []
         """Every card of the finished tricks of this hand, sorted."""
-        self.scored: list[list[int]] = [[] for _ in range(n)]
+        self.scored = [[] for _ in range(n)]
         """scored[seat]: the point cards among seat's won cards, sorted."""
         self.hand_points = [0] * n
         self.voids = [0] * n
