@@ -223,19 +223,36 @@ def test_cards_are_chosen_one_at_a_time_then_confirmed():
     assert state.view(1)["selected"] == hand[:5]
 
 
-def test_a_chosen_card_may_be_taken_back_a_few_times():
+def test_choosing_is_free_until_the_cards_are_passed():
+    """No take-back limit a person can reach (issue 19): twenty take-backs, then confirm."""
     state = new(4)
     hand = [CODE[c] for c in state.hands[0]]
-    assert state.view(0)["unpicks_left"] == 5
-    for _ in range(5):
+    for _ in range(20):
         state.apply(0, PickPass(hand[0]))
         state.apply(0, UnpickPass(hand[0]))
-    assert state.view(0)["selected"] == [] and state.view(0)["unpicks_left"] == 0
-    state.apply(0, PickPass(hand[0]))
-    with pytest.raises(IllegalAction, match="at most 5 cards"):
-        state.apply(0, UnpickPass(hand[0]))
+    assert state.view(0)["selected"] == [] and "unpicks_left" not in state.view(0)
+    for code in hand[:5]:
+        state.apply(0, PickPass(code))
+    assert UnpickPass(hand[0]) in state.legal_actions(0)
     with pytest.raises(IllegalAction, match="not among the cards you chose"):
-        state.apply(0, UnpickPass(hand[1]))
+        state.apply(0, UnpickPass(hand[6]))
+    state.apply(0, ConfirmPass())
+    assert state.view(0)["players"][0]["committed"]
+
+
+def test_others_see_one_step_per_choice_and_the_replay_steps_over_the_choosing():
+    state = new(4)
+    hand = [CODE[c] for c in state.hands[0]]
+    state.apply(0, PickPass(hand[0]))
+    state.apply(0, UnpickPass(hand[0]))
+    for code in hand[:5]:
+        state.apply(0, PickPass(code))
+    state.apply(0, ConfirmPass())
+    drafts = [e for e in state.log(1) if e.get("draft")]
+    assert len(drafts) == 7 and all(e["action"] is None for e in drafts)
+    done = state.log(1)[-1]
+    assert done["action"] is None and done["facts"] == {"chosen": True}
+    assert bodoge.engine.replay_stops(state.events) == [0, 8]
 
 
 def test_you_can_only_pass_your_own_cards():

@@ -157,10 +157,19 @@ def play_out(
 
 
 def show_event(event: Event, seat: int, lang: str) -> None:
-    """One line for an applied action, as ``seat`` may see it."""
-    label = event.for_seat(seat, lang)["label"]
+    """One line for an applied action, as ``seat`` may see it.
+
+    Another seat's steps of a choice still being made print nothing: the
+    completed choice prints one line.
+    """
+    if event.outcome.draft and event.seat != seat:
+        return
+    shown = event.for_seat(seat, lang)
+    label = shown["label"]
     name = seat_name(event.seat, lang)
-    if label is None:
+    if label is None and shown["facts"].get("chosen"):
+        say(t.CHOSEN_MOVE.format(name=name)(lang))
+    elif label is None:
         say(t.SECRET_MOVE.format(name=name)(lang))
     else:
         say(t.MOVE.format(name=name, label=label)(lang))

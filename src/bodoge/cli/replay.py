@@ -108,12 +108,19 @@ def walk(record: dict[str, Any], seat: int | None, lang: str) -> None:
     say()
     say(t.START(lang))
     say(state.game.describe_view(state.view(seat), lang))
-    for index, (actor, wire) in enumerate(record["actions"], 1):
+    index = 0
+    for actor, wire in record["actions"]:
         event = state.apply(actor, game.parse_action(wire))
-        label = event.for_seat(seat, lang)["label"]
+        if event.outcome.draft:
+            continue  # a step of a choice: the replay shows the choice once complete
+        index += 1
+        shown = event.for_seat(seat, lang)
+        label = shown["label"]
         name = seat_name(actor, lang)
         say()
-        if label is None:
+        if label is None and shown["facts"].get("chosen"):
+            say(t.CHOSEN_STEP.format(index=index, name=name)(lang))
+        elif label is None:
             say(t.SECRET_STEP.format(index=index, name=name)(lang))
         else:
             say(t.STEP.format(index=index, name=name, label=label)(lang))

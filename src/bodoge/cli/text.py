@@ -32,6 +32,7 @@ NO_FOLDER = Text("フォルダ {folder} がありません", "the folder {folder
 KNOWN_BOTS = Text("ボット一覧: ", "Known bots: ")
 SEAT_BOT = Text("{name}: ボット {spec}", "{name}: bot {spec}")
 SECRET_MOVE = Text("{name}: （秘密の選択）", "{name}: (a secret decision)")
+CHOSEN_MOVE = Text("{name}: 選び終えました", "{name} has chosen")
 MOVE = Text("{name}: {label}", "{name}: {label}")
 HEADER = Text("{title} — {n}人、シード {seed}", "{title} — {n} players, seed {seed}")
 OPTIONS_LINE = Text("オプション: {options}", "Options: {options}")
@@ -150,6 +151,7 @@ VERIFIED = Text("記録を検証しました: 正確に再生できます。", "
 START = Text("── 開始 ──", "── Start ──")
 STEP = Text("{index}. {name}: {label}", "{index}. {name}: {label}")
 SECRET_STEP = Text("{index}. {name}: （秘密の選択）", "{index}. {name}: (a secret decision)")
+CHOSEN_STEP = Text("{index}. {name}: 選び終えました", "{index}. {name} has chosen")
 NOT_OVER = Text(
     "このゲームはまだ終わっていません（{k}手まで）。", "The game is not over yet ({k} actions)."
 )

@@ -89,7 +89,7 @@ from .errors import (
     UnknownGame,
     WrongSeat,
 )
-from .events import NOTHING, Event, Outcome
+from .events import NOTHING, Event, Outcome, replay_stops
 from .game import Chooser, Game, Provisional, Strategy
 from .options import Option, OptionValue, resolve_options
 from .registry import game_ids, get_game, register, replay, unregister
@@ -132,6 +132,7 @@ __all__ = [
     "parse_action",
     "register",
     "replay",
+    "replay_stops",
     "resolve_options",
     "schema",
     "seat_name",

@@ -11,7 +11,7 @@ whether it is a ``draft`` step of a choice that a later step completes.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from types import MappingProxyType
 from typing import Any, NamedTuple
 
@@ -38,6 +38,20 @@ class Outcome(NamedTuple):
 
 
 NOTHING = Outcome()
+
+
+def replay_stops(events: Sequence[Event]) -> list[int]:
+    """The event counts a replay stops at: the start, then after every step that is not a draft.
+
+    A choice made in several steps (pick, take back, confirm) is one step
+    of a replay, shown once it is complete.
+
+    >>> from bodoge.engine import Action
+    >>> draft = Outcome(secret=True, draft=True)
+    >>> replay_stops([Event(0, 0, Action(), draft), Event(1, 0, Action(), NOTHING)])
+    [0, 2]
+    """
+    return [0] + [event.index + 1 for event in events if not event.outcome.draft]
 
 
 class Event(NamedTuple):

@@ -12,7 +12,17 @@ from collections.abc import Mapping
 from typing import Any, ClassVar
 
 from ...engine import Action, Outcome, Rng
-from ...engine.kit import DRAFT_STEP, Phase, Rules, Stepwise, Zone, explains, plays, redeal
+from ...engine.kit import (
+    DRAFT_STEP,
+    Commitment,
+    Phase,
+    Rules,
+    Stepwise,
+    Zone,
+    explains,
+    plays,
+    redeal,
+)
 from .actions import ConfirmPass, PickPass, Play, UnpickPass
 from .data import (
     CODE,
@@ -25,6 +35,7 @@ from .data import (
     SUIT_NAMES,
     SUIT_RANGE,
     SUITS,
+    TAKE_BACK_LIMIT,
     deck_for,
     hands_for,
     papayoo_card,
@@ -33,6 +44,9 @@ from .text import summary_lines
 from .view import VIEW
 
 PASS, PLAY, OVER = 0, 1, 2
+
+PASSING = Commitment[bool](lambda committed, seat: committed[seat])
+"""Every seat chooses its cards to pass at once, in secret; they move together."""
 
 
 def deal_packets(
@@ -125,7 +139,7 @@ class PapayooState(Rules):
             assert set(self.selected[seat]) <= set(self.hands[seat])
             assert len(self.selected[seat]) <= self.layout.pass_count
             assert not self.committed[seat] or len(self.selected[seat]) == self.layout.pass_count
-            assert 0 <= self.unpicks[seat] <= self.layout.pass_count
+            assert 0 <= self.unpicks[seat] <= TAKE_BACK_LIMIT
             assert set(self.scored[seat]) <= set(self.played)
             assert self.hand_points[seat] == self.trick_points(self.scored[seat])
             finished = sum(row[seat] for row in self.hand_scores)
@@ -147,7 +161,7 @@ class PapayooState(Rules):
         self.choosing = self._choosing()
         self.num_hands = hands_for(str(self.options["hands"]), n)
         self.shifting = bool(self.options["shifting_pass"])
-        self.unpick_budget = self.layout.pass_count
+        self.unpick_budget = TAKE_BACK_LIMIT
         self.totals = [0] * n
         """Points taken so far in the whole game, the current hand included."""
         self.hand_scores = []
@@ -278,7 +292,7 @@ class PapayooState(Rules):
     def _why_not_unpick(self, seat: int, action: UnpickPass) -> str:
         if ID[action.card] not in self.selected[seat]:
             return f"{action.card} is not among the cards you chose"
-        return f"you may take back at most {self.unpick_budget} cards while choosing"
+        return f"you have taken back {self.unpick_budget} cards, the safety bound of one pass"
 
     # ------------------------------------------------------------------ play
 
@@ -297,7 +311,7 @@ class PapayooState(Rules):
     def _confirm(self, seat: int, action: ConfirmPass) -> Outcome | None:
         self.committed[seat] = True
         self.waiting = tuple(other for other in self.waiting if other != seat)
-        return None if self.waiting else self._exchange()
+        return PASSING.step(complete=True) if self.waiting else self._exchange()
 
     def _exchange(self) -> Outcome:
         """Everyone has committed: the chosen cards move together, then the die is rolled."""
@@ -320,7 +334,7 @@ class PapayooState(Rules):
             seat: {"gave": codes(self.passed[seat]), "received": codes(self.received[seat])}
             for seat in range(n)
         }
-        return Outcome(public, private)
+        return Outcome({"chosen": True, **public}, private, secret=True)
 
     @plays(Play)
     def _play_card(self, seat: int, action: Play) -> Outcome | None:

@@ -17,7 +17,7 @@ from collections.abc import Mapping
 from ...engine import Action, OptionValue
 from ...engine.schema import Record
 from .actions import ConfirmPass, PickPass, Play, UnpickPass
-from .data import CODE, LAYOUTS, POINTS_PER_HAND, deck_for, hands_for
+from .data import CODE, LAYOUTS, POINTS_PER_HAND, TAKE_BACK_LIMIT, deck_for, hands_for
 from .view import VIEW
 
 Options = Mapping[str, OptionValue]
@@ -51,9 +51,9 @@ def score_range(options: Options, num_players: int) -> tuple[float, float]:
 def max_game_length(options: Options, num_players: int) -> int:
     """Per hand: every card played once, and each seat's passing steps.
 
-    Passing k cards with at most k take-backs: at most 2k picks, k
-    take-backs and one confirmation, 3k + 1 steps per seat.
+    Passing k cards with at most ``TAKE_BACK_LIMIT`` take-backs: k picks,
+    one more pick per take-back, the take-backs and one confirmation.
     """
     layout = LAYOUTS[num_players]
-    passing = num_players * (3 * layout.pass_count + 1)
+    passing = num_players * (layout.pass_count + 2 * TAKE_BACK_LIMIT + 1)
     return _hands(options, num_players) * (len(deck_for(num_players)) + passing)

@@ -140,11 +140,6 @@ def selected(state: PapayooState, seat: int | None) -> list[str] | None:
     return [CODE[card] for card in state.selected[seat]]
 
 
-@VIEW.field(lambda o, n: Maybe(Num(0, LAYOUTS[n].pass_count)))
-def unpicks_left(state: PapayooState, seat: int | None) -> int | None:
-    return None if seat is None or state.phase != 0 else state.unpicks[seat]
-
-
 @VIEW.field(_maybe_cards)
 def passed(state: PapayooState, seat: int | None) -> list[str] | None:
     return None if seat is None else [CODE[card] for card in state.passed[seat]]
