@@ -4,7 +4,7 @@ Still the engine layer (it knows no game).  A game written the kit's way
 (Hoarders is the example to copy, see docs/adding-a-game.md) uses:
 
 * :mod:`.zones`: counted multisets (hands, piles), decks that may reshuffle
-  their discards, the publicly known part of a hidden hand, and
+  their discards, the publicly known part of a hidden hand (``lose``), and
   :func:`~.zones.redeal`, the one re-deal of everything a seat cannot see;
 * :mod:`.choices`: a simultaneous secret :class:`~.choices.Commitment` and a
   :class:`~.choices.Stepwise` choice (pick, take back, confirm);
@@ -21,7 +21,7 @@ copy from the state's annotations (``bodoge.engine.state.container_fields``).
 from .choices import DRAFT_STEP, Commitment, Stepwise
 from .dice import Die, sums
 from .rules import ActionTable, Phase, Rules, View, expect, explains, plays
-from .zones import Zone, counted, draw, forget, redeal, spread, take
+from .zones import Zone, counted, draw, lose, lose_unseen, redeal, spread, take
 
 __all__ = [
     "DRAFT_STEP",
@@ -37,7 +37,8 @@ __all__ = [
     "draw",
     "expect",
     "explains",
-    "forget",
+    "lose",
+    "lose_unseen",
     "plays",
     "redeal",
     "spread",

@@ -88,11 +88,11 @@ class ActionTable:
 _TABLES: dict[tuple[str, tuple[tuple[str, Any], ...], int], ActionTable] = {}
 
 
-def plays(kind: type[Action]) -> Callable[[Handler], Handler]:
-    """Mark a :class:`Rules` method as the one that carries out actions of ``kind``."""
+def plays(*kinds: type[Action]) -> Callable[[Handler], Handler]:
+    """Mark a :class:`Rules` method as the one that carries out actions of ``kinds``."""
 
     def mark(method: Handler) -> Handler:
-        method.__plays__ = kind  # type: ignore[attr-defined]
+        method.__plays__ = kinds  # type: ignore[attr-defined]
         return method
 
     return mark
@@ -132,8 +132,8 @@ class Rules(State):
         explainers: dict[type[Action], Explainer] = {}
         for klass in reversed(cls.__mro__):
             for value in vars(klass).values():
-                if hasattr(value, "__plays__"):
-                    handlers[value.__plays__] = value
+                for kind in getattr(value, "__plays__", ()):
+                    handlers[kind] = value
                 if hasattr(value, "__explains__"):
                     explainers[value.__explains__] = value
         cls._handlers, cls._explainers = handlers, explainers

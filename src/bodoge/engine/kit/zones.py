@@ -21,8 +21,8 @@ ValueError: no 5 to take (there are 0)
 and, when a discard pile is given, shuffles that back in once it runs out.
 
 *What others know you hold.*  ``known[kind]`` counts the cards of a hidden
-hand that every player saw go into it (taken face up); :func:`forget` keeps
-it within the hand when cards leave.
+hand that every player saw go into it (taken face up); :func:`lose` and
+:func:`lose_unseen` keep it true when cards leave the hand.
 
 *Re-dealing.*  :func:`redeal` re-deals everything one seat cannot see across
 the zones that hide it, keeping what it knows and what the rules allow, in a
@@ -91,18 +91,26 @@ def draw(
     return drawn
 
 
-def forget(known: list[int], hand: Sequence[int]) -> None:
-    """Keep the publicly known part of a hand within the hand after cards left it.
-
-    Which cards left is the owner's secret: others only know that no more
-    of a kind can be there than the hand holds.
+def lose(known: list[int], kind: int, number: int = 1) -> None:
+    """A hand lost ``number`` cards of ``kind`` in public: others know as many fewer are there.
 
     >>> known = [0, 2, 1]
-    >>> forget(known, [3, 1, 1]); known
-    [0, 1, 1]
+    >>> lose(known, 1); lose(known, 2, 3); known
+    [0, 1, 0]
     """
-    for kind, count in enumerate(hand):
-        known[kind] = min(known[kind], count)
+    known[kind] = max(0, known[kind] - number)
+
+
+def lose_unseen(known: list[int], number: int = 1) -> None:
+    """A hand lost ``number`` cards nobody else saw: each known count is trusted that much less.
+
+    >>> known = [0, 2, 1]
+    >>> lose_unseen(known); known
+    [0, 1, 0]
+    """
+    for kind, count in enumerate(known):
+        if count:
+            known[kind] = max(0, count - number)
 
 
 @dataclass
