@@ -9,10 +9,12 @@ rulings applied.
 
 from __future__ import annotations
 
-from typing import Any
+from collections.abc import Mapping
+from typing import Any, ClassVar
 
-from ...engine import Action, Outcome, Rng, State
-from .actions import Discard, KeepDice, RerollDice, Stop, discard
+from ...engine import Action, Outcome, Rng
+from ...engine.kit import Die, Phase, Rules, Zone, explains, plays, redeal
+from .actions import Discard, KeepDice, RerollDice, Stop
 from .data import (
     ALL_DICE,
     COPIES,
@@ -24,23 +26,20 @@ from .data import (
     hand_size,
 )
 from .text import summary_lines
+from .view import PLACES, VIEW
 
 SIZE = HIGHEST + 1
 """Length of a per-value count list (index 0 unused)."""
 
-STOP = Stop()
-KEEP = KeepDice()
-REROLL = RerollDice()
-DISCARD = [[discard(card, mask) for mask in range(ALL_DICE + 1)] for card in range(SIZE)]
-"""DISCARD[card][mask]: made once, reused by every legal list (mask 0 is never legal)."""
+DICE = tuple(Die(sides) for sides in DICE_SIDES)
+"""The d4, d8 and d12, faces and probabilities declared (``Die.outcomes``)."""
+CHOOSE, DISCARD, OVER = "choose", "discard", "over"
+"""The phases: keep or reroll the dice left in the middle, discard cards, the end."""
 
 SUBSETS = [[m for m in range(1, ALL_DICE + 1) if m & available == m] for available in range(8)]
 """SUBSETS[available]: the non-empty sets of dice (masks) within ``available``."""
 
-PLACES = ("rolled", "locked", "used")
-"""Where a die is, seen from the player whose turn it is: rolled this turn,
-kept in the middle with its value from the turn before, or used this turn
-(it passes to the next player)."""
+__all__ = ["PLACES", "CardiceoState", "dice_sums", "mask_names", "matches"]
 
 
 def dice_sums(dice: list[int]) -> list[int]:
@@ -68,8 +67,20 @@ def mask_names(mask: int) -> list[str]:
     return [name for i, name in enumerate(DICE_NAMES) if mask >> i & 1]
 
 
-class CardiceoState(State):
+class CardiceoState(Rules):
     """A game of Cardiceo in progress (one or several rounds)."""
+
+    PHASES: ClassVar[Mapping[str, Phase]] = {
+        CHOOSE: Phase(
+            (KeepDice, RerollDice),
+            "all three dice are locked in the middle: first keep them or reroll them",
+        ),
+        DISCARD: Phase(
+            (Discard, Stop),
+            "keeping or rerolling is chosen only when all three dice were left in the middle",
+        ),
+    }
+    VIEW = VIEW
 
     hands: list[list[int]]
     counts: list[int]
@@ -97,6 +108,20 @@ class CardiceoState(State):
             assert not any(self.out)
 
     def _setup(self) -> None:
+        table = self.table()
+        discards = table.of(Discard)
+        self.discards = tuple(
+            tuple(
+                discards.get((card, *(bool(mask >> d & 1) for d in range(3)))) for mask in range(8)
+            )
+            for card in range(SIZE)
+        )
+        """discards[card][mask]: the action from the declared space (None: never legal)."""
+        self.stop, self.keep, self.reroll = (
+            table.one(Stop),
+            table.one(KeepDice),
+            table.one(RerollDice),
+        )
         options = self.options
         self.short = bool(options["short"])
         self.easy = bool(options["easy"])
@@ -174,9 +199,9 @@ class CardiceoState(State):
     def _roll(self, mask: int, steps: list[dict[str, Any]]) -> None:
         """Roll the dice of ``mask`` with the state's generator."""
         self.rolled = mask
-        for die, sides in enumerate(DICE_SIDES):
+        for die, rolled in enumerate(DICE):
             if mask >> die & 1:
-                self.dice[die] = self.rng.roll(sides)
+                self.dice[die] = rolled.roll(self.rng)
         steps.append(
             {
                 "kind": "roll",
@@ -274,23 +299,22 @@ class CardiceoState(State):
     def to_act(self) -> tuple[int, ...]:
         return () if self.over else (self.current,)
 
+    @property
+    def phase(self) -> str:
+        if self.over:
+            return OVER
+        return CHOOSE if self.choosing else DISCARD
+
     def _legal(self, seat: int) -> list[Action]:
         if self.choosing:
-            return [KEEP, REROLL]
+            return [self.keep, self.reroll]
         found = matches(self.dice, ALL_DICE ^ self.used, self.hands[seat])
-        actions: list[Action] = [DISCARD[card][mask] for card, mask in found]
-        actions.append(STOP)
+        discards = self.discards
+        actions: list[Action] = [discards[card][mask] for card, mask in found]  # type: ignore[misc]
+        actions.append(self.stop)
         return actions
 
-    def _why_illegal(self, seat: int, action: Action) -> str | None:
-        if self.choosing and not isinstance(action, KeepDice | RerollDice):
-            return "all three dice are locked in the middle: first keep them or reroll them"
-        if isinstance(action, KeepDice | RerollDice) and not self.choosing:
-            return "keeping or rerolling is chosen only when all three dice were left in the middle"
-        if isinstance(action, Discard):
-            return self._why_no_discard(seat, action)
-        return None
-
+    @explains(Discard)
     def _why_no_discard(self, seat: int, action: Discard) -> str | None:
         mask = action.mask
         if not mask:
@@ -307,26 +331,39 @@ class CardiceoState(State):
 
     # ---------------------------------------------------------------- play
 
-    def _play(self, seat: int, action: Action) -> Outcome | None:
+    @plays(Discard)
+    def _discard_action(self, seat: int, action: Discard) -> Outcome:
         steps: list[dict[str, Any]] = []
-        public: dict[str, Any] = {"steps": steps}
-        if isinstance(action, Discard):
-            mask = action.mask
-            public["values"] = [self.dice[d] for d in range(len(DICE_SIDES)) if mask >> d & 1]
-            self._discard(seat, action.card, mask, steps)
-        elif isinstance(action, Stop):
-            self._end_turn(steps)
-        elif isinstance(action, KeepDice):
-            self.choosing = False
-            self._go_on(steps)
-        else:
-            assert isinstance(action, RerollDice)
-            self.choosing = False
-            self._roll(ALL_DICE, steps)
-            self._go_on(steps)
+        mask = action.mask
+        public: dict[str, Any] = {
+            "steps": steps,
+            "values": [self.dice[d] for d in range(len(DICE_SIDES)) if mask >> d & 1],
+        }
+        self._discard(seat, action.card, mask, steps)
         if not steps:
             del public["steps"]
-        return Outcome(public) if public else None
+        return Outcome(public)
+
+    @plays(Stop)
+    def _stop(self, seat: int, action: Stop) -> Outcome | None:
+        steps: list[dict[str, Any]] = []
+        self._end_turn(steps)
+        return Outcome({"steps": steps}) if steps else None
+
+    @plays(KeepDice)
+    def _keep(self, seat: int, action: KeepDice) -> Outcome | None:
+        steps: list[dict[str, Any]] = []
+        self.choosing = False
+        self._go_on(steps)
+        return Outcome({"steps": steps}) if steps else None
+
+    @plays(RerollDice)
+    def _reroll(self, seat: int, action: RerollDice) -> Outcome | None:
+        steps: list[dict[str, Any]] = []
+        self.choosing = False
+        self._roll(ALL_DICE, steps)
+        self._go_on(steps)
+        return Outcome({"steps": steps}) if steps else None
 
     def _discard(self, seat: int, card: int, mask: int, steps: list[dict[str, Any]]) -> None:
         self.hands[seat][card] -= 1
@@ -346,22 +383,9 @@ class CardiceoState(State):
         """Shuffle the unseen cards: the cards set aside and the other closed hands."""
         if self.open_hands or self.over:
             return
-        others = [other for other in range(self.num_players) if other != seat]
-        pool_counts = list(self.set_aside)
-        for other in others:
-            for value in VALUES:
-                pool_counts[value] += self.hands[other][value]
-        pool = [value for value in VALUES for _ in range(pool_counts[value])]  # canonical order
-        rng.shuffle(pool)
-        for other in others:
-            hand = [0] * SIZE
-            for card in pool[: self.counts[other]]:
-                hand[card] += 1
-            del pool[: self.counts[other]]
-            self.hands[other] = hand
-        self.set_aside = [0] * SIZE
-        for card in pool:
-            self.set_aside[card] += 1
+        zones = [Zone.counts(self.set_aside)]
+        zones += [Zone.counts(self.hands[o]) for o in range(self.num_players) if o != seat]
+        redeal(zones, rng)
 
     # ------------------------------------------------------------- scoring
 
@@ -381,7 +405,7 @@ class CardiceoState(State):
     def summary(self, lang: str = "en") -> list[str]:
         if not self.over:
             return []
-        return summary_lines(self._result(), lang)
+        return summary_lines(self.result(), lang)
 
     # ---------------------------------------------------------------- view
 
@@ -392,41 +416,8 @@ class CardiceoState(State):
             return "rolled"
         return "locked"
 
-    def _view(self, seat: int | None) -> dict[str, Any]:
-        shown = self.open_hands or self.over
-        return {
-            "round": self.round,
-            "rounds": self.rounds,
-            "start_player": self.start_player,
-            "current": self.current,
-            "turn": min(self.turn, self.turn_limit),
-            "turn_limit": self.turn_limit,
-            "choosing": self.choosing,
-            "dice": [
-                {"sides": sides, "value": self.dice[die], "place": self.die_place(die)}
-                for die, sides in enumerate(DICE_SIDES)
-            ],
-            "this_turn": [
-                {"card": card, "dice": mask_names(mask)} for card, mask in self.this_turn
-            ],
-            "discarded": self.discarded[1:],
-            "set_aside": sum(self.set_aside),
-            "hand": None if seat is None else self.hands[seat][1:],
-            "players": [
-                {
-                    "seat": other,
-                    "hand_count": self.counts[other],
-                    "open_hand": self.hands[other][1:] if shown else None,
-                    "out": self.out[other],
-                    "total": self.totals[other],
-                }
-                for other in range(self.num_players)
-            ],
-            "history": [list(sums) for sums in self.history],
-            "result": self._result() if self.over else None,
-        }
-
-    def _result(self) -> dict[str, Any]:
+    def result(self) -> dict[str, Any]:
+        """How the game ended: the view's ``result`` and the summary's facts."""
         last = self.history[-1]
         return {
             "winners": list(self.final_winners),
