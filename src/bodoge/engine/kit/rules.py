@@ -33,6 +33,7 @@ from __future__ import annotations
 
 import dataclasses
 from collections.abc import Callable, Iterable, Mapping
+from types import MappingProxyType
 from typing import TYPE_CHECKING, Any, ClassVar, TypeVar
 
 from ..actions import Action
@@ -70,21 +71,23 @@ class ActionTable:
     def __init__(self, actions: Iterable[Action]) -> None:
         self.actions = tuple(actions)
         self.index = {action: i for i, action in enumerate(self.actions)}
-        self._by_type: dict[type[Action], dict[Any, Action]] = {}
+        by_type: dict[type[Action], dict[Any, Action]] = {}
         for action in self.actions:
             values = tuple(getattr(action, f.name) for f in dataclasses.fields(action))
             key = values[0] if len(values) == 1 else (values or None)
-            self._by_type.setdefault(type(action), {})[key] = action
+            by_type.setdefault(type(action), {})[key] = action
+        self._by_type = {kind: MappingProxyType(found) for kind, found in by_type.items()}
 
-    def of(self, kind: type[A]) -> dict[Any, A]:
-        """The actions of ``kind``, by field value (or tuple of values)."""
-        return self._by_type.get(kind, {})  # type: ignore[return-value]
+    def of(self, kind: type[A]) -> Mapping[Any, A]:
+        """The actions of ``kind``, by field value (or tuple of values); read-only, shared."""
+        return self._by_type.get(kind, _NONE)  # type: ignore[return-value]
 
     def one(self, kind: type[A]) -> A:
         """The action of a kind that has no fields."""
         return self._by_type[kind][None]  # type: ignore[return-value]
 
 
+_NONE: Mapping[Any, Any] = MappingProxyType({})
 _TABLES: dict[tuple[str, tuple[tuple[str, Any], ...], int], ActionTable] = {}
 
 
