@@ -8,7 +8,7 @@ rulings applied.
 from __future__ import annotations
 
 from bisect import insort
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import Any, ClassVar
 
 from ...engine import Action, Outcome, Rng
@@ -384,6 +384,45 @@ class PapayooState(Rules):
         else:
             self.phase = OVER
             public["totals"] = list(self.totals)
+
+    # -------------------------------------------------------------- positions
+
+    def arrange(
+        self,
+        hands: Mapping[int, Sequence[str]],
+        *,
+        leader: int = 0,
+        papayoo: str = "H",
+        trick: Sequence[str] = (),
+        played: Sequence[str] = (),
+        totals: Sequence[int] | None = None,
+    ) -> PapayooState:
+        """Put a hand in play for a test or a puzzle: chosen hands, die and trick; returns self.
+
+        Seats not in ``hands`` hold nothing, and the cards nobody holds are
+        out of this hand.  ``trick`` lists the cards already played to the
+        current trick from ``leader`` on; ``played``, the cards of finished
+        tricks; ``totals``, the points taken so far in the game.
+
+        >>> from bodoge.games.papayoo import GAME
+        >>> state = GAME.new_game(3, seed=1).arrange({0: ["H5"], 1: ["H9"], 2: ["C3"]}, leader=1)
+        >>> state.to_act, [a.card for a in state.legal_actions(1)], state.view(None)["papayoo"]
+        ((1,), ['H9'], 'H')
+        """
+        n = self.num_players
+        self.phase = PLAY
+        self.hands = [sorted(ID[code] for code in hands.get(seat, ())) for seat in range(n)]
+        self.selected = [[] for _ in range(n)]
+        self.committed = [False] * n
+        self.papayoo = SUITS.index(papayoo)
+        self.papayoo_id = papayoo_card(self.papayoo)
+        self.trick = [ID[code] for code in trick]
+        self.played = sorted(ID[code] for code in played)
+        self.leader = leader
+        self.current = (leader + len(trick)) % n
+        if totals is not None:
+            self.totals = list(totals)
+        return self
 
     # ------------------------------------------------------- hidden information
 

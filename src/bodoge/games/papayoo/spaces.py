@@ -7,7 +7,7 @@ and player count.
 >>> options = {"hands": "n", "shifting_pass": False}
 >>> actions = action_space(options, 4)
 >>> len(actions), actions[0], actions[-1], score_range(options, 4), max_game_length(options, 4)
-(181, PickPass(card='S1'), Play(card='P20'), (-1000, 0), 496)
+(181, PickPass(card='S1'), Play(card='P20'), (-1000, 0), 3536)
 """
 
 from __future__ import annotations
