@@ -7,7 +7,7 @@ settlement cheap.  See the package docstring for the rulings applied.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, ClassVar
 
@@ -432,6 +432,73 @@ class EgyptianBrideState(Rules):
         lost = self.placed[action.target][action.number]
         self.placed[action.target][action.number] = 0
         self.discarded[action.number] += lost
+
+    # -------------------------------------------------------------- positions
+
+    def arrange(
+        self,
+        *,
+        current: int = 0,
+        first_round_over: bool = True,
+        deck: Sequence[int] | None = None,
+        row: Sequence[int] | None = None,
+        hands: Mapping[int, Mapping[int, int]] | None = None,
+        others: Mapping[int, int] | None = None,
+        placed: Mapping[int, Mapping[int, int]] | None = None,
+        chips: Mapping[int, int] | None = None,
+        known: Mapping[int, Mapping[int, int]] | None = None,
+        turns: Sequence[int] | None = None,
+    ) -> EgyptianBrideState:
+        """Set up a position for a test or a puzzle, at the start of ``current``'s turn.
+
+        Returns the state itself.
+
+        ``deck`` is listed top card first; ``hands``, ``placed`` and
+        ``known`` give counts per number for the seats listed.  Seats other
+        than ``current`` whose hand is not given hold ``others`` (by default a
+        single 13, so that they can act and the game goes on).  The first
+        round is over unless ``first_round_over`` is false; ``turns`` sets
+        each seat's turn count outright.  Cards are not conserved: the
+        position holds what it is given.
+
+        >>> from bodoge.games.egyptian_bride import GAME
+        >>> state = GAME.new_game(3, seed=1, options={"expansion": False})
+        >>> state.arrange(hands={0: {5: 2}}, row=[7, 8, 9]).view(0)["hand"][:3]
+        [0, 2, 0]
+        """
+        size = self.numbers.stop
+
+        def counts(spec: Mapping[int, int]) -> list[int]:
+            row = [0] * size
+            for number, count in spec.items():
+                row[number] = count
+            return row
+
+        given = dict(hands or {})
+        filler = {13: 1} if others is None else others
+        for seat in range(self.num_players):
+            if seat != current:
+                given.setdefault(seat, filler)
+        if deck is not None:
+            self.deck = list(reversed(deck))
+        if row is not None:
+            self.row = list(row)
+        for seat, spec in given.items():
+            self.hands[seat] = counts(spec)
+            self.known[seat] = counts({})
+        for seat, spec in (placed or {}).items():
+            self.placed[seat] = counts(spec)
+        for number, seat in (chips or {}).items():
+            self.chips[number] = seat
+        for seat, spec in (known or {}).items():
+            self.known[seat] = counts(spec)
+        self.current = current
+        self.taken = 0
+        if first_round_over:
+            self.turns = [2] * self.num_players
+        if turns is not None:
+            self.turns = list(turns)
+        return self
 
     # ------------------------------------------------------- hidden information
 
