@@ -8,7 +8,8 @@ Still the engine layer (it knows no game).  A game written the kit's way
   :func:`~.zones.redeal`, the one re-deal of everything a seat cannot see;
 * :mod:`.choices`: a simultaneous secret :class:`~.choices.Commitment` and a
   :class:`~.choices.Stepwise` choice (pick, take back, confirm);
-* :mod:`.dice`: dice with declared faces and probabilities;
+* :mod:`.dice`: dice with declared faces and probabilities, and scripted rolls
+  for tests;
 * :mod:`.rules`: :class:`~.rules.Rules`, a state with an action table built
   from the declared action space, dispatch per action type, phases whose
   declaration also explains refusals, and a :class:`~.rules.View` declared
@@ -19,7 +20,7 @@ copy from the state's annotations (``bodoge.engine.state.container_fields``).
 """
 
 from .choices import DRAFT_STEP, Commitment, Stepwise
-from .dice import Die, sums
+from .dice import Die, ScriptedRolls, sums
 from .rules import ActionTable, Phase, Rules, View, expect, explains, plays
 from .zones import Zone, counted, draw, lose, lose_unseen, redeal, spread, take
 
@@ -30,6 +31,7 @@ __all__ = [
     "Die",
     "Phase",
     "Rules",
+    "ScriptedRolls",
     "Stepwise",
     "View",
     "Zone",

@@ -41,6 +41,42 @@ class Die:
         return [(face, 1 / self.sides) for face in self.faces]
 
 
+class ScriptedRolls:
+    """A stand-in for a state's generator that rolls chosen faces in order (tests, puzzles).
+
+    It refuses an unexpected roll or a face the die cannot show, and
+    shuffles by sorting, so that a scripted position plays the same way every time.
+
+    >>> rolls = ScriptedRolls([3, 12])
+    >>> rolls.roll(4), rolls.roll(12)
+    (3, 12)
+    >>> rolls.roll(8)
+    Traceback (most recent call last):
+    ...
+    ValueError: a d8 was rolled but no roll was scripted
+    """
+
+    def __init__(self, faces: Sequence[int]) -> None:
+        self.faces = list(faces)
+        self.asked: list[int] = []
+        """The sides of every die rolled so far, in order."""
+
+    def roll(self, sides: int) -> int:
+        if not self.faces:
+            raise ValueError(f"a d{sides} was rolled but no roll was scripted")
+        face = self.faces.pop(0)
+        if not 1 <= face <= sides:
+            raise ValueError(f"a d{sides} cannot show {face}")
+        self.asked.append(sides)
+        return face
+
+    def shuffle(self, items: list[int]) -> None:
+        items.sort()
+
+    def copy(self) -> ScriptedRolls:
+        return self
+
+
 def sums(dice: Sequence[Die]) -> list[tuple[int, float]]:
     """Every total of rolling ``dice`` together, with its probability, lowest first."""
     spread: dict[int, Fraction] = {0: Fraction(1)}

@@ -9,11 +9,11 @@ rulings applied.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import Any, ClassVar
 
 from ...engine import Action, Outcome, Rng
-from ...engine.kit import Die, Phase, Rules, Zone, explains, plays, redeal
+from ...engine.kit import Die, Phase, Rules, ScriptedRolls, Zone, explains, plays, redeal
 from .actions import Discard, KeepDice, RerollDice, Stop
 from .data import (
     ALL_DICE,
@@ -376,6 +376,74 @@ class CardiceoState(Rules):
             self._end_round(steps)
         else:
             self._go_on(steps)
+
+    # ---------------------------------------------------------- positions
+
+    def arrange(
+        self,
+        hands: Mapping[int, Sequence[int]],
+        dice: Sequence[int],
+        *,
+        current: int = 0,
+        rolled: int = ALL_DICE,
+        choosing: bool = False,
+        rolls: Sequence[int] = (),
+        out: Sequence[int] = (),
+        turn: int | None = None,
+    ) -> CardiceoState:
+        """Set up a position for a test or a puzzle at the start of ``current``'s turn.
+
+        Returns the state itself.  ``hands`` lists each seat's cards; seats
+        not given keep a single 15 (they rarely can discard and never end
+        the game by accident).  Every card not in a hand is set aside, so all
+        60 stay accounted for.  ``dice`` are the values of the d4, d8 and
+        d12, ``rolled`` the mask of those rolled this turn; ``choosing``
+        leaves all three in the middle to keep or reroll.  Later rolls show
+        the faces ``rolls`` in order, and no others (:meth:`script_rolls`).
+        ``out`` lists eliminated seats; ``turn`` sets the round's turn count.
+
+        >>> from bodoge.games.cardiceo import GAME
+        >>> state = GAME.new_game(3, seed=1).arrange({0: [3, 7]}, (3, 4, 6))
+        >>> [a.card for a in state.legal_actions(0) if a.TYPE == "discard"]
+        [3, 7]
+        """
+        for seat in range(self.num_players):
+            cards = hands.get(seat, [HIGHEST])
+            self.hands[seat] = [0] * SIZE
+            for card in cards:
+                self.hands[seat][card] += 1
+            self.counts[seat] = len(cards)
+        self.discarded = [0] * SIZE
+        self.set_aside = [0] + [
+            COPIES - sum(hand[value] for hand in self.hands) for value in VALUES
+        ]
+        if min(self.set_aside) < 0:
+            raise ValueError(f"more than {COPIES} cards of a value in {dict(hands)}")
+        self.dice = list(dice)
+        self.current = current
+        self.used = 0
+        self.rolled = rolled
+        self.choosing = choosing
+        self.this_turn = []
+        for seat in out:
+            self.out[seat] = True
+        if turn is not None:
+            self.turn = turn
+        self.rng = ScriptedRolls(rolls)  # type: ignore[assignment]
+        return self
+
+    def script_rolls(self, *faces: int) -> CardiceoState:
+        """Later rolls show ``faces`` in order, after any already scripted (tests and puzzles).
+
+        The generator becomes a :class:`~bodoge.engine.kit.ScriptedRolls`,
+        whose ``asked`` lists the dice rolled; the record no longer replays.
+        """
+        scripted = self.rng
+        if isinstance(scripted, ScriptedRolls):
+            scripted.faces += faces
+        else:
+            self.rng = ScriptedRolls(faces)  # type: ignore[assignment]
+        return self
 
     # -------------------------------------------------- hidden information
 
