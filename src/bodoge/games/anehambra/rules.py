@@ -8,7 +8,7 @@ See the package docstring for the rulings applied.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import Any, ClassVar
 
 from ...engine import Action, Outcome, Rng
@@ -449,6 +449,54 @@ class AnehambraState(Rules):
                     kept.append(palace)
             palaces[:] = kept
         public["collapsed"] = collapsed
+
+    # -------------------------------------------------------------- positions
+
+    def arrange(
+        self,
+        *,
+        current: int = 0,
+        hands: Mapping[int, Sequence[int]] | None = None,
+        palaces: Mapping[int, Sequence[Sequence[int]]] | None = None,
+        deck: Sequence[int] | None = None,
+        removed: Sequence[int] | None = None,
+        turn: int | None = None,
+    ) -> AnehambraState:
+        """Set up a position for a test or a puzzle at the start of ``current``'s turn.
+
+        Returns the state itself.  Hands are four colour counts; palaces are
+        ``[red, yellow, green, blue, verified]``; ``deck`` is listed top card
+        first (``END`` is the END card).  Seats not given keep one red card
+        in hand and no palace; nobody knows anything of another's hand.
+        ``turn`` sets the turn count.  Components are not conserved: the
+        position holds what it is given.
+
+        >>> from bodoge.games.anehambra import GAME
+        >>> state = GAME.new_game(4, seed=1).arrange(hands={0: [0, 0, 0, 0]}, deck=[END])
+        >>> [action.TYPE for action in state.legal_actions(0)]
+        ['draw']
+        """
+        given = hands or {}
+        for seat in range(self.num_players):
+            self.hands[seat] = list(given.get(seat, [1, 0, 0, 0]))
+            self.known[seat] = [0] * len(COLOURS)
+            self.palaces[seat] = [list(p) for p in (palaces or {}).get(seat, [])]
+        if deck is not None:
+            self.deck = list(reversed(deck))
+            if END in deck and not self.stacked:
+                self.end_index = len(deck) - 1 - deck.index(END)
+        if removed is not None:
+            self.removed = list(removed)
+        self.turn = 0
+        self.start_turn(current)
+        if turn is not None:
+            self.turn = turn
+        return self
+
+    def start_turn(self, seat: int) -> AnehambraState:
+        """Begin ``seat``'s turn now, with what its hand and palaces allow (tests, puzzles)."""
+        self._begin_turn(seat)
+        return self
 
     # ------------------------------------------------------- hidden information
 
