@@ -293,19 +293,13 @@ class AnehambraState(Rules):
     def _why_not_quake(self, seat: int, action: Earthquake) -> str | None:
         return self._why_short(seat, action.colour, EARTHQUAKE_CARDS)
 
-    @explains(Inspect)
-    def _why_not_inspect(self, seat: int, action: Inspect) -> str | None:
-        return self._why_no_inspection(seat, action.check)
-
-    @explains(InspectPalace)
-    def _why_not_target(self, seat: int, action: InspectPalace) -> str | None:
-        return self._why_no_target(seat, action)
-
     @explains(Reveal)
     def _why_not_reveal(self, seat: int, action: Reveal) -> str | None:
         return None if self.targets else "name a palace to inspect first"
 
-    def _why_no_inspection(self, seat: int, check: str) -> str | None:
+    @explains(Inspect)
+    def _why_no_inspection(self, seat: int, action: Inspect) -> str | None:
+        check = action.check
         if check not in CHECKS:
             return f"there is no check {check!r}; the checks are {', '.join(CHECKS)}"
         if not self._open_targets(seat):
@@ -315,6 +309,7 @@ class AnehambraState(Rules):
             return f"every {COLOURS[index]} card is open on the table: it cannot be named"
         return None
 
+    @explains(InspectPalace)
     def _why_no_target(self, seat: int, action: InspectPalace) -> str | None:
         if self.check < 0:
             return "declare a check (A–F) first"

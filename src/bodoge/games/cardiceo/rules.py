@@ -350,18 +350,12 @@ class CardiceoState(Rules):
         self._end_turn(steps)
         return Outcome({"steps": steps}) if steps else None
 
-    @plays(KeepDice)
-    def _keep(self, seat: int, action: KeepDice) -> Outcome | None:
+    @plays(KeepDice, RerollDice)
+    def _keep_or_reroll(self, seat: int, action: KeepDice | RerollDice) -> Outcome | None:
         steps: list[dict[str, Any]] = []
         self.choosing = False
-        self._go_on(steps)
-        return Outcome({"steps": steps}) if steps else None
-
-    @plays(RerollDice)
-    def _reroll(self, seat: int, action: RerollDice) -> Outcome | None:
-        steps: list[dict[str, Any]] = []
-        self.choosing = False
-        self._roll(ALL_DICE, steps)
+        if type(action) is RerollDice:
+            self._roll(ALL_DICE, steps)
         self._go_on(steps)
         return Outcome({"steps": steps}) if steps else None
 

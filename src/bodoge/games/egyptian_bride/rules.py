@@ -325,18 +325,12 @@ class EgyptianBrideState(Rules):
             return f"you have no {action.number} in your hand"
         return None
 
-    @explains(TakeChip)
-    def _why_not_chip(self, seat: int, action: TakeChip) -> str | None:
-        return self._why_no_chip(seat, action.number)
-
-    @explains(Jealousy)
-    def _why_not_jealousy(self, seat: int, action: Jealousy) -> str | None:
-        return self._why_no_jealousy(seat, action)
-
     def _in_range(self, number: int, counts: list[int]) -> bool:
         return number in self.numbers and counts[number] > 0
 
-    def _why_no_chip(self, seat: int, number: int) -> str | None:
+    @explains(TakeChip)
+    def _why_no_chip(self, seat: int, action: TakeChip) -> str | None:
+        number = action.number
         if number not in self.numbers:
             return f"there is no {number} chip"
         if self.chips[number] >= 0:
@@ -345,6 +339,7 @@ class EgyptianBrideState(Rules):
             return f"you have no {number} placed in front of you"
         return None
 
+    @explains(Jealousy)
     def _why_no_jealousy(self, seat: int, action: Jealousy) -> str | None:
         if not self.expansion:
             return "jealousy is an action of the expansion only"
