@@ -867,3 +867,17 @@ def test_a_strategy_plays_forced_moves_itself_and_decides_the_rest() -> None:
 
     assert Undecided(1).choose(OneChoice(), seat) == only  # type: ignore[arg-type]
     assert repr(Undecided(7)).endswith("Undecided(seed=7)")
+
+
+def test_clones_copy_exactly_the_fields_annotated_as_containers() -> None:
+    """No hand-kept list: ``State._copied`` is derived from the class annotations."""
+    from bodoge.engine.state import container_fields
+
+    state = bodoge.get_game("hoarders").new_game(3, seed=1)
+    assert type(state)._copied == container_fields(type(state))
+    assert {"deck", "nuts", "face_down"} <= set(type(state)._copied)
+    twin = state.clone()
+    twin.deck.pop()  # type: ignore[attr-defined]
+    twin.nuts[0][0] += 1  # type: ignore[attr-defined]
+    assert len(state.deck) == len(twin.deck) + 1  # type: ignore[attr-defined]
+    assert state.nuts[0][0] + 1 == twin.nuts[0][0]  # type: ignore[attr-defined]
