@@ -116,8 +116,9 @@ class Phase:
     """What a phase of the game accepts: action types, and what the table is doing."""
 
     accepts: tuple[type[Action], ...]
-    doing: str
-    """Said to a seat that tries an action of another kind (English, for developers)."""
+    doing: str | None = None
+    """Said to a seat that tries an action of another kind (English, for developers);
+    ``None``: the refusal lists the legal actions instead."""
 
 
 class Rules(State):
@@ -157,7 +158,7 @@ class Rules(State):
     def _why_illegal(self, seat: int, action: Action) -> str | None:
         phase = self.PHASES.get(self.phase)
         if phase is not None and type(action) not in phase.accepts:
-            return phase.doing
+            return phase.doing  # None: the engine lists the legal actions
         explain = self._explainers.get(type(action))
         return None if explain is None else explain(self, seat, action)
 

@@ -96,19 +96,14 @@ class AnehambraState(Rules):
     """A game of アネハンブラ in progress."""
 
     PHASES: ClassVar[Mapping[str, Phase]] = {
-        TURN: Phase(
-            (Draw, AddPillar, Inspect, Earthquake, InspectPalace, Reveal),
-            "choose your turn's action: draw, build, inspect or cause an earthquake",
-        ),
+        TURN: Phase((Draw, AddPillar, Inspect, Earthquake, InspectPalace, Reveal)),
         BUILD_ONLY: Phase(
             (AddPillar,), f"you began your turn with {BUILD_ONLY_HAND} or more cards: build only"
         ),
         BUILDING: Phase(
             (AddPillar, CompletePalace), "you are building a palace: add a pillar or complete it"
         ),
-        BUILT: Phase(
-            (AddPillar, EndBuilding), "you have built this turn: build another palace or stop"
-        ),
+        BUILT: Phase((AddPillar, EndBuilding)),
         INSPECTING: Phase((InspectPalace, Reveal), "you are inspecting: name a palace"),
     }
     VIEW = VIEW

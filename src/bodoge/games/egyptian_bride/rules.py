@@ -131,10 +131,7 @@ class EgyptianBrideState(Rules):
     """A game of Egyptian Bride in progress."""
 
     PHASES: ClassVar[Mapping[str, Phase]] = {
-        TURN: Phase(
-            (TakeFaceUp, TakeFromDeck, Place, TakeChip, Jealousy),
-            "you are not taking cards: there is nothing to stop",
-        ),
+        TURN: Phase((TakeFaceUp, TakeFromDeck, Place, TakeChip, Jealousy)),
         TAKING: Phase(
             (TakeFaceUp, TakeFromDeck, StopTaking),
             "you are in the middle of taking cards: take another or stop",
