@@ -113,3 +113,17 @@ def test_the_terminal_replay_prints_one_line_per_choice(capsys: pytest.CaptureFi
     walk(state.record(), 1, "en")
     out = capsys.readouterr().out
     assert "1. P1 has chosen" in out and "secret decision" not in out and "2." not in out
+
+
+def test_the_terminal_shows_the_cards_passed_and_received() -> None:
+    game = bodoge.get_game("papayoo")
+    state = game.new_game(4, seed=3)
+    for seat in range(4):
+        for code in state.view(seat)["hand"][:5]:
+            state.apply(seat, PickPass(code))
+        state.apply(seat, ConfirmPass())
+    view = state.view(0)
+    text = game.describe_view(view, "en")
+    received = " ".join(card_name(code) for code in view["received"])
+    assert f"Cards received: {received}" in text and "Cards passed: " in text
+    assert "受け取ったカード" in game.describe_view(view, "ja")

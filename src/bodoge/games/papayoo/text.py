@@ -51,6 +51,8 @@ _LABELS = {
         "{name}: {count} in hand | {points} this hand | {total} in all",
     ),
     "your_hand": Text("あなたの手札", "Your hand"),
+    "gave": Text("渡したカード", "Cards passed"),
+    "received": Text("受け取ったカード", "Cards received"),
     "turn": Text("手番: {names}", "To act: {names}"),
     "none": Text("なし", "none"),
 }
@@ -107,6 +109,11 @@ def describe_view(view: Mapping[str, Any], lang: str) -> str:
         lines.append(label["trick"].format(cards=_trick_text(view["trick"], lang))(lang))
     if view["hand"] is not None:
         lines.append(f"{label['your_hand'](lang)}: {cards_text(view['hand'], lang)}")
+    if view["phase"] == "play" and view["received"]:
+        lines.append(
+            f"{label['gave'](lang)}: {cards_text(view['passed'], lang)} | "
+            f"{label['received'](lang)}: {cards_text(view['received'], lang)}"
+        )
     if view["selected"] is not None:
         lines.append(
             label["passing"].format(
