@@ -445,7 +445,7 @@ class PapayooState(Rules):
             known[receiver] = [card for card in self.passed[seat] if card in hand]
         redeal([self._hidden_hand(other, known[other]) for other in others], rng)
         if self.phase == PASS:
-            self._reinvent_choices(others, rng)
+            self._reinvent_choices(seat, others, rng)
         else:
             giver = None if seat is None else (seat - self.offset) % n
             for other in others:
@@ -461,16 +461,13 @@ class PapayooState(Rules):
             return Zone(self.hands[seat], known)
         return Zone(self.hands[seat], known, fits=lambda card: not void >> SUIT[card] & 1)
 
-    def _reinvent_choices(self, others: list[int], rng: Rng) -> None:
+    def _reinvent_choices(self, seat: int | None, others: list[int], rng: Rng) -> None:
         """Committed players pass random cards of their new hand; the others start over."""
         for other in others:
-            if self.committed[other]:
-                cards = list(self.hands[other])
-                rng.shuffle(cards)
-                self.selected[other] = sorted(cards[: self.layout.pass_count])
-            else:
+            if not self.committed[other]:
                 self.selected[other] = []
                 self.unpicks[other] = self.unpick_budget
+        Commitment.reinvent(self.selected, seat, self.hands.__getitem__, rng)
 
     # ---------------------------------------------------------------- scoring
 
