@@ -317,7 +317,7 @@ class Pick(Action):
 class SecretPickState(State):
     """Two players pick 1–3 at the same time, in secret; the higher pick wins."""
 
-    _copied = ("picks",)
+    picks: list[int]
 
     def _setup(self) -> None:
         self.picks = [0] * self.num_players

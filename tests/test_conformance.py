@@ -16,7 +16,8 @@ and the game ends within its maximum length.  At the end
 the record replays exactly, and a second run of the same seed and actions,
 with the global ``random`` module disturbed, gives the same game.
 
-A new game needs an entry in ``CONSERVATION``; a meta-test fails without one.
+Each game declares its own ``State.check_conservation`` (every component
+accounted for), called at every step; a meta-test fails for a game without one.
 ``--runslow`` adds a soak test over many more seeds.
 """
 
@@ -26,7 +27,7 @@ import dataclasses
 import functools
 import json
 import random
-from collections.abc import Callable, Iterator
+from collections.abc import Iterator
 from typing import Any
 
 import pytest
@@ -48,154 +49,11 @@ from bodoge.engine import (
 from bodoge.engine.schema import Record
 from bodoge.games import BUILTIN_IDS
 from cases import covering, every_pair
-from toys import TOY_IDS, coop, raid, sealed_bids, teams
+from toys import TOY_IDS
 
 MAX_STEPS = 20_000
 FAST_SEEDS = (0, 1, 2)
 SLOW_SEEDS = range(3, 33)
-
-# ------------------------------------------------------------ conservation
-
-
-def _egyptian_bride(state: Any) -> None:
-    """Every card 4..top is somewhere: n copies of n, 85 or 165 cards in all."""
-    numbers = list(state.numbers)
-    top = numbers[-1]
-    assert numbers == list(range(4, top + 1)) and top in (13, 18)
-    where = [0] * (top + 1)
-    for pile in (state.deck, state.row, state.aside):
-        for card in pile:
-            where[card] += 1
-    for counts in (*state.hands, *state.placed, state.discarded):
-        assert len(counts) == top + 1 and not any(counts[:4]) and min(counts) >= 0
-        where = [a + b for a, b in zip(where, counts, strict=True)]
-    assert where == [0] * 4 + numbers, f"cards per number: {where[4:]}"
-    assert sum(where) == (85 if top == 13 else 165)
-    assert len(state.aside) == (10 if top == 13 else 20)
-    assert len(state.row) <= state.row_size
-    for hand, known in zip(state.hands, state.known, strict=True):
-        assert all(0 <= k <= h for k, h in zip(known, hand, strict=True))
-    assert all(-1 <= owner < state.num_players for owner in state.chips)
-
-
-def _hoarders(state: Any) -> None:
-    """All 55 nuts (11 per kind) are in the deck or a collection; every seat owns 5 critters."""
-    per_kind = [0] * 5
-    for kind in state.deck:
-        per_kind[kind] += 1
-    for counts in state.nuts:
-        assert len(counts) == 5 and min(counts) >= 0
-        per_kind = [a + b for a, b in zip(per_kind, counts, strict=True)]
-    assert per_kind == [11] * 5, f"nuts per kind: {per_kind}"
-    for hidden, shown in zip(state.face_down, state.revealed, strict=True):
-        assert len(hidden) + len(shown) <= 2 and len(set(hidden + shown)) == len(hidden + shown)
-        assert all(0 <= critter < 5 for critter in hidden + shown)
-    assert 0 <= state.crown < state.num_players
-
-
-def _anehambra(state: Any) -> None:
-    """Every pillar is in the deck, a hand, a palace or removed; END is in the deck or drawn."""
-    copies = [16, 18, 20, 22]
-    where = [0, 0, 0, 0]
-    for card in state.deck:
-        if card != 4:
-            where[card] += 1
-    assert state.deck.count(4) == (0 if state.end_reason == "end_card" else 1)
-    for hand, known in zip(state.hands, state.known, strict=True):
-        assert all(0 <= k <= h for k, h in zip(known, hand, strict=True))
-        where = [a + b for a, b in zip(where, hand, strict=True)]
-    for palaces in state.palaces:
-        for palace in palaces:
-            assert len(palace) == 5 and sum(palace[:4]) >= 1 and palace[4] in (0, 1)
-            where = [a + b for a, b in zip(where, palace[:4], strict=True)]
-    where = [a + b for a, b in zip(where, state.removed, strict=True)]
-    assert where == copies, f"pillars per colour: {where}"
-
-
-def _cardiceo(state: Any) -> None:
-    """All 60 cards (four of 1..15) are in a hand, the discards or set aside; dice are in range."""
-    for value in range(1, 16):
-        held = sum(hand[value] for hand in state.hands)
-        assert held + state.discarded[value] + state.set_aside[value] == 4, f"value {value}"
-    assert state.counts == [sum(hand) for hand in state.hands]
-    assert all(min(hand) >= 0 and hand[0] == 0 for hand in state.hands)
-    assert all(1 <= value <= sides for value, sides in zip(state.dice, (4, 8, 12), strict=True))
-    assert 0 <= state.used <= 7 and not (state.choosing and state.used)
-    assert len(state.history) == state.round - (0 if state.over else 1)
-    seats = range(state.num_players)
-    assert state.totals == [sum(sums[seat] for sums in state.history) for seat in seats]
-    if not state.hardcore:
-        assert not any(state.out)
-
-
-def _papayoo(state: Any) -> None:
-    """Every card in play (60, or 56 without the plain 1s) is in a hand, the trick or played."""
-    n = state.num_players
-    cards = [c for hand in state.hands for c in hand] + state.trick + state.played
-    assert sorted(cards) == list(state.deck) and len(state.deck) == (56 if n >= 7 else 60)
-    assert sum(state.tricks) * n == len(state.played) and state.played == sorted(state.played)
-    assert all(hand == sorted(hand) for hand in state.hands)
-    for seat in range(n):
-        assert set(state.selected[seat]) <= set(state.hands[seat])
-        assert len(state.selected[seat]) <= state.layout.pass_count
-        assert not state.committed[seat] or len(state.selected[seat]) == state.layout.pass_count
-        assert 0 <= state.unpicks[seat] <= state.layout.pass_count
-        assert set(state.scored[seat]) <= set(state.played)
-        assert state.hand_points[seat] == state.trick_points(state.scored[seat])
-        finished = sum(row[seat] for row in state.hand_scores)
-        current = 0 if state.phase == 2 else state.hand_points[seat]
-        assert state.totals[seat] == finished + current
-    assert all(sum(row) == 250 for row in state.hand_scores)
-    assert len(state.hand_scores) == state.hand_number - (0 if state.phase == 2 else 1)
-    assert state.phase != 1 or 0 <= state.papayoo < 4
-
-
-def _sealed_bids(state: Any) -> None:
-    full = list(sealed_bids.BID_CARDS)
-    for seat in range(state.num_players):
-        bid = [] if state.bids[seat] is None else [state.bids[seat]]
-        assert sorted(state.hands[seat] + state.spent[seat] + bid) == full
-        assert len(state.spent[seat]) == state.round - 1
-    current = [] if state.prize is None else [state.prize]
-    prizes = state.prizes + current + state.discarded + [p for won in state.won for p in won]
-    assert sorted(prizes) == sorted(sealed_bids.PRIZES)
-
-
-def _raid(state: Any) -> None:
-    assert sum(state.tokens) == raid.START_TOKENS * state.num_players
-    assert min(state.tokens) >= 0 and min(state.shields) >= 0
-    cards = state.deck + state.discard + state.picking + [c for h in state.hands for c in h]
-    assert sorted(cards) == sorted(raid.DECK)
-    for seat in state.eliminated:
-        assert state.hands[seat] == [] and state.shields[seat] == 0
-
-
-def _teams(state: Any) -> None:
-    for team, members in enumerate(teams.TEAMS):
-        assert state.position[team] == sum(state.moved[seat] for seat in members)
-        assert 0 <= state.position[team] <= state.target
-
-
-def _coop(state: Any) -> None:
-    assert sorted(state.storm + state.storms_seen) == sorted(coop.STORM_DECK)
-    assert state.progress == sum(state.rolls)
-    assert all(1 <= roll <= coop.BUILD_SIDES for roll in state.rolls)
-    assert state.threat >= 0
-
-
-CONSERVATION: dict[str, Callable[[Any], None]] = {
-    "egyptian-bride": _egyptian_bride,
-    "anehambra": _anehambra,
-    "hoarders": _hoarders,
-    "cardiceo": _cardiceo,
-    "papayoo": _papayoo,
-    "toy-sealed-bids": _sealed_bids,
-    "toy-raid": _raid,
-    "toy-teams": _teams,
-    "toy-coop": _coop,
-}
-"""Game id → a function that asserts the game's components are all accounted for."""
-
 
 # ------------------------------------------------------------------- cases
 
@@ -375,7 +233,6 @@ class Playout:
         self.rnd = random.Random(seed)
         self.state = case.new_game(seed)
         self.seats = range(self.state.num_players)
-        self.conserve = CONSERVATION[case.game_id]
         self.declared = declared(case)
         self.seen: dict[str, Action] = {}
         """Every action seen legal so far, by wire text: candidates for illegal tries."""
@@ -414,7 +271,8 @@ class Playout:
 
     def check_step(self) -> None:
         state = self.state
-        self.conserve(state)
+        state.check_conservation()
+        self.check_declared_fields()
         self.check_turn()
         self.check_result()
         self.check_views()
@@ -425,6 +283,20 @@ class Playout:
         assert fingerprint(state) == before, f"{self.where()}: determinize changed the original"
         self.check_clone(before)
         assert fingerprint(state) == before, f"{self.where()}: playing a clone changed the original"
+
+    def check_declared_fields(self) -> None:
+        """Every attribute holding a container is declared one, so that clones copy it."""
+        state = self.state
+        copied = set(type(state)._copied)
+        shared = [
+            name
+            for name, value in vars(state).items()
+            if type(value) in (list, dict, set) and name != "events" and name not in copied
+        ]
+        assert not shared, (
+            f"{self.where()}: {shared} hold containers but are not annotated list/dict/set "
+            f"on {type(state).__name__}; clones would share them"
+        )
 
     def check_turn(self) -> None:
         state, game = self.state, self.game
@@ -591,7 +463,7 @@ class Playout:
             self.check_redeal_depends_only_on_information(seat, twin)
             if twin.to_act:
                 random_step(twin, rnd)  # a determinized copy plays on
-            self.conserve(twin)
+            twin.check_conservation()
 
     def check_redeal_depends_only_on_information(self, seat: int | None, twin: Any) -> None:
         """Determinising the state or one of its determinisations gives the same world.
@@ -626,7 +498,7 @@ class Playout:
             if twin.is_over:
                 break
             random_step(twin, self.rnd)
-        self.conserve(twin)
+        twin.check_conservation()
 
     def check_replay(self) -> None:
         record = json.loads(json.dumps(self.state.record()))
@@ -727,9 +599,13 @@ def test_every_registered_game_is_covered() -> None:
                 assert any(c.game_id == game_id and c.num_players == n for c in CASES)
 
 
-def test_every_registered_game_has_a_conservation_check() -> None:
-    missing = set(bodoge.game_ids()) - set(CONSERVATION)
-    assert not missing, f"add a conservation check to CONSERVATION for {sorted(missing)}"
+def test_every_registered_game_declares_its_conservation_check() -> None:
+    missing = [
+        game_id
+        for game_id in bodoge.game_ids()
+        if bodoge.get_game(game_id).state_class.check_conservation is State.check_conservation
+    ]
+    assert not missing, f"these games declare no State.check_conservation: {sorted(missing)}"
 
 
 def test_real_games_and_toys_are_registered() -> None:

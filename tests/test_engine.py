@@ -876,3 +876,17 @@ def test_a_record_may_name_its_players_and_the_names_change_nothing() -> None:
     for bad in (["Alice"], ["Alice", ""], ["Alice", 2], "Alice,Bob", ["A", "B" * 81]):
         with pytest.raises(InvalidRecord, match="'players' must list 2 names"):
             bodoge.replay({**record, "players": bad})
+
+
+def test_clones_copy_exactly_the_fields_annotated_as_containers() -> None:
+    """No hand-kept list: ``State._copied`` is derived from the class annotations."""
+    from bodoge.engine.state import container_fields
+
+    state = bodoge.get_game("hoarders").new_game(3, seed=1)
+    assert type(state)._copied == container_fields(type(state))
+    assert {"deck", "nuts", "face_down"} <= set(type(state)._copied)
+    twin = state.clone()
+    twin.deck.pop()  # type: ignore[attr-defined]
+    twin.nuts[0][0] += 1  # type: ignore[attr-defined]
+    assert len(state.deck) == len(twin.deck) + 1  # type: ignore[attr-defined]
+    assert state.nuts[0][0] + 1 == twin.nuts[0][0]  # type: ignore[attr-defined]

@@ -25,8 +25,7 @@ def test_a_palace_stands_unless_a_check_it_fails_is_used(palace: list[int], chan
 def test_the_estimate_counts_likely_palaces_and_cards_in_hand() -> None:
     game = bodoge.get_game("anehambra")
     state = game.new_game(3, seed=5)
-    state.palaces[0] = [[2, 1, 1, 0, 0], [1, 1, 1, 1, 1]]  # type: ignore[attr-defined]
-    state.palaces[2] = [[1, 1, 1, 1, 0]]  # type: ignore[attr-defined]
+    state.arrange(palaces={0: [[2, 1, 1, 0, 0], [1, 1, 1, 1, 1]], 2: [[1, 1, 1, 1, 0]]})  # type: ignore[attr-defined]
     hands = [sum(hand) for hand in state.hands]  # type: ignore[attr-defined]
     expected = [1.7 + CARD_VALUE * hands[0], CARD_VALUE * hands[1], 0.49 + CARD_VALUE * hands[2]]
     assert likely_palaces(state) == pytest.approx(expected)  # type: ignore[arg-type]

@@ -1,7 +1,7 @@
 """Every rule sentence of アネハンブラ and every ruling about it, one test each.
 
-Situations are arranged by writing the state's counts directly (the
-``arrange`` helper), then driven only through the public contract.  Colours
+Situations are set up with the game's position builder (``state.arrange``),
+then driven only through the public contract.  Colours
 are written as four counts ``[red, yellow, green, blue]``.
 """
 
@@ -36,37 +36,6 @@ R, Y, G, B = "red", "yellow", "green", "blue"
 def new(players: int = 4, seed: int = 1, **options: bool) -> AnehambraState:
     state = GAME.new_game(players, seed, options)
     assert isinstance(state, AnehambraState)
-    return state
-
-
-def arrange(
-    state: AnehambraState,
-    *,
-    current: int = 0,
-    hands: dict[int, list[int]] | None = None,
-    palaces: dict[int, list[list[int]]] | None = None,
-    deck: list[int] | None = None,
-    removed: list[int] | None = None,
-) -> AnehambraState:
-    """Put the game at the start of ``current``'s turn in a chosen situation.
-
-    Palaces are ``[red, yellow, green, blue, verified]``; ``deck`` is listed
-    top card first (4 is END).  Seats not given keep one red card in hand and
-    no palace.  Components are not conserved: the tests look at the rules only.
-    """
-    hands = hands or {}
-    for seat in range(state.num_players):
-        state.hands[seat] = list(hands.get(seat, [1, 0, 0, 0]))
-        state.known[seat] = [0, 0, 0, 0]
-        state.palaces[seat] = [list(p) for p in (palaces or {}).get(seat, [])]
-    if deck is not None:
-        state.deck = list(reversed(deck))
-        if END in deck and not state.stacked:
-            state.end_index = len(deck) - 1 - deck.index(END)
-    if removed is not None:
-        state.removed = list(removed)
-    state.turn = 0
-    state._begin_turn(current)
     return state
 
 
@@ -138,13 +107,15 @@ def test_three_players_stack_piles_a_b_end_c():
 
 def test_three_players_end_comes_after_piles_a_and_b():
     state = new(3)
-    state.hands = [[0, 0, 0, 0] for _ in range(3)]  # never forced to build
+    empty = dict.fromkeys(range(3), (0, 0, 0, 0))  # never forced to build
+    state.arrange(hands=empty)
     draws = 0
     while not state.is_over:
         seat = state.to_act[0]
         assert state.view(seat)["end_in"] == 45 - draws
         state.apply(seat, DRAW)
-        state.hands[seat] = [0, 0, 0, 0]
+        if not state.is_over:
+            state.arrange(current=state.to_act[0], hands=empty, turn=draws + 2)
         draws += 1
     assert draws == 46 and state.end_reason == "end_card"
     assert len(state.deck) == 22, "pile C is never drawn"
@@ -181,12 +152,12 @@ def test_start_player_is_seat_0_with_no_palaces():
 
 
 def test_a_turn_offers_draw_build_inspect_and_earthquake():
-    state = arrange(new(4), hands={0: [4, 0, 0, 0]}, palaces={1: [[1, 0, 0, 0, 0]]})
+    state = new(4).arrange(hands={0: [4, 0, 0, 0]}, palaces={1: [[1, 0, 0, 0, 0]]})
     assert types(state) == {"draw", "build", "inspect", "earthquake"}
 
 
 def test_one_action_then_the_turn_passes_to_the_left():
-    state = arrange(new(4), current=3, hands={3: [1, 0, 0, 0]})
+    state = new(4).arrange(current=3, hands={3: [1, 0, 0, 0]})
     state.apply(3, DRAW)
     assert state.to_act == (0,)
     state.apply(0, DRAW)
@@ -194,7 +165,7 @@ def test_one_action_then_the_turn_passes_to_the_left():
 
 
 def test_draw_adds_the_top_card_to_the_hand_seen_only_by_the_drawer():
-    state = arrange(new(4), hands={0: [0, 0, 0, 0]}, deck=[2, 1, 1, END])
+    state = new(4).arrange(hands={0: [0, 0, 0, 0]}, deck=[2, 1, 1, END])
     event = state.apply(0, DRAW)
     assert state.hands[0] == [0, 0, 1, 0]
     assert event.for_seat(0)["facts"] == {"card": "green"}
@@ -206,7 +177,7 @@ def test_draw_adds_the_top_card_to_the_hand_seen_only_by_the_drawer():
 
 
 def test_build_any_number_of_cards_as_one_face_down_palace():
-    state = arrange(new(4), hands={0: [2, 1, 0, 1]})
+    state = new(4).arrange(hands={0: [2, 1, 0, 1]})
     build(state, R, R, Y)
     assert state.palaces[0] == [[2, 1, 0, 0, 0]]
     assert state.hands[0] == [0, 0, 0, 1]
@@ -214,16 +185,16 @@ def test_build_any_number_of_cards_as_one_face_down_palace():
 
 
 def test_a_palace_needs_at_least_one_card():
-    state = arrange(new(4), hands={0: [0, 0, 0, 0]})
+    state = new(4).arrange(hands={0: [0, 0, 0, 0]})
     assert "build" not in types(state)
-    state = arrange(new(4), hands={0: [1, 0, 0, 0]})
+    state = new(4).arrange(hands={0: [1, 0, 0, 0]})
     assert COMPLETE not in state.legal_actions(0), "complete only once a card is in"
     state.apply(0, AddPillar(R))
     assert state.legal_actions(0) == [COMPLETE]
 
 
 def test_palace_card_count_is_public_contents_are_not():
-    state = arrange(new(4), hands={0: [1, 1, 1, 0]})
+    state = new(4).arrange(hands={0: [1, 1, 1, 0]})
     build(state, R, G)
     mine = state.view(0)["players"][0]["palaces"]
     theirs = state.view(2)["players"][0]["palaces"]
@@ -233,7 +204,7 @@ def test_palace_card_count_is_public_contents_are_not():
 
 
 def test_the_colours_put_into_a_palace_are_secret_events():
-    state = arrange(new(4), hands={0: [1, 1, 0, 0]})
+    state = new(4).arrange(hands={0: [1, 1, 0, 0]})
     event = state.apply(0, AddPillar(Y))
     assert event.for_seat(0)["action"] == {"type": "build", "colour": "yellow"}
     other = event.for_seat(1)
@@ -242,8 +213,8 @@ def test_the_colours_put_into_a_palace_are_secret_events():
 
 
 def test_only_one_palace_when_not_alone_with_the_fewest():
-    state = arrange(
-        new(4), hands={0: [2, 2, 0, 0]}, palaces={1: [[1, 0, 0, 0, 0]], 2: [[1, 0, 0, 0, 1]]}
+    state = new(4).arrange(
+        hands={0: [2, 2, 0, 0]}, palaces={1: [[1, 0, 0, 0, 0]], 2: [[1, 0, 0, 0, 1]]}
     )
     assert state.view(0)["step"]["double"] is False, "seat 3 has no palace either"
     build(state, R)
@@ -252,7 +223,7 @@ def test_only_one_palace_when_not_alone_with_the_fewest():
 
 def test_two_palaces_when_alone_with_the_fewest_verified_ones_count_too():
     palaces = {1: [[1, 0, 0, 0, 1]], 2: [[0, 1, 0, 0, 0]], 3: [[0, 0, 1, 0, 1]]}
-    state = arrange(new(4), hands={0: [2, 2, 0, 0]}, palaces=palaces)
+    state = new(4).arrange(hands={0: [2, 2, 0, 0]}, palaces=palaces)
     assert state.view(0)["step"]["double"] is True
     build(state, R, Y)
     assert state.to_act == (0,)
@@ -262,8 +233,8 @@ def test_two_palaces_when_alone_with_the_fewest_verified_ones_count_too():
 
 
 def test_with_two_allowed_one_palace_is_enough():
-    state = arrange(
-        new(3), hands={0: [2, 0, 0, 0]}, palaces={1: [[1, 0, 0, 0, 0]]} | {2: [[1] * 4 + [0]]}
+    state = new(3).arrange(
+        hands={0: [2, 0, 0, 0]}, palaces={1: [[1, 0, 0, 0, 0]]} | {2: [[1] * 4 + [0]]}
     )
     build(state, R)
     state.apply(0, EndBuilding())
@@ -271,8 +242,8 @@ def test_with_two_allowed_one_palace_is_enough():
 
 
 def test_second_palace_not_offered_with_an_empty_hand():
-    state = arrange(
-        new(3), hands={0: [1, 0, 0, 0]}, palaces={1: [[1, 0, 0, 0, 0]], 2: [[1, 0, 0, 0, 0]]}
+    state = new(3).arrange(
+        hands={0: [1, 0, 0, 0]}, palaces={1: [[1, 0, 0, 0, 0]], 2: [[1, 0, 0, 0, 0]]}
     )
     build(state, R)
     assert state.to_act == (1,)
@@ -280,8 +251,8 @@ def test_second_palace_not_offered_with_an_empty_hand():
 
 def test_the_fewest_is_judged_at_the_start_of_the_turn():
     """After one palace seat 0 ties the others, yet the second palace is still allowed."""
-    state = arrange(
-        new(3), hands={0: [2, 0, 0, 0]}, palaces={1: [[1, 0, 0, 0, 0]], 2: [[1, 0, 0, 0, 0]]}
+    state = new(3).arrange(
+        hands={0: [2, 0, 0, 0]}, palaces={1: [[1, 0, 0, 0, 0]], 2: [[1, 0, 0, 0, 0]]}
     )
     build(state, R)
     assert state.alone_fewest(0) is False
@@ -292,7 +263,7 @@ def test_the_fewest_is_judged_at_the_start_of_the_turn():
 
 
 def test_five_cards_at_the_start_of_the_turn_allow_building_only():
-    state = arrange(new(4), hands={0: [4, 1, 0, 0]}, palaces={1: [[1, 0, 0, 0, 0]]})
+    state = new(4).arrange(hands={0: [4, 1, 0, 0]}, palaces={1: [[1, 0, 0, 0, 0]]})
     assert types(state) == {"build"}
     assert state.view(0)["step"]["build_only"] is True
     with pytest.raises(bodoge.IllegalAction, match="build only"):
@@ -300,12 +271,12 @@ def test_five_cards_at_the_start_of_the_turn_allow_building_only():
 
 
 def test_four_cards_allow_every_action():
-    state = arrange(new(4), hands={0: [4, 0, 0, 0]}, palaces={1: [[1, 0, 0, 0, 0]]})
+    state = new(4).arrange(hands={0: [4, 0, 0, 0]}, palaces={1: [[1, 0, 0, 0, 0]]})
     assert types(state) == {"draw", "build", "inspect", "earthquake"}
 
 
 def test_reaching_five_cards_matters_from_the_next_turn():
-    state = arrange(new(3), hands={0: [4, 0, 0, 0]}, deck=[1, 1, 1, 1, END])
+    state = new(3).arrange(hands={0: [4, 0, 0, 0]}, deck=[1, 1, 1, 1, END])
     state.apply(0, DRAW)
     state.apply(1, DRAW)
     state.apply(2, DRAW)
@@ -333,7 +304,7 @@ def test_f_safe_unless_all_four_colours_appear():
 
 
 def test_a_safe_palace_is_turned_face_up_and_verified():
-    state = arrange(new(4), palaces={1: [[1, 1, 0, 0, 0]]})
+    state = new(4).arrange(palaces={1: [[1, 1, 0, 0, 0]]})
     event = inspect(state, "A", (1, 0))
     assert state.palaces[1] == [[1, 1, 0, 0, 1]]
     assert event.outcome.public["results"] == [
@@ -344,9 +315,7 @@ def test_a_safe_palace_is_turned_face_up_and_verified():
 
 
 def test_an_unsafe_palace_is_demolished_into_the_inspectors_hand():
-    state = arrange(
-        new(4), hands={0: [0, 0, 0, 0]}, palaces={1: [[0, 2, 1, 0, 0], [1, 0, 0, 0, 0]]}
-    )
+    state = new(4).arrange(hands={0: [0, 0, 0, 0]}, palaces={1: [[0, 2, 1, 0, 0], [1, 0, 0, 0, 0]]})
     inspect(state, "A", (1, 0))
     assert state.palaces[1] == [[1, 0, 0, 0, 0]]
     assert state.hands[0] == [0, 2, 1, 0]
@@ -355,7 +324,7 @@ def test_an_unsafe_palace_is_demolished_into_the_inspectors_hand():
 
 
 def test_a_verified_palace_is_never_inspected_again():
-    state = arrange(new(4), palaces={1: [[1, 0, 0, 0, 1], [0, 1, 0, 0, 0]]})
+    state = new(4).arrange(palaces={1: [[1, 0, 0, 0, 1], [0, 1, 0, 0, 0]]})
     state.apply(0, Inspect("A"))
     assert state.legal_actions(0) == [InspectPalace(1, 1)]
     with pytest.raises(bodoge.IllegalAction, match="never inspected again"):
@@ -363,21 +332,21 @@ def test_a_verified_palace_is_never_inspected_again():
 
 
 def test_no_inspection_without_another_players_unverified_palace():
-    state = arrange(new(4), palaces={0: [[1, 0, 0, 0, 0]], 1: [[1, 0, 0, 0, 1]]})
+    state = new(4).arrange(palaces={0: [[1, 0, 0, 0, 0]], 1: [[1, 0, 0, 0, 1]]})
     assert "inspect" not in types(state)
     with pytest.raises(bodoge.IllegalAction, match="no other player has an unverified palace"):
         state.apply(0, Inspect("E"))
 
 
 def test_your_own_palaces_cannot_be_inspected():
-    state = arrange(new(4), palaces={0: [[1, 0, 0, 0, 0]], 1: [[0, 1, 0, 0, 0]]})
+    state = new(4).arrange(palaces={0: [[1, 0, 0, 0, 0]], 1: [[0, 1, 0, 0, 0]]})
     state.apply(0, Inspect("B"))
     with pytest.raises(bodoge.IllegalAction, match="other players' palaces only"):
         state.apply(0, InspectPalace(0, 0))
 
 
 def test_colour_check_on_two_palaces_of_two_players_same_colour_for_both():
-    state = arrange(new(4), palaces={1: [[0, 1, 0, 0, 0]], 2: [[0, 0, 1, 0, 0]]})
+    state = new(4).arrange(palaces={1: [[0, 1, 0, 0, 0]], 2: [[0, 0, 1, 0, 0]]})
     event = inspect(state, "C", (1, 0), (2, 0))
     results = event.outcome.public["results"]
     assert event.outcome.public["check"] == "C"
@@ -387,14 +356,14 @@ def test_colour_check_on_two_palaces_of_two_players_same_colour_for_both():
 
 
 def test_colour_check_on_two_palaces_of_one_player():
-    state = arrange(new(4), palaces={2: [[0, 1, 0, 0, 0], [0, 0, 0, 2, 0], [1, 0, 0, 0, 0]]})
+    state = new(4).arrange(palaces={2: [[0, 1, 0, 0, 0], [0, 0, 0, 2, 0], [1, 0, 0, 0, 0]]})
     inspect(state, "A", (2, 0), (2, 1))
     assert state.palaces[2] == [[1, 0, 0, 0, 0]], "both demolished, the third untouched"
     assert state.hands[0] == [1, 1, 0, 2]
 
 
 def test_colour_check_on_one_palace_only():
-    state = arrange(new(4), palaces={1: [[0, 1, 0, 0, 0]], 2: [[0, 1, 0, 0, 0]]})
+    state = new(4).arrange(palaces={1: [[0, 1, 0, 0, 0]], 2: [[0, 1, 0, 0, 0]]})
     state.apply(0, Inspect("B"))
     state.apply(0, InspectPalace(1, 0))
     assert state.to_act == (0,)
@@ -405,7 +374,7 @@ def test_colour_check_on_one_palace_only():
 
 
 def test_the_second_palace_is_named_before_anything_is_turned_over():
-    state = arrange(new(4), palaces={1: [[0, 1, 0, 0, 0]], 2: [[0, 1, 0, 0, 0]]})
+    state = new(4).arrange(palaces={1: [[0, 1, 0, 0, 0]], 2: [[0, 1, 0, 0, 0]]})
     state.apply(0, Inspect("A"))
     state.apply(0, InspectPalace(1, 0))
     assert state.palaces[1] == [[0, 1, 0, 0, 0]], "nothing is revealed yet"
@@ -413,7 +382,7 @@ def test_the_second_palace_is_named_before_anything_is_turned_over():
 
 
 def test_colour_check_resolves_at_once_when_no_second_palace_exists():
-    state = arrange(new(4), palaces={1: [[0, 1, 0, 0, 0]]})
+    state = new(4).arrange(palaces={1: [[0, 1, 0, 0, 0]]})
     state.apply(0, Inspect("A"))
     state.apply(0, InspectPalace(1, 0))
     assert state.to_act == (1,) and state.palaces[1] == []
@@ -421,7 +390,7 @@ def test_colour_check_resolves_at_once_when_no_second_palace_exists():
 
 @pytest.mark.parametrize("check", ["E", "F"])
 def test_e_and_f_inspect_exactly_one_palace(check):
-    state = arrange(new(4), palaces={1: [[1, 1, 1, 1, 0]], 2: [[1, 0, 0, 0, 0]]})
+    state = new(4).arrange(palaces={1: [[1, 1, 1, 1, 0]], 2: [[1, 0, 0, 0, 0]]})
     state.apply(0, Inspect(check))
     assert REVEAL not in state.legal_actions(0)
     state.apply(0, InspectPalace(1, 0))
@@ -431,19 +400,19 @@ def test_e_and_f_inspect_exactly_one_palace(check):
 
 
 def test_e_leaves_a_palace_with_a_pair_standing():
-    state = arrange(new(4), palaces={1: [[2, 0, 0, 0, 0]]})
+    state = new(4).arrange(palaces={1: [[2, 0, 0, 0, 0]]})
     inspect(state, "E", (1, 0))
     assert state.palaces[1] == [[2, 0, 0, 0, 1]]
 
 
 def test_f_leaves_a_three_colour_palace_standing():
-    state = arrange(new(4), palaces={1: [[1, 1, 1, 0, 0]]})
+    state = new(4).arrange(palaces={1: [[1, 1, 1, 0, 0]]})
     inspect(state, "F", (1, 0))
     assert state.palaces[1] == [[1, 1, 1, 0, 1]]
 
 
 def test_while_inspecting_only_targets_or_reveal():
-    state = arrange(new(4), palaces={1: [[0, 1, 0, 0, 0]], 2: [[0, 1, 0, 0, 0]]})
+    state = new(4).arrange(palaces={1: [[0, 1, 0, 0, 0]], 2: [[0, 1, 0, 0, 0]]})
     state.apply(0, Inspect("A"))
     assert types(state) == {"inspect_palace"}
     with pytest.raises(bodoge.IllegalAction, match="you are inspecting"):
@@ -456,7 +425,7 @@ def test_while_inspecting_only_targets_or_reveal():
 def test_a_colour_whose_cards_are_all_open_cannot_be_named():
     """All 16 reds: 12 in verified palaces, 4 removed by an earthquake."""
     palaces = {1: [[6, 0, 0, 1, 1], [0, 1, 0, 0, 0]], 2: [[6, 1, 0, 0, 1]]}
-    state = arrange(new(4), palaces=palaces, removed=[4, 0, 0, 0])
+    state = new(4).arrange(palaces=palaces, removed=[4, 0, 0, 0])
     assert state.view(0)["banned"] == [True, False, False, False]
     checks = {a.check for a in state.legal_actions(0) if isinstance(a, Inspect)}
     assert checks == {"B", "C", "D", "E", "F"}
@@ -466,17 +435,17 @@ def test_a_colour_whose_cards_are_all_open_cannot_be_named():
 
 def test_a_colour_with_a_card_in_a_hand_can_still_be_named():
     palaces = {1: [[6, 0, 0, 1, 1], [0, 1, 0, 0, 0]], 2: [[5, 1, 0, 0, 1]]}
-    state = arrange(new(4), palaces=palaces, removed=[4, 0, 0, 0])
+    state = new(4).arrange(palaces=palaces, removed=[4, 0, 0, 0])
     assert state.view(0)["banned"] == [False] * 4
     assert Inspect("A") in state.legal_actions(0)
 
 
 def test_strict_open_colour_counts_verified_palaces_only():
     palaces = {1: [[6, 0, 0, 1, 1], [0, 1, 0, 0, 0]], 2: [[6, 1, 0, 0, 1]]}
-    state = arrange(new(4, strict_open_colour=True), palaces=palaces, removed=[4, 0, 0, 0])
+    state = new(4, strict_open_colour=True).arrange(palaces=palaces, removed=[4, 0, 0, 0])
     assert state.view(0)["banned"] == [False] * 4
     palaces[2] = [[10, 1, 0, 0, 1]]
-    state = arrange(new(4, strict_open_colour=True), palaces=palaces, removed=[0, 0, 0, 0])
+    state = new(4, strict_open_colour=True).arrange(palaces=palaces, removed=[0, 0, 0, 0])
     assert state.view(0)["banned"] == [True, False, False, False]
 
 
@@ -484,9 +453,9 @@ def test_strict_open_colour_counts_verified_palaces_only():
 
 
 def test_earthquake_needs_four_cards_of_one_colour():
-    state = arrange(new(4), hands={0: [3, 3, 3, 3]})
+    state = new(4).arrange(hands={0: [3, 3, 3, 3]})
     assert "earthquake" not in types(state), "twelve cards but never four of one colour"
-    state = arrange(new(4), hands={0: [0, 0, 0, 4]})
+    state = new(4).arrange(hands={0: [0, 0, 0, 4]})
     assert [a for a in state.legal_actions(0) if isinstance(a, Earthquake)] == [Earthquake(B)]
 
 
@@ -496,7 +465,7 @@ def test_text_example_four_blue_collapse_every_verified_palace_with_blue_yours_i
         1: [[0, 0, 0, 2, 1], [0, 1, 1, 1, 0]],
         2: [[1, 0, 1, 1, 1]],
     }
-    state = arrange(new(4), hands={0: [0, 0, 0, 4]}, palaces=palaces)
+    state = new(4).arrange(hands={0: [0, 0, 0, 4]}, palaces=palaces)
     event = state.apply(0, Earthquake(B))
     assert state.palaces[0] == [[2, 0, 1, 0, 1]], "the player's own blue palace falls too"
     assert state.palaces[1] == [[0, 1, 1, 1, 0]], "an unverified palace cannot be checked"
@@ -513,13 +482,13 @@ def test_text_example_four_blue_collapse_every_verified_palace_with_blue_yours_i
 
 
 def test_earthquake_with_nothing_to_collapse_still_removes_the_four():
-    state = arrange(new(4), hands={0: [4, 0, 0, 0]}, palaces={1: [[0, 1, 0, 0, 1]]})
+    state = new(4).arrange(hands={0: [4, 0, 0, 0]}, palaces={1: [[0, 1, 0, 0, 1]]})
     state.apply(0, Earthquake(R))
     assert state.removed == [4, 0, 0, 0] and state.palaces[1] == [[0, 1, 0, 0, 1]]
 
 
 def test_collapsed_cards_go_to_no_hand():
-    state = arrange(new(4), hands={0: [4, 0, 0, 0]}, palaces={1: [[2, 2, 0, 0, 1]]})
+    state = new(4).arrange(hands={0: [4, 0, 0, 0]}, palaces={1: [[2, 2, 0, 0, 1]]})
     before = [sum(h) for h in state.hands]
     state.apply(0, Earthquake(R))
     assert [sum(h) for h in state.hands] == [before[0] - 4, *before[1:]]
@@ -529,7 +498,7 @@ def test_collapsed_cards_go_to_no_hand():
 
 
 def test_drawing_end_ends_the_game_at_once_and_end_is_not_a_hand_card():
-    state = arrange(new(4), hands={0: [1, 0, 0, 0]}, deck=[END, 2, 2])
+    state = new(4).arrange(hands={0: [1, 0, 0, 0]}, deck=[END, 2, 2])
     event = state.apply(0, DRAW)
     assert state.is_over and state.to_act == ()
     assert state.hands[0] == [1, 0, 0, 0]
@@ -538,8 +507,7 @@ def test_drawing_end_ends_the_game_at_once_and_end_is_not_a_hand_card():
 
 
 def test_most_palaces_wins():
-    state = arrange(
-        new(4),
+    state = new(4).arrange(
         hands={0: [0, 0, 0, 0], 1: [9, 0, 0, 0]},
         palaces={0: [[1, 0, 0, 0, 0]] * 3, 1: [[1, 0, 0, 0, 1]] * 2},
         deck=[END],
@@ -549,8 +517,7 @@ def test_most_palaces_wins():
 
 
 def test_tied_palaces_more_cards_in_hand_wins():
-    state = arrange(
-        new(4),
+    state = new(4).arrange(
         hands={0: [1, 0, 0, 0], 1: [0, 2, 0, 1]},
         palaces={0: [[1, 0, 0, 0, 0]] * 2, 1: [[1, 0, 0, 0, 1]] * 2},
         deck=[END],
@@ -566,8 +533,7 @@ def test_tied_palaces_more_cards_in_hand_wins():
 
 
 def test_still_tied_is_a_draw_shared_by_the_tied():
-    state = arrange(
-        new(3),
+    state = new(3).arrange(
         hands={0: [2, 0, 0, 0], 1: [0, 1, 1, 0], 2: [5, 0, 0, 0]},
         palaces={0: [[1, 0, 0, 0, 0]], 1: [[1, 0, 0, 0, 1]]},
         deck=[END],
@@ -584,8 +550,7 @@ def test_rank_helper():
 
 
 def test_ruling_turn_limit_ends_the_game_ranked_as_usual():
-    state = arrange(new(3), hands={0: [0, 0, 0, 0]}, palaces={2: [[1, 0, 0, 0, 0]]})
-    state.turn = TURN_LIMIT
+    state = new(3).arrange(hands={0: [0, 0, 0, 0]}, palaces={2: [[1, 0, 0, 0, 0]]}, turn=TURN_LIMIT)
     event = state.apply(0, DRAW)
     assert state.is_over and state.end_reason == "turn_limit"
     assert event.outcome.public == {"game_over": "turn_limit"}
@@ -594,7 +559,7 @@ def test_ruling_turn_limit_ends_the_game_ranked_as_usual():
 
 
 def test_actions_after_the_end_are_refused():
-    state = arrange(new(4), deck=[END])
+    state = new(4).arrange(deck=[END])
     state.apply(0, DRAW)
     with pytest.raises(bodoge.GameOver):
         state.apply(1, DRAW)
@@ -605,7 +570,7 @@ def test_actions_after_the_end_are_refused():
 
 
 def test_a_hand_is_seen_only_by_its_owner():
-    state = arrange(new(4), hands={0: [1, 2, 0, 0], 1: [0, 0, 3, 0]})
+    state = new(4).arrange(hands={0: [1, 2, 0, 0], 1: [0, 0, 3, 0]})
     assert state.view(0)["hand"] == [1, 2, 0, 0]
     assert state.view(1)["hand"] == [0, 0, 3, 0]
     assert state.view(None)["hand"] is None
@@ -613,11 +578,10 @@ def test_a_hand_is_seen_only_by_its_owner():
 
 
 def test_known_cards_fade_as_the_holder_builds_unseen():
-    state = arrange(new(4), hands={0: [0, 0, 0, 0]}, palaces={1: [[2, 1, 0, 0, 0]]})
-    inspect(state, "D", (1, 0))
+    state = new(4).arrange(hands={0: [0, 0, 0, 2]}, palaces={1: [[2, 1, 0, 0, 0]]})
+    inspect(state, "D", (1, 0))  # two unknown blues in hand, two reds and a yellow known
     assert state.known[0] == [2, 1, 0, 0]
-    state.hands[0][3] = 2  # two unknown blues too
-    state._begin_turn(0)
+    state.start_turn(0)
     state.apply(0, AddPillar(B))
     assert state.view(1)["players"][0]["known_hand"] == [1, 0, 0, 0], (
         "one card went in: any known card may be the one"
@@ -625,10 +589,10 @@ def test_known_cards_fade_as_the_holder_builds_unseen():
 
 
 def test_earthquake_cards_leave_the_known_hand():
-    state = arrange(new(4), hands={0: [0, 0, 0, 0]}, palaces={1: [[4, 0, 0, 0, 0]]})
+    state = new(4).arrange(hands={0: [0, 0, 0, 0]}, palaces={1: [[4, 0, 0, 0, 0]]})
     inspect(state, "B", (1, 0))
     assert state.known[0] == [4, 0, 0, 0]
-    state._begin_turn(0)
+    state.start_turn(0)
     state.apply(0, Earthquake(R))
     assert state.known[0] == [0, 0, 0, 0] and state.hands[0] == [0, 0, 0, 0]
 
@@ -636,13 +600,13 @@ def test_earthquake_cards_leave_the_known_hand():
 def test_determinize_keeps_what_the_seat_knows_and_redeals_the_rest():
     state = new(4, seed=3)
     palaces = {0: [[1, 1, 0, 0, 0]], 1: [[0, 2, 1, 0, 0], [1, 0, 0, 2, 1]], 2: [[0, 0, 0, 3, 0]]}
-    for seat, own in palaces.items():
-        for palace in own:
-            for c in range(4):
-                take = min(palace[c], state.hands[seat][c])
-                state.hands[seat][c] -= take
-            state.palaces[seat].append(list(palace))
-    state.known[3] = [0, 0, 0, 0]
+    hands = {}
+    for seat in range(4):
+        hand = state.view(seat)["hand"]
+        for palace in palaces.get(seat, []):
+            hand = [max(0, h - p) for h, p in zip(hand, palace[:4], strict=True)]
+        hands[seat] = hand
+    state.arrange(hands=hands, palaces=palaces)
     changed = 0
     for seed in range(30):
         twin = state.determinize(0, seed)
@@ -657,7 +621,7 @@ def test_determinize_keeps_what_the_seat_knows_and_redeals_the_rest():
 
 
 def test_determinize_keeps_publicly_known_hand_cards():
-    state = arrange(new(4), hands={0: [0, 0, 0, 0]}, palaces={1: [[3, 0, 0, 0, 0]]})
+    state = new(4).arrange(hands={0: [0, 0, 0, 0]}, palaces={1: [[3, 0, 0, 0, 0]]})
     inspect(state, "B", (1, 0))
     for seed in range(10):
         twin = state.determinize(2, seed)
@@ -676,7 +640,7 @@ def test_three_player_determinize_keeps_end_in_place():
 
 
 def test_illegal_actions_say_why():
-    state = arrange(new(4), hands={0: [1, 0, 0, 0]})
+    state = new(4).arrange(hands={0: [1, 0, 0, 0]})
     with pytest.raises(bodoge.IllegalAction, match="you need 1 blue card"):
         state.apply(0, AddPillar(B))
     with pytest.raises(bodoge.IllegalAction, match="there is no colour 'pink'"):
@@ -696,9 +660,7 @@ def test_labels_in_both_languages():
 
 
 def test_describe_view_in_both_languages():
-    state = arrange(
-        new(3), hands={0: [1, 1, 0, 0]}, palaces={1: [[1, 1, 0, 0, 1], [2, 0, 0, 0, 0]]}
-    )
+    state = new(3).arrange(hands={0: [1, 1, 0, 0]}, palaces={1: [[1, 1, 0, 0, 1], [2, 0, 0, 0, 0]]})
     english = GAME.describe_view(state.view(0), "en")
     assert "[RY✓] [2?]" in english and "Your hand: red×1 yellow×1" in english
     assert "(45 before END)" in english

@@ -66,8 +66,7 @@ def test_every_action_is_on_its_component_and_listed(players, options):
 def test_hidden_palaces_show_a_count_and_no_colours_to_others():
     live = live_table("anehambra", 4, seed=3)
     state = live.state
-    state.hands[0] = [1, 1, 0, 0]
-    state._begin_turn(0)
+    state.arrange(hands={0: [1, 1, 0, 0]})
     state.apply(0, state.legal_actions(0)[1])  # add a pillar
     own = render_game(live, 0, "en")
     other = render_game(live, 1, "en")

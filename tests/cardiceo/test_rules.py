@@ -1,9 +1,8 @@
 """Every rule sentence of Cardiceo and every ruling, one test each.
 
-Situations are arranged by writing the state's hands and dice directly
-(``arrange``); dice rolls are scripted by replacing the state's generator
-with :class:`ScriptedDice`; then the game is driven only through the public
-contract (``legal_actions``, ``apply``, ``view``).
+Situations are set up with the game's position builder (``state.arrange``);
+dice rolls are scripted with ``rolls=`` or ``state.script_rolls``; then the
+game is driven only through the public contract (``legal_actions``, ``apply``, ``view``).
 """
 
 from __future__ import annotations
@@ -44,63 +43,6 @@ ALL = D4 | D8 | D12
 def new(players: int = 4, seed: int = 1, **options: object) -> CardiceoState:
     state = GAME.new_game(players, seed, options)
     assert isinstance(state, CardiceoState)
-    return state
-
-
-class ScriptedDice:
-    """Stands in for the state's generator: hands out the chosen faces in order."""
-
-    def __init__(self, *faces: int) -> None:
-        self.faces = list(faces)
-        self.asked: list[int] = []
-
-    def roll(self, sides: int) -> int:
-        assert self.faces, f"an unexpected roll of a d{sides}"
-        face = self.faces.pop(0)
-        assert 1 <= face <= sides, f"a d{sides} cannot show {face}"
-        self.asked.append(sides)
-        return face
-
-    def shuffle(self, items: list[int]) -> None:
-        items.sort()
-
-    def copy(self) -> ScriptedDice:
-        return self
-
-
-def arrange(
-    state: CardiceoState,
-    hands: dict[int, list[int]],
-    dice: tuple[int, int, int],
-    *,
-    current: int = 0,
-    rolled: int = ALL,
-    choosing: bool = False,
-    faces: tuple[int, ...] = (),
-) -> CardiceoState:
-    """Put the game at the start of ``current``'s turn with chosen hands and dice.
-
-    Seats whose hand is not given keep a single 15 (so that they rarely can
-    discard and never end the game by accident).  Every card not in a hand
-    is set aside, so that all 60 cards stay accounted for.  Later rolls come
-    from ``faces``.
-    """
-    for seat in range(state.num_players):
-        cards = hands.get(seat, [15])
-        state.hands[seat] = [0] * 16
-        for card in cards:
-            state.hands[seat][card] += 1
-        state.counts[seat] = len(cards)
-    state.discarded = [0] * 16
-    state.set_aside = [0] + [4 - sum(hand[v] for hand in state.hands) for v in range(1, 16)]
-    assert min(state.set_aside) >= 0, "more than four cards of a value"
-    state.dice = list(dice)
-    state.current = current
-    state.used = 0
-    state.rolled = rolled
-    state.choosing = choosing
-    state.this_turn = []
-    state.rng = ScriptedDice(*faces)  # type: ignore[assignment]
     return state
 
 
@@ -208,7 +150,7 @@ def test_the_dice_are_a_d4_a_d8_and_a_d12_rolled_from_the_seeded_generator():
 
 
 def test_a_card_is_discarded_with_dice_that_sum_to_it_exactly():
-    state = arrange(new(3), {0: list(range(1, 16))}, (3, 4, 6))
+    state = new(3).arrange({0: list(range(1, 16))}, (3, 4, 6))
     expected = {
         (3, D4),
         (4, D8),
@@ -223,7 +165,7 @@ def test_a_card_is_discarded_with_dice_that_sum_to_it_exactly():
 
 
 def test_a_card_no_dice_sum_matches_cannot_be_discarded():
-    state = arrange(new(3), {0: [3, 5, 11]}, (3, 4, 6))
+    state = new(3).arrange({0: [3, 5, 11]}, (3, 4, 6))
     assert discards(state) == {(3, D4)}
     with pytest.raises(IllegalAction, match="show 4, not 5"):
         state.apply(0, discard(5, D8))
@@ -233,12 +175,12 @@ def test_a_card_no_dice_sum_matches_cannot_be_discarded():
 
 def test_cards_are_never_added_up_to_match_a_die():
     """A 12 on the die does not let you throw away 5 and 7 together."""
-    state = arrange(new(3), {0: [5, 7, 1]}, (1, 8, 12))
+    state = new(3).arrange({0: [5, 7, 1]}, (1, 8, 12))
     assert discards(state) == {(1, D4)}
 
 
 def test_several_cards_in_one_turn_each_die_once():
-    state = arrange(new(3), {0: [3, 10, 13, 4, 1], 1: [2, 15]}, (3, 4, 6), faces=(1, 1))
+    state = new(3).arrange({0: [3, 10, 13, 4, 1], 1: [2, 15]}, (3, 4, 6), rolls=(1, 1))
     state.apply(0, discard(3, D4))
     assert discards(state) == {(4, D8), (10, D8 | D12)}
     with pytest.raises(IllegalAction, match="d4 was already used this turn"):
@@ -250,12 +192,12 @@ def test_several_cards_in_one_turn_each_die_once():
 
 
 def test_the_same_card_may_be_matched_by_different_dice():
-    state = arrange(new(3), {0: [12, 1]}, (4, 8, 12))
+    state = new(3).arrange({0: [12, 1]}, (4, 8, 12))
     assert discards(state) == {(12, D4 | D8), (12, D12)}
 
 
 def test_a_player_may_end_the_turn_at_any_time():
-    state = arrange(new(3), {0: [3, 4, 1], 1: [5, 15]}, (3, 4, 6), faces=(1,))
+    state = new(3).arrange({0: [3, 4, 1], 1: [5, 15]}, (3, 4, 6), rolls=(1,))
     state.apply(0, discard(3, D4))
     assert STOP in state.legal_actions(0) and discards(state) == {(4, D8)}
     state.apply(0, STOP)
@@ -264,7 +206,7 @@ def test_a_player_may_end_the_turn_at_any_time():
 
 
 def test_the_turn_ends_by_itself_when_nothing_more_can_be_discarded():
-    state = arrange(new(3), {0: [3, 10, 1], 1: [15, 3]}, (3, 4, 6), faces=(1, 1, 1))
+    state = new(3).arrange({0: [3, 10, 1], 1: [15, 3]}, (3, 4, 6), rolls=(1, 1, 1))
     state.apply(0, discard(3, D4))
     event = state.apply(0, discard(10, D8 | D12))
     assert state.current == 1
@@ -274,7 +216,7 @@ def test_the_turn_ends_by_itself_when_nothing_more_can_be_discarded():
 
 def test_a_player_who_can_discard_nothing_passes_without_acting():
     """Seat 1 rolls, cannot play, and the turn moves on: no decision is asked of it."""
-    state = arrange(new(3), {0: [3, 1, 1], 1: [15, 14]}, (3, 8, 12), faces=(1,))
+    state = new(3).arrange({0: [3, 1, 1], 1: [15, 14]}, (3, 8, 12), rolls=(1,))
     event = state.apply(0, discard(3, D4))
     steps = event.outcome.public["steps"]
     assert [s["kind"] for s in steps] == ["end", "roll", "end", "choose"]
@@ -287,7 +229,7 @@ def test_a_player_who_can_discard_nothing_passes_without_acting():
 
 
 def test_used_dice_pass_on_unused_dice_lock_in_the_middle_with_their_values():
-    state = arrange(new(3), {0: [12, 1], 1: [11, 2]}, (4, 8, 12), faces=(7,))
+    state = new(3).arrange({0: [12, 1], 1: [11, 2]}, (4, 8, 12), rolls=(7,))
     state.apply(0, discard(12, D12))
     # seat 0 holds no 4, 8 or 12 any more: its turn ends, only the d12 passes on
     assert state.current == 1
@@ -297,7 +239,7 @@ def test_used_dice_pass_on_unused_dice_lock_in_the_middle_with_their_values():
 
 
 def test_the_next_player_rolls_only_the_dice_passed_to_them():
-    state = arrange(new(3), {0: [3, 10, 2], 1: [9, 5]}, (3, 4, 6), faces=(1, 2, 3))
+    state = new(3).arrange({0: [3, 10, 2], 1: [9, 5]}, (3, 4, 6), rolls=(1, 2, 3))
     state.apply(0, discard(3, D4))
     state.apply(0, STOP)
     assert state.rng.asked == [4]  # type: ignore[attr-defined]  # only the d4 is rolled
@@ -309,7 +251,7 @@ def test_the_next_player_rolls_only_the_dice_passed_to_them():
 
 
 def test_when_all_three_dice_are_in_the_middle_the_next_player_keeps_or_rerolls():
-    state = arrange(new(3), {0: [3, 1], 1: [7, 13, 2]}, (3, 4, 6))
+    state = new(3).arrange({0: [3, 1], 1: [7, 13, 2]}, (3, 4, 6))
     state.apply(0, STOP)  # seat 0 discards nothing: all three dice stay in the middle
     assert state.to_act == (1,)
     assert state.legal_actions(1) == [KEEP, REROLL]
@@ -321,14 +263,14 @@ def test_when_all_three_dice_are_in_the_middle_the_next_player_keeps_or_rerolls(
     keep.apply(1, KEEP)
     assert discards(keep, 1) == {(7, D4 | D8), (13, ALL)}
     assert places(keep, 1) == [(3, "locked"), (4, "locked"), (6, "locked")]
-    state.rng = ScriptedDice(1, 1, 11)  # type: ignore[assignment]
+    state.script_rolls(1, 1, 11)
     state.apply(1, REROLL)
     assert places(state, 1) == [(1, "rolled"), (1, "rolled"), (11, "rolled")]
     assert discards(state, 1) == {(2, D4 | D8), (13, ALL)}
 
 
 def test_keep_or_reroll_is_offered_only_when_all_three_dice_are_in_the_middle():
-    state = arrange(new(3), {0: [3, 1], 1: [7, 2]}, (3, 4, 6))
+    state = new(3).arrange({0: [3, 1], 1: [7, 2]}, (3, 4, 6))
     with pytest.raises(IllegalAction, match="only when all three dice were left"):
         state.apply(0, KEEP)
 
@@ -337,7 +279,7 @@ def test_keep_or_reroll_is_offered_only_when_all_three_dice_are_in_the_middle():
 
 
 def test_discarding_the_last_card_ends_the_game_and_wins():
-    state = arrange(new(3), {0: [3, 10], 1: [5, 9], 2: [15]}, (3, 4, 6))
+    state = new(3).arrange({0: [3, 10], 1: [5, 9], 2: [15]}, (3, 4, 6))
     state.apply(0, discard(3, D4))
     event = state.apply(0, discard(10, D8 | D12))
     assert state.is_over and state.to_act == ()
@@ -349,7 +291,7 @@ def test_discarding_the_last_card_ends_the_game_and_wins():
 
 
 def test_once_over_every_hand_is_shown():
-    state = arrange(new(3), {0: [3], 1: [5, 9], 2: [15]}, (3, 4, 6))
+    state = new(3).arrange({0: [3], 1: [5, 9], 2: [15]}, (3, 4, 6))
     assert state.view(0)["players"][1]["open_hand"] is None
     state.apply(0, discard(3, D4))
     view = state.view(2)
@@ -368,9 +310,7 @@ def test_the_384_outcomes_match_the_published_count_for_every_card_value():
     rolls = list(itertools.product(range(1, 5), range(1, 9), range(1, 13)))
     assert len(rolls) == ROLLS == 384
     for roll in rolls:
-        state.dice = list(roll)
-        state.used = 0
-        state.choosing = False
+        state.arrange({0: list(range(1, 16)), 1: list(range(1, 16))}, roll)
         counted.update({card for card, _ in discards(state, 0)})
     assert dict(counted) == OUTCOMES_PER_VALUE
     assert counted[1] == 153 and counted[15] == 69
@@ -380,8 +320,7 @@ def test_the_384_outcomes_match_the_published_count_for_every_card_value():
 
 
 def test_the_play_example_of_the_rule_text_turn_by_turn():
-    state = arrange(
-        new(4),
+    state = new(4).arrange(
         {
             0: [3, 10, 1, 1, 2, 2, 5, 8, 11, 15],
             1: [12, 1, 2, 11, 11, 15, 15, 13, 9, 6],
@@ -391,7 +330,7 @@ def test_the_play_example_of_the_rule_text_turn_by_turn():
         (3, 4, 6),
     )
     # The first player rolls 3, 4, 6: the 3 discards a 3, 4 + 6 discard a 10.
-    state.rng.faces = [4, 8, 12]  # type: ignore[attr-defined]
+    state.script_rolls(4, 8, 12)
     state.apply(0, discard(3, D4))
     state.apply(0, discard(10, D8 | D12))
     # All three dice pass on; the second player rolls 4, 8, 12.
@@ -400,7 +339,7 @@ def test_the_play_example_of_the_rule_text_turn_by_turn():
     assert discards(state, 1) == {(12, D12), (12, D4 | D8)}
     # The 12 discards a 12 and passes on; 4 and 8 lock in the middle.
     # The third player rolls only the d12 and gets a 10: 4, 8, 10, nothing fits.
-    state.rng.faces = [10]  # type: ignore[attr-defined]
+    state.script_rolls(10)
     event = state.apply(1, discard(12, D12))
     steps = event.outcome.public["steps"]
     assert steps[0] == {
@@ -414,12 +353,12 @@ def test_the_play_example_of_the_rule_text_turn_by_turn():
     assert steps[2]["seat"] == 2 and steps[2]["passed"] == [] and steps[2]["discards"] == 0
     # All three dice are now in the middle: the fourth player chooses to reroll: 3, 5, 7.
     assert state.to_act == (3,) and state.legal_actions(3) == [KEEP, REROLL]
-    state.rng.faces = [3, 5, 7]  # type: ignore[attr-defined]
+    state.script_rolls(3, 5, 7)
     state.apply(3, REROLL)
     assert places(state, 3) == [(3, "rolled"), (5, "rolled"), (7, "rolled")]
     state.apply(3, discard(3, D4))
     state.apply(3, discard(5, D8))
-    state.rng.faces = [1, 1, 1]  # type: ignore[attr-defined]
+    state.script_rolls(1, 1, 1)
     state.apply(3, discard(7, D12))
     # The three dice pass on to the next player (the first again), who rolls all three.
     assert state.current == 0
@@ -446,7 +385,7 @@ def test_easy_mode_shows_every_hand_to_everyone():
 
 def test_multi_round_adds_the_cards_left_and_the_lowest_total_wins():
     state = new(3, seed=2, rounds=2)
-    arrange(state, {0: [3], 1: [5, 9], 2: [15]}, (3, 4, 6), faces=(4, 8, 12))
+    state.arrange({0: [3], 1: [5, 9], 2: [15]}, (3, 4, 6), rolls=(4, 8, 12))
     event = state.apply(0, discard(3, D4))
     round_step = next(s for s in event.outcome.public["steps"] if s["kind"] == "round")
     assert round_step["sums"] == [0, 14, 15] and round_step["emptied"] == 0
@@ -457,7 +396,7 @@ def test_multi_round_adds_the_cards_left_and_the_lowest_total_wins():
     assert state.counts == [10, 10, 10] and state.discarded == [0] * 16
     assert state.current == state.start_player == 1
     assert [d["place"] for d in state.view(1)["dice"]] == ["rolled"] * 3
-    arrange(state, {0: [15, 15, 10], 1: [4], 2: [1]}, (4, 8, 12), current=1)
+    state.arrange({0: [15, 15, 10], 1: [4], 2: [1]}, (4, 8, 12), current=1)
     state.apply(1, discard(4, D4))
     assert state.is_over
     assert state.totals == [40, 14, 16]
@@ -469,9 +408,9 @@ def test_multi_round_adds_the_cards_left_and_the_lowest_total_wins():
 
 def test_multi_round_ties_share_the_win():
     state = new(2, seed=3, rounds=2)
-    arrange(state, {0: [3], 1: [5]}, (3, 4, 6), faces=(4, 8, 12))
+    state.arrange({0: [3], 1: [5]}, (3, 4, 6), rolls=(4, 8, 12))
     state.apply(0, discard(3, D4))
-    arrange(state, {0: [5], 1: [2]}, (2, 8, 12), current=1)
+    state.arrange({0: [5], 1: [2]}, (2, 8, 12), current=1)
     state.apply(1, discard(2, D4))
     assert state.totals == [5, 5] and state.winners == (0, 1)
 
@@ -489,7 +428,7 @@ def test_hardcore_deals_one_open_card_of_every_value_to_each_player():
 
 def test_hardcore_a_player_who_cannot_discard_is_out_and_the_dice_lock():
     state = new(3, hardcore=True)
-    arrange(state, {0: [3, 1], 1: [14, 15], 2: [7, 1, 2]}, (3, 4, 6), faces=(1,))
+    state.arrange({0: [3, 1], 1: [14, 15], 2: [7, 1, 2]}, (3, 4, 6), rolls=(1,))
     state.apply(0, discard(3, D4))  # 4 and 6 fit nothing more: the turn ends
     # Seat 1 rolls the d4 (1): 1, 4, 6 cannot make 14 or 15: it is out.
     assert state.eliminated == frozenset({1})
@@ -502,7 +441,7 @@ def test_hardcore_a_player_who_cannot_discard_is_out_and_the_dice_lock():
 
 def test_hardcore_ending_a_turn_without_a_discard_puts_you_out():
     state = new(3, hardcore=True)
-    arrange(state, {0: [3, 1], 1: [4, 15], 2: [7, 2]}, (3, 4, 6))
+    state.arrange({0: [3, 1], 1: [4, 15], 2: [7, 2]}, (3, 4, 6))
     state.apply(0, STOP)
     assert state.eliminated == frozenset({0})
     assert state.to_act == (1,) and KEEP not in state.legal_actions(1)
@@ -510,7 +449,7 @@ def test_hardcore_ending_a_turn_without_a_discard_puts_you_out():
 
 def test_hardcore_the_last_player_standing_wins():
     state = new(2, hardcore=True)
-    arrange(state, {0: [15, 14, 1], 1: [13, 12, 11]}, (3, 4, 6))
+    state.arrange({0: [15, 14, 1], 1: [13, 12, 11]}, (3, 4, 6))
     state.apply(0, STOP)
     assert state.is_over and state.winners == (1,)
     assert state.eliminated == frozenset({0})
@@ -519,7 +458,7 @@ def test_hardcore_the_last_player_standing_wins():
 
 def test_hardcore_emptying_your_hand_wins_too():
     state = new(4, hardcore=True)
-    arrange(state, {0: [3, 4]}, (3, 4, 6))
+    state.arrange({0: [3, 4]}, (3, 4, 6))
     state.apply(0, discard(3, D4))
     state.apply(0, discard(4, D8))
     assert state.is_over and state.winners == (0,)
@@ -527,8 +466,7 @@ def test_hardcore_emptying_your_hand_wins_too():
 
 def test_eliminated_players_are_skipped():
     state = new(3, hardcore=True)
-    arrange(state, {0: [3, 10, 1], 1: [15, 14], 2: [6, 2]}, (3, 4, 6), faces=(2,))
-    state.out[1] = True
+    state.arrange({0: [3, 10, 1], 1: [15, 14], 2: [6, 2]}, (3, 4, 6), rolls=(2,), out=(1,))
     state.apply(0, discard(3, D4))
     state.apply(0, STOP)
     assert state.current == 2
@@ -538,14 +476,14 @@ def test_eliminated_players_are_skipped():
 
 
 def test_a_round_stops_at_the_turn_limit_fewest_cards_then_lowest_sum_win():
-    state = arrange(new(3), {0: [3, 1, 1], 1: [14, 15], 2: [13, 15]}, (3, 4, 6))
-    state.turn = state.turn_limit
+    state = new(3)
+    state.arrange({0: [3, 1, 1], 1: [14, 15], 2: [13, 15]}, (3, 4, 6), turn=state.turn_limit)
     assert state.turn_limit == ROUND_TURN_LIMIT * 3
     state.apply(0, discard(3, D4))
     assert state.is_over and state.by_limit
     assert state.winners == (0,)  # two cards (1, 1) against two cards of 28 and 29
-    state = arrange(new(3), {0: [3, 15, 15], 1: [14, 13], 2: [13, 14]}, (3, 4, 6))
-    state.turn = state.turn_limit
+    state = new(3)
+    state.arrange({0: [3, 15, 15], 1: [14, 13], 2: [13, 14]}, (3, 4, 6), turn=state.turn_limit)
     state.apply(0, discard(3, D4))
     assert state.winners == (1, 2)
 
@@ -611,7 +549,7 @@ def test_actions_have_readable_labels_and_wire_forms():
 
 
 def test_describe_view_names_the_dice_and_hands():
-    state = arrange(new(3, easy=True), {0: [3, 10, 10]}, (3, 4, 6))
+    state = new(3, easy=True).arrange({0: [3, 10, 10]}, (3, 4, 6))
     text = GAME.describe_view(state.view(0), "en")
     assert "d4=3 (rolled)" in text and "Your hand: 3 10×2" in text
     assert "サイコロ" in GAME.describe_view(state.view(0), "ja")
@@ -621,17 +559,17 @@ def test_describe_view_names_the_dice_and_hands():
 
 
 def test_the_heuristic_keeps_locked_dice_that_empty_its_hand():
-    state = arrange(new(3), {0: [3, 1], 1: [7, 6]}, (3, 4, 6))
+    state = new(3).arrange({0: [3, 1], 1: [7, 6]}, (3, 4, 6))
     state.apply(0, STOP)
     bot = GAME.heuristic_bot(1)
     assert bot.choose(state, 1) == KEEP
-    state = arrange(new(3), {0: [3, 1], 1: [15, 15]}, (1, 1, 1))
+    state = new(3).arrange({0: [3, 1], 1: [15, 15]}, (1, 1, 1))
     state.apply(0, STOP)
     assert bot.choose(state, 1) == REROLL
 
 
 def test_the_heuristic_discards_as_many_cards_as_it_can():
-    state = arrange(new(3), {0: [13, 3, 4, 6, 15]}, (3, 4, 6), faces=(1, 1, 1))
+    state = new(3).arrange({0: [13, 3, 4, 6, 15]}, (3, 4, 6), rolls=(1, 1, 1))
     bot = GAME.heuristic_bot(1)
     played = []
     while state.current == 0 and not state.is_over:

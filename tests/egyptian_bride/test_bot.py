@@ -9,23 +9,22 @@ from bodoge.games.egyptian_bride import EgyptianBrideState, hints
 from bodoge.games.egyptian_bride.bot import standing
 
 
-def bare_table(players: int) -> EgyptianBrideState:
-    """A base game whose hands and placed cards are emptied, to be laid out by hand."""
+def bare_table(players: int, **position: object) -> EgyptianBrideState:
+    """A base game laid out by the position builder, with nothing else in any hand."""
     state = bodoge.get_game("egyptian-bride").new_game(players, seed=3)
     assert isinstance(state, EgyptianBrideState)
-    for seat in range(players):
-        state.hands[seat] = [0] * len(state.hands[seat])
-        state.placed[seat] = [0] * len(state.placed[seat])
-    return state
+    return state.arrange(others={}, **position)  # type: ignore[arg-type]
 
 
 def test_the_estimate_settles_the_table_as_if_the_game_ended_now() -> None:
-    state = bare_table(4)
-    state.hands[0][13], state.hands[1][13] = 3, 2  # seat 0 marries 13
-    state.placed[1][4], state.chips[4] = 2, 1  # seat 1 marries 4 with its chip: 2 points
-    state.chips[5] = 2  # seat 2 holds a chip with no card of 5: -1
-    for number in range(6, 11):  # seat 3 marries five brides and drops out
-        state.hands[3][number] = 1
+    state = bare_table(
+        4,
+        hands={0: {13: 3}, 1: {13: 2}, 3: dict.fromkeys(range(6, 11), 1)},
+        placed={1: {4: 2}},
+        chips={4: 1, 5: 2},
+    )
+    # seat 0 marries 13; seat 1 marries 4 with its chip (2 points); seat 2 holds a chip
+    # with no card of 5 (-1); seat 3 marries five brides and drops out
     expected = [1 + 0.5 * 13 / 14, 2 + 0.5 * 4 / 14, -1.0, -2.0]
     assert standing(state) == pytest.approx(expected)
     assert hints.estimate(state) == pytest.approx(expected)
@@ -33,8 +32,6 @@ def test_the_estimate_settles_the_table_as_if_the_game_ended_now() -> None:
 
 
 def test_a_tie_on_points_leans_to_the_highest_bride_as_at_the_end() -> None:
-    state = bare_table(3)
-    state.hands[0][12] = 1
-    state.hands[1][9] = 1
+    state = bare_table(3, hands={0: {12: 1}, 1: {9: 1}})
     high, low, nobody = standing(state)
     assert high > low > nobody == 0.0

@@ -1,7 +1,7 @@
 """Every rule sentence of エジプトの花嫁 and 『ルクソールの娘』, one test each.
 
-Situations are arranged by writing the state's counts directly (the
-``arrange`` helper), then driven only through the public contract.
+Situations are set up with the game's position builder (``state.arrange``),
+then driven only through the public contract.
 """
 
 from __future__ import annotations
@@ -38,45 +38,6 @@ def counts(state: EgyptianBrideState, spec: dict[int, int]) -> list[int]:
     for number, count in spec.items():
         row[number] = count
     return row
-
-
-def arrange(
-    state: EgyptianBrideState,
-    *,
-    current: int = 0,
-    first_round_over: bool = True,
-    deck: list[int] | None = None,
-    row: list[int] | None = None,
-    hands: dict[int, dict[int, int]] | None = None,
-    placed: dict[int, dict[int, int]] | None = None,
-    chips: dict[int, int] | None = None,
-) -> EgyptianBrideState:
-    """Put the game in a chosen situation at the start of ``current``'s turn.
-
-    ``deck`` is listed top card first.  Seats other than ``current`` whose
-    hand is not given hold a single 13, so that they can still act (B) and
-    the game does not end as soon as the turn passes.
-    """
-    hands = dict(hands or {})
-    for seat in range(state.num_players):
-        if seat != current:
-            hands.setdefault(seat, {13: 1})
-    if deck is not None:
-        state.deck = list(reversed(deck))
-    if row is not None:
-        state.row = list(row)
-    for seat, spec in hands.items():
-        state.hands[seat] = counts(state, spec)
-        state.known[seat] = counts(state, {})
-    for seat, spec in (placed or {}).items():
-        state.placed[seat] = counts(state, spec)
-    for number, seat in (chips or {}).items():
-        state.chips[number] = seat
-    state.current = current
-    state.taken = 0
-    if first_round_over:
-        state.turns = [2] * state.num_players
-    return state
 
 
 def hand(state: EgyptianBrideState, seat: int) -> dict[int, int]:
@@ -214,7 +175,7 @@ def test_expansion_has_no_first_turn_limits_by_default():
 
 
 def test_stop_after_any_card():
-    state = arrange(new(4), deck=[5, 6, 7, 8, 9], row=[10, 11, 12])
+    state = new(4).arrange(deck=[5, 6, 7, 8, 9], row=[10, 11, 12])
     state.apply(0, DECK)
     state.apply(0, STOP)
     assert state.to_act == (1,)
@@ -222,7 +183,7 @@ def test_stop_after_any_card():
 
 
 def test_take_mixes_face_up_and_deck_one_card_at_a_time():
-    state = arrange(new(4), deck=[5, 6, 7, 8, 9], row=[10, 11, 12])
+    state = new(4).arrange(deck=[5, 6, 7, 8, 9], row=[10, 11, 12])
     state.apply(0, TakeFaceUp(11))
     state.apply(0, DECK)
     state.apply(0, TakeFaceUp(10))
@@ -231,7 +192,7 @@ def test_take_mixes_face_up_and_deck_one_card_at_a_time():
 
 
 def test_base_face_up_card_is_replaced_at_once_and_can_be_taken_again():
-    state = arrange(new(4), deck=[9, 4, 4, 4], row=[5, 6, 7])
+    state = new(4).arrange(deck=[9, 4, 4, 4], row=[5, 6, 7])
     state.apply(0, TakeFaceUp(5))
     assert sorted(state.row) == [6, 7, 9], "the deck's top card replaces the taken one at once"
     assert TakeFaceUp(9) in state.legal_actions(0)
@@ -241,7 +202,7 @@ def test_base_face_up_card_is_replaced_at_once_and_can_be_taken_again():
 
 
 def test_expansion_row_is_refilled_to_five_after_the_action():
-    state = arrange(new(4, expansion=True), deck=[9, 10, 11, 12], row=[4, 5, 6, 7, 8])
+    state = new(4, expansion=True).arrange(deck=[9, 10, 11, 12], row=[4, 5, 6, 7, 8])
     state.apply(0, TakeFaceUp(4))
     assert sorted(state.row) == [5, 6, 7, 8], "no refill during the action"
     assert TakeFaceUp(9) not in state.legal_actions(0)
@@ -252,7 +213,7 @@ def test_expansion_row_is_refilled_to_five_after_the_action():
 
 
 def test_expansion_refill_happens_when_the_third_card_ends_the_action():
-    state = arrange(new(4, expansion=True), deck=[9, 10, 11, 12], row=[4, 5, 6, 7, 8])
+    state = new(4, expansion=True).arrange(deck=[9, 10, 11, 12], row=[4, 5, 6, 7, 8])
     state.apply(0, TakeFaceUp(4))
     state.apply(0, TakeFaceUp(5))
     state.apply(0, TakeFaceUp(6))
@@ -261,7 +222,7 @@ def test_expansion_refill_happens_when_the_third_card_ends_the_action():
 
 
 def test_empty_deck_no_refill_and_face_up_cards_still_taken():
-    state = arrange(new(4), deck=[], row=[5, 6, 7], hands={0: {4: 1}})
+    state = new(4).arrange(deck=[], row=[5, 6, 7], hands={0: {4: 1}})
     legal = state.legal_actions(0)
     assert DECK not in legal
     assert TakeFaceUp(5) in legal
@@ -270,14 +231,14 @@ def test_empty_deck_no_refill_and_face_up_cards_still_taken():
 
 
 def test_taking_the_last_card_ends_the_action():
-    state = arrange(new(4), deck=[], row=[5], hands={0: {4: 1}}, placed={1: {9: 1}})
+    state = new(4).arrange(deck=[], row=[5], hands={0: {4: 1}}, placed={1: {9: 1}})
     state.apply(0, TakeFaceUp(5))
     assert state.to_act == (1,)
     assert state.row == []
 
 
 def test_while_taking_only_take_or_stop():
-    state = arrange(new(4), deck=[5, 6, 7], row=[8, 9, 10], hands={0: {4: 2}})
+    state = new(4).arrange(deck=[5, 6, 7], row=[8, 9, 10], hands={0: {4: 2}})
     state.apply(0, DECK)
     steps = TakeFaceUp | TakeFromDeck | StopTaking
     assert all(isinstance(a, steps) for a in state.legal_actions(0))
@@ -286,7 +247,7 @@ def test_while_taking_only_take_or_stop():
 
 
 def test_taking_face_up_card_not_in_row_is_refused_with_the_row_quoted():
-    state = arrange(new(4), deck=[5, 6, 7], row=[8, 9, 10])
+    state = new(4).arrange(deck=[5, 6, 7], row=[8, 9, 10])
     before = state.view(None)
     expected = r"no face-up 4; the face-up cards are \[8, 9, 10\]"
     with pytest.raises(bodoge.IllegalAction, match=expected):
@@ -298,7 +259,7 @@ def test_taking_face_up_card_not_in_row_is_refused_with_the_row_quoted():
 
 
 def test_place_moves_a_hand_card_in_front_face_up():
-    state = arrange(new(4), hands={0: {7: 2}})
+    state = new(4).arrange(hands={0: {7: 2}})
     state.apply(0, Place(7))
     assert hand(state, 0) == {7: 1}
     assert state.view(1)["players"][0]["placed"][7 - 4] == 1
@@ -306,13 +267,13 @@ def test_place_moves_a_hand_card_in_front_face_up():
 
 
 def test_place_needs_that_card_in_hand():
-    state = arrange(new(4), hands={0: {7: 1}})
+    state = new(4).arrange(hands={0: {7: 1}})
     with pytest.raises(bodoge.IllegalAction, match="no 8 in your hand"):
         state.apply(0, Place(8))
 
 
 def test_chip_only_for_a_number_you_have_placed():
-    state = arrange(new(4), hands={0: {5: 1}}, placed={0: {7: 1}})
+    state = new(4).arrange(hands={0: {5: 1}}, placed={0: {7: 1}})
     legal = state.legal_actions(0)
     assert TakeChip(7) in legal
     assert TakeChip(5) not in legal
@@ -323,14 +284,14 @@ def test_chip_only_for_a_number_you_have_placed():
 
 
 def test_chip_taken_by_another_player_cannot_be_taken():
-    state = arrange(new(4), hands={0: {5: 1}}, placed={0: {7: 1}, 1: {7: 1}}, chips={7: 1})
+    state = new(4).arrange(hands={0: {5: 1}}, placed={0: {7: 1}, 1: {7: 1}}, chips={7: 1})
     assert TakeChip(7) not in state.legal_actions(0)
     with pytest.raises(bodoge.IllegalAction, match="already taken"):
         state.apply(0, TakeChip(7))
 
 
 def test_turn_passes_to_the_left_after_each_action():
-    state = arrange(new(3), current=2, hands={2: {7: 1}}, deck=[4, 4, 4, 4], row=[5, 6, 8])
+    state = new(3).arrange(current=2, hands={2: {7: 1}}, deck=[4, 4, 4, 4], row=[5, 6, 8])
     state.apply(2, Place(7))
     assert state.to_act == (0,)
 
@@ -340,8 +301,8 @@ def test_turn_passes_to_the_left_after_each_action():
 
 def test_game_ends_when_next_player_has_only_one_of_abc():
     # P2 has cards in hand (B) but nothing to take and no chip to claim.
-    state = arrange(
-        new(3), deck=[], row=[], hands={0: {5: 1}, 1: {6: 1}, 2: {7: 1}}, placed={0: {8: 1}}
+    state = new(3).arrange(
+        deck=[], row=[], hands={0: {5: 1}, 1: {6: 1}, 2: {7: 1}}, placed={0: {8: 1}}
     )
     state.apply(0, TakeChip(8))
     assert state.is_over
@@ -351,43 +312,43 @@ def test_game_ends_when_next_player_has_only_one_of_abc():
 
 
 def test_game_goes_on_when_two_of_abc_are_available():
-    state = arrange(
-        new(3), deck=[], row=[9], hands={0: {5: 1}, 1: {6: 1}, 2: {7: 1}}, placed={0: {8: 1}}
+    state = new(3).arrange(
+        deck=[], row=[9], hands={0: {5: 1}, 1: {6: 1}, 2: {7: 1}}, placed={0: {8: 1}}
     )
     state.apply(0, TakeChip(8))
     assert state.to_act == (1,)
 
 
 def test_end_check_counts_a_chip_only_for_a_placed_number_still_free():
-    state = arrange(new(3), deck=[], row=[], hands={0: {5: 1}, 1: {6: 1}}, placed={1: {9: 1}})
+    state = new(3).arrange(deck=[], row=[], hands={0: {5: 1}, 1: {6: 1}}, placed={1: {9: 1}})
     state.apply(0, Place(5))
     assert state.to_act == (1,), "P2 may place (B) or take the 9 chip (C)"
 
 
 def test_end_check_does_not_apply_to_a_players_first_turn():
-    state = arrange(new(3), first_round_over=False, deck=[], row=[], hands={0: {5: 1}, 1: {6: 1}})
-    state.turns = [1, 0, 0]
+    state = new(3).arrange(
+        first_round_over=False, deck=[], row=[], hands={0: {5: 1}, 1: {6: 1}}, turns=[1, 0, 0]
+    )
     state.apply(0, Place(5))
     assert state.to_act == (1,), "P2's first turn is played even with only B available"
     assert state.turns[1] == 1
 
 
 def test_end_check_applies_from_the_second_turn():
-    state = arrange(new(3), deck=[], row=[], hands={0: {5: 2}, 1: {6: 1}})
+    state = new(3).arrange(deck=[], row=[], hands={0: {5: 2}, 1: {6: 1}})
     state.apply(0, Place(5))
     assert state.is_over
 
 
 def test_game_ends_when_nothing_at_all_is_available():
-    state = arrange(new(3), deck=[], row=[], hands={0: {5: 1}})
+    state = new(3).arrange(deck=[], row=[], hands={0: {5: 1}})
     state.apply(0, Place(5))
     assert state.is_over
 
 
 def test_jealousy_is_never_counted_by_the_end_check():
     # P2 could place (B) and be jealous of P1's 8 (D): only one of A, B, C.
-    state = arrange(
-        new(4, expansion=True),
+    state = new(4, expansion=True).arrange(
         deck=[],
         row=[],
         hands={0: {5: 1}, 1: {6: 2}},
@@ -399,7 +360,7 @@ def test_jealousy_is_never_counted_by_the_end_check():
 
 
 def test_actions_after_the_end_are_refused():
-    state = arrange(new(3), deck=[], row=[], hands={0: {5: 1}})
+    state = new(3).arrange(deck=[], row=[], hands={0: {5: 1}})
     state.apply(0, Place(5))
     with pytest.raises(bodoge.GameOver):
         state.apply(1, DECK)
@@ -409,8 +370,7 @@ def test_actions_after_the_end_are_refused():
 
 
 def test_jealousy_text_example_two_fours_cost_four_cards_of_one_number():
-    state = arrange(
-        new(4, expansion=True),
+    state = new(4, expansion=True).arrange(
         hands={0: {9: 4, 10: 3}},
         placed={1: {4: 2}},
         chips={4: 1},
@@ -426,38 +386,38 @@ def test_jealousy_text_example_two_fours_cost_four_cards_of_one_number():
 
 
 def test_jealousy_against_four_cards_needs_eight_of_one_number():
-    state = arrange(new(4, expansion=True), hands={0: {17: 8, 16: 7}}, placed={2: {6: 4}})
+    state = new(4, expansion=True).arrange(hands={0: {17: 8, 16: 7}}, placed={2: {6: 4}})
     jealous = [a for a in state.legal_actions(0) if isinstance(a, Jealousy)]
     assert jealous == [Jealousy(target=2, number=6, pay=17, count=8)]
 
 
 def test_jealousy_cards_must_be_all_one_number():
-    state = arrange(new(4, expansion=True), hands={0: {9: 1, 10: 1}}, placed={1: {4: 1}})
+    state = new(4, expansion=True).arrange(hands={0: {9: 1, 10: 1}}, placed={1: {4: 1}})
     assert not [a for a in state.legal_actions(0) if isinstance(a, Jealousy)]
     with pytest.raises(bodoge.IllegalAction, match="need 2 cards of 9"):
         state.apply(0, Jealousy(target=1, number=4, pay=9, count=2))
 
 
 def test_jealousy_may_pay_with_the_same_number():
-    state = arrange(new(4, expansion=True), hands={0: {4: 2}}, placed={1: {4: 1}})
+    state = new(4, expansion=True).arrange(hands={0: {4: 2}}, placed={1: {4: 1}})
     assert Jealousy(1, 4, 4, 2) in state.legal_actions(0)
 
 
 def test_jealousy_not_against_yourself():
-    state = arrange(new(4, expansion=True), hands={0: {9: 4}}, placed={0: {5: 1}})
+    state = new(4, expansion=True).arrange(hands={0: {9: 4}}, placed={0: {5: 1}})
     assert not [a for a in state.legal_actions(0) if isinstance(a, Jealousy)]
     with pytest.raises(bodoge.IllegalAction, match="not be jealous of yourself"):
         state.apply(0, Jealousy(target=0, number=5, pay=9, count=2))
 
 
 def test_jealousy_with_the_wrong_count_is_refused():
-    state = arrange(new(4, expansion=True), hands={0: {9: 4}}, placed={1: {5: 2}})
+    state = new(4, expansion=True).arrange(hands={0: {9: 4}}, placed={1: {5: 2}})
     with pytest.raises(bodoge.IllegalAction, match="costs 4 cards"):
         state.apply(0, Jealousy(target=1, number=5, pay=9, count=2))
 
 
 def test_no_jealousy_in_the_base_game():
-    state = arrange(new(4), hands={0: {9: 4}}, placed={1: {5: 1}})
+    state = new(4).arrange(hands={0: {9: 4}}, placed={1: {5: 1}})
     assert not [a for a in state.legal_actions(0) if isinstance(a, Jealousy)]
     with pytest.raises(bodoge.IllegalAction, match="expansion only"):
         state.apply(0, Jealousy(target=1, number=5, pay=9, count=2))
@@ -510,8 +470,7 @@ def test_chip_holder_not_marrying_loses_a_point_even_with_no_cards():
 
 
 def test_placed_cards_join_the_hand_at_settlement():
-    state = arrange(
-        new(3),
+    state = new(3).arrange(
         deck=[],
         row=[],
         hands={0: {9: 1}, 1: {9: 1}, 2: {}},
@@ -571,8 +530,7 @@ def test_expansion_tie_break_18_beats_17():
 
 
 def test_end_of_game_spectator_view_shows_the_full_settlement():
-    state = arrange(
-        new(3),
+    state = new(3).arrange(
         deck=[],
         row=[],
         hands={0: {5: 1, 6: 2}, 1: {6: 2, 7: 1}, 2: {}},
@@ -597,7 +555,7 @@ def test_end_of_game_spectator_view_shows_the_full_settlement():
 
 
 def test_a_hand_is_seen_only_by_its_owner():
-    state = arrange(new(4), hands={0: {7: 2}, 1: {9: 1}})
+    state = new(4).arrange(hands={0: {7: 2}, 1: {9: 1}})
     assert state.view(0)["hand"][7 - 4] == 2
     assert state.view(1)["hand"][7 - 4] == 0
     assert state.view(None)["hand"] is None
@@ -605,7 +563,7 @@ def test_a_hand_is_seen_only_by_its_owner():
 
 
 def test_a_card_from_the_deck_is_told_only_to_the_taker():
-    state = arrange(new(4), deck=[11, 4, 4, 4], row=[5, 6, 7])
+    state = new(4).arrange(deck=[11, 4, 4, 4], row=[5, 6, 7])
     event = state.apply(0, DECK)
     assert event.for_seat(0)["facts"] == {"card": 11}
     assert event.for_seat(1)["facts"] == {}
@@ -613,18 +571,17 @@ def test_a_card_from_the_deck_is_told_only_to_the_taker():
 
 
 def test_face_up_takes_are_public_knowledge_until_that_number_leaves_the_hand():
-    state = arrange(new(4), deck=[4, 4, 4, 4, 4], row=[7, 8, 9], hands={0: {7: 1}})
+    state = new(4).arrange(deck=[4, 4, 4, 4, 4], row=[7, 8, 9], hands={0: {7: 1}})
     state.apply(0, TakeFaceUp(7))
     state.apply(0, STOP)
     assert state.view(2)["players"][0]["known_hand"][7 - 4] == 1
-    state.current, state.taken = 0, 0
+    state.arrange(current=0, hands={0: {7: 2}}, known={0: {7: 1}})
     state.apply(0, Place(7))
     assert state.view(2)["players"][0]["known_hand"][7 - 4] == 0
 
 
 def test_determinize_keeps_what_the_seat_knows_and_redeals_the_rest():
-    state = arrange(new(4), hands={0: {7: 2}, 1: {9: 3}, 2: {10: 1}})
-    state.known[1][9] = 1
+    state = new(4).arrange(hands={0: {7: 2}, 1: {9: 3}, 2: {10: 1}}, known={1: {9: 1}})
     changed = 0
     for seed in range(20):
         twin = state.determinize(0, seed)

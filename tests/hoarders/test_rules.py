@@ -46,38 +46,6 @@ def new(players: int = 3, seed: int = 1) -> HoardersState:
     return state
 
 
-def arrange(
-    state: HoardersState,
-    nuts: dict[int, dict[str, int]] | None = None,
-    top: list[str] | None = None,
-    deck_size: int | None = None,
-    crown: int | None = None,
-) -> HoardersState:
-    """Give players chosen collections (others empty) and stack the deck.
-
-    ``top`` lists the deck's top cards, top first; the rest of the nuts lie
-    under them in a fixed order, cut down to ``deck_size`` cards in all if
-    given (the cards cut away are simply out of this test's game).
-    """
-    state.nuts = [[0] * 5 for _ in range(state.num_players)]
-    for seat, spec in (nuts or {}).items():
-        for nut, count in spec.items():
-            state.nuts[seat][NUTS.index(nut)] = count
-    rest = [kind for kind in range(5) for _ in range(11)]
-    for counts in state.nuts:
-        for kind, count in enumerate(counts):
-            for _ in range(count):
-                rest.remove(kind)
-    on_top = [NUTS.index(nut) for nut in top or []]
-    for kind in on_top:
-        rest.remove(kind)
-    under = rest if deck_size is None else rest[: max(0, deck_size - len(on_top))]
-    state.deck = under + list(reversed(on_top))  # the top of the deck is the end
-    if crown is not None:
-        state.crown = crown
-    return state
-
-
 def choose(state: HoardersState, picks: dict[int, tuple[str, str]]) -> None:
     """Every seat places its two critters face down (seats not given: squirrel + hamster)."""
     for seat in range(state.num_players):
@@ -190,7 +158,7 @@ def test_choices_stay_hidden_after_everyone_has_chosen():
 
 
 def test_reveals_start_with_the_crown_holder_and_go_clockwise_for_two_laps():
-    state = arrange(new(4), crown=2)
+    state = new(4).arrange(crown=2)
     choose(state, {})
     order = []
     laps = []
@@ -215,7 +183,7 @@ def test_on_your_turn_you_reveal_any_one_of_your_face_down_critters():
 def test_a_player_with_nothing_face_down_passes():
     # P2's Hamster cancels a theft and P2's Beaver forces P3's out, all in lap 1:
     # in lap 2 neither has anything face down, so both pass.
-    state = arrange(new(3), nuts={1: {"walnut": 2}})
+    state = new(3).arrange(nuts={1: {"walnut": 2}})
     choose(state, {0: ("raccoon", "squirrel"), 1: ("hamster", "beaver"), 2: ("beaver", "hamster")})
     state.apply(0, reveal("raccoon"))
     state.apply(0, StealNut(1, "walnut"))
@@ -261,7 +229,7 @@ def test_critters_go_back_and_the_crown_moves_left_each_round():
 
 
 def test_squirrel_draws_the_top_nut_into_your_collection():
-    state = arrange(new(3), nuts={0: {"acorn": 1}}, top=["peanut", "walnut"])
+    state = new(3).arrange(nuts={0: {"acorn": 1}}, top=["peanut", "walnut"])
     choose(state, {0: ("squirrel", "hamster")})
     deck = len(state.deck)
     event = state.apply(0, reveal("squirrel"))
@@ -272,7 +240,7 @@ def test_squirrel_draws_the_top_nut_into_your_collection():
 
 
 def test_raccoon_steals_the_chosen_nut_from_the_chosen_player():
-    state = arrange(new(4), nuts={0: {"walnut": 1}, 1: {"acorn": 2}, 3: {"acorn": 1, "peanut": 1}})
+    state = new(4).arrange(nuts={0: {"walnut": 1}, 1: {"acorn": 2}, 3: {"acorn": 1, "peanut": 1}})
     choose(state, {0: ("raccoon", "squirrel"), 1: ("squirrel", "groundhog")})
     state.apply(0, reveal("raccoon"))
     assert state.to_act == (0,) and state.view(None)["phase"] == "steal"
@@ -293,7 +261,7 @@ def test_raccoon_steals_the_chosen_nut_from_the_chosen_player():
 
 
 def test_raccoon_with_nobody_holding_a_nut_has_no_effect():
-    state = arrange(new(3), nuts={0: {"walnut": 3}})
+    state = new(3).arrange(nuts={0: {"walnut": 3}})
     choose(state, {0: ("raccoon", "squirrel")})
     event = state.apply(0, reveal("raccoon"))
     assert event.outcome.public["no_effect"] is True
@@ -301,7 +269,7 @@ def test_raccoon_with_nobody_holding_a_nut_has_no_effect():
 
 
 def test_a_robbed_player_with_a_face_down_hamster_decides_whether_to_reveal_it():
-    state = arrange(new(3), nuts={1: {"hazelnut": 3}})
+    state = new(3).arrange(nuts={1: {"hazelnut": 3}})
     choose(state, {0: ("raccoon", "squirrel"), 1: ("hamster", "squirrel")})
     state.apply(0, reveal("raccoon"))
     state.apply(0, StealNut(1, "hazelnut"))
@@ -313,7 +281,7 @@ def test_a_robbed_player_with_a_face_down_hamster_decides_whether_to_reveal_it()
 
 
 def test_the_hamster_cancels_the_theft_and_is_spent():
-    state = arrange(new(3), nuts={0: {"walnut": 1}, 1: {"hazelnut": 3}})
+    state = new(3).arrange(nuts={0: {"walnut": 1}, 1: {"hazelnut": 3}})
     choose(state, {0: ("raccoon", "squirrel"), 1: ("hamster", "squirrel")})
     state.apply(0, reveal("raccoon"))
     state.apply(0, StealNut(1, "hazelnut"))
@@ -329,7 +297,7 @@ def test_the_hamster_cancels_the_theft_and_is_spent():
 
 
 def test_letting_the_theft_happen_keeps_the_hamster_face_down():
-    state = arrange(new(3), nuts={1: {"hazelnut": 3}})
+    state = new(3).arrange(nuts={1: {"hazelnut": 3}})
     choose(state, {0: ("raccoon", "squirrel"), 1: ("hamster", "squirrel")})
     state.apply(0, reveal("raccoon"))
     state.apply(0, StealNut(1, "hazelnut"))
@@ -339,7 +307,7 @@ def test_letting_the_theft_happen_keeps_the_hamster_face_down():
 
 
 def test_a_hamster_cancels_only_one_theft_a_round():
-    state = arrange(new(3), nuts={2: {"peanut": 4}})
+    state = new(3).arrange(nuts={2: {"peanut": 4}})
     choose(
         state,
         {0: ("raccoon", "squirrel"), 1: ("raccoon", "groundhog"), 2: ("hamster", "squirrel")},
@@ -358,7 +326,7 @@ def test_a_hamster_cancels_only_one_theft_a_round():
 
 
 def test_a_hamster_revealed_on_your_own_turn_does_nothing_and_protects_nothing():
-    state = arrange(new(3), crown=2, nuts={2: {"acorn": 2}, 0: {"walnut": 1}})
+    state = new(3).arrange(crown=2, nuts={2: {"acorn": 2}, 0: {"walnut": 1}})
     choose(state, {2: ("hamster", "squirrel"), 0: ("raccoon", "groundhog")})
     nuts_before = [list(c) for c in state.nuts]
     event = state.apply(2, reveal("hamster"))
@@ -369,7 +337,7 @@ def test_a_hamster_revealed_on_your_own_turn_does_nothing_and_protects_nothing()
 
 
 def test_a_victim_with_nothing_face_down_is_robbed_at_once():
-    state = arrange(new(3), crown=1, nuts={1: {"walnut": 2}})
+    state = new(3).arrange(crown=1, nuts={1: {"walnut": 2}})
     choose(state, {1: ("squirrel", "hamster"), 0: ("raccoon", "hamster")})
     state.apply(1, reveal("squirrel"))
     state.apply(2, reveal("squirrel"))
@@ -387,7 +355,7 @@ def test_being_asked_does_not_tell_the_table_who_hides_a_hamster():
     """A robbed player is asked whenever anything is face down (the only choice may be to allow)."""
     views = []
     for hidden in (("hamster", "squirrel"), ("beaver", "squirrel")):
-        state = arrange(new(3), nuts={1: {"hazelnut": 3}})
+        state = new(3).arrange(nuts={1: {"hazelnut": 3}})
         choose(state, {0: ("raccoon", "squirrel"), 1: hidden})
         state.apply(0, reveal("raccoon"))
         state.apply(0, StealNut(1, "hazelnut"))
@@ -397,7 +365,7 @@ def test_being_asked_does_not_tell_the_table_who_hides_a_hamster():
 
 
 def test_groundhog_copies_an_earlier_squirrel():
-    state = arrange(new(3), top=["acorn", "walnut", "hazelnut", "peanut"])
+    state = new(3).arrange(top=["acorn", "walnut", "hazelnut", "peanut"])
     choose(state, {0: ("squirrel", "groundhog")})
     state.apply(0, reveal("squirrel"))
     state.apply(1, reveal("squirrel"))
@@ -409,7 +377,7 @@ def test_groundhog_copies_an_earlier_squirrel():
 
 
 def test_groundhog_copies_an_earlier_raccoon_and_chooses_a_theft():
-    state = arrange(new(3), nuts={1: {"walnut": 2}, 2: {"acorn": 1}})
+    state = new(3).arrange(nuts={1: {"walnut": 2}, 2: {"acorn": 1}})
     choose(state, {0: ("raccoon", "groundhog"), 1: ("hamster", "squirrel")})
     state.apply(0, reveal("raccoon"))
     state.apply(0, StealNut(2, "acorn"))
@@ -440,7 +408,7 @@ def test_groundhog_revealed_first_has_no_effect():
 
 
 def test_groundhog_never_copies_a_beaver():
-    state = arrange(new(3))
+    state = new(3).arrange()
     choose(state, {0: ("beaver", "groundhog")})
     state.apply(0, reveal("beaver"))  # alone: draws 3
     state.apply(1, reveal("squirrel"))
@@ -452,7 +420,7 @@ def test_groundhog_never_copies_a_beaver():
 
 
 def test_groundhog_never_copies_a_beaver_forced_out():
-    state = arrange(new(3))
+    state = new(3).arrange()
     choose(state, {0: ("beaver", "squirrel"), 1: ("beaver", "groundhog")})
     state.apply(0, reveal("beaver"))  # P2's Beaver comes out too
     nuts_before = [list(c) for c in state.nuts]
@@ -461,7 +429,7 @@ def test_groundhog_never_copies_a_beaver_forced_out():
 
 
 def test_groundhog_copying_a_defensive_hamster_does_nothing():
-    state = arrange(new(3), nuts={1: {"walnut": 1}})
+    state = new(3).arrange(nuts={1: {"walnut": 1}})
     choose(state, {0: ("raccoon", "squirrel"), 1: ("hamster", "groundhog")})
     state.apply(0, reveal("raccoon"))
     state.apply(0, StealNut(1, "walnut"))
@@ -471,7 +439,7 @@ def test_groundhog_copying_a_defensive_hamster_does_nothing():
 
 
 def test_a_lone_beaver_draws_three():
-    state = arrange(new(4), top=["walnut", "walnut", "acorn", "peanut"])
+    state = new(4).arrange(top=["walnut", "walnut", "acorn", "peanut"])
     choose(state, {0: ("beaver", "squirrel")})
     event = state.apply(0, reveal("beaver"))
     assert event.outcome.public["beavers"] == [0]
@@ -481,7 +449,7 @@ def test_a_lone_beaver_draws_three():
 
 
 def test_beaver_forces_every_hidden_beaver_out_and_the_others_draw_one():
-    state = arrange(new(5), crown=1, top=["walnut", "hazelnut", "acorn", "peanut"])
+    state = new(5).arrange(crown=1, top=["walnut", "hazelnut", "acorn", "peanut"])
     choose(
         state,
         {1: ("squirrel", "hamster"), 2: ("beaver", "squirrel"), 4: ("beaver", "raccoon")},
@@ -499,7 +467,7 @@ def test_beaver_forces_every_hidden_beaver_out_and_the_others_draw_one():
 
 
 def test_a_player_whose_beaver_was_forced_out_passes_later():
-    state = arrange(new(3))
+    state = new(3).arrange()
     choose(state, {0: ("beaver", "squirrel"), 2: ("beaver", "hamster")})
     state.apply(0, reveal("beaver"))
     state.apply(1, reveal("squirrel"))
@@ -514,7 +482,7 @@ def test_a_player_whose_beaver_was_forced_out_passes_later():
 
 
 def test_five_identical_nuts_win_at_once_mid_round():
-    state = arrange(new(3), nuts={0: {"acorn": 4}}, top=["acorn"])
+    state = new(3).arrange(nuts={0: {"acorn": 4}}, top=["acorn"])
     choose(state, {})
     event = state.apply(0, reveal("squirrel"))
     assert event.outcome.public["winner"] == 0
@@ -524,7 +492,7 @@ def test_five_identical_nuts_win_at_once_mid_round():
 
 
 def test_a_theft_can_win():
-    state = arrange(new(3), nuts={0: {"peanut": 4}, 2: {"peanut": 1}})
+    state = new(3).arrange(nuts={0: {"peanut": 4}, 2: {"peanut": 1}})
     choose(state, {0: ("raccoon", "squirrel")})
     state.apply(0, reveal("raccoon"))
     state.apply(0, StealNut(2, "peanut"))
@@ -535,8 +503,7 @@ def test_a_theft_can_win():
 def test_several_at_once_the_earliest_clockwise_from_the_crown_wins():
     # crown with P3; P1 reveals a Beaver, P2 hides one too: P1 and P2 draw nothing,
     # P3 and P4 (and P5) draw one each; P4 and P3 both reach five: P3 comes first from the crown.
-    state = arrange(
-        new(5),
+    state = new(5).arrange(
         crown=2,
         nuts={2: {"walnut": 4}, 3: {"acorn": 4}, 4: {"hazelnut": 1}},
         top=["hazelnut", "walnut", "acorn", "peanut"],
@@ -552,8 +519,7 @@ def test_several_at_once_the_earliest_clockwise_from_the_crown_wins():
 
 
 def test_the_crown_order_decides_even_when_a_later_seat_number_is_first():
-    state = arrange(
-        new(4),
+    state = new(4).arrange(
         crown=3,
         nuts={0: {"walnut": 4}, 2: {"acorn": 4}},
         top=["walnut", "acorn"],
@@ -562,8 +528,7 @@ def test_the_crown_order_decides_even_when_a_later_seat_number_is_first():
     state.apply(3, reveal("beaver"))  # P2's Beaver too: P1 then P3 draw, both reach five
     assert max(state.nuts[0]) == max(state.nuts[2]) == 5
     assert state.winners == (0,)
-    state = arrange(
-        new(4),
+    state = new(4).arrange(
         crown=1,
         nuts={0: {"walnut": 4}, 2: {"acorn": 4}},
         top=["acorn", "walnut"],
@@ -578,7 +543,7 @@ def test_the_crown_order_decides_even_when_a_later_seat_number_is_first():
 
 
 def test_drawing_from_an_empty_deck_gives_nothing():
-    state = arrange(new(3), nuts={0: {"acorn": 2}}, deck_size=1, top=["walnut"])
+    state = new(3).arrange(nuts={0: {"acorn": 2}}, deck_size=1, top=["walnut"])
     choose(state, {0: ("beaver", "squirrel")})
     event = state.apply(0, reveal("beaver"))
     assert event.outcome.public["draws"] == [[0, ["walnut"]]]
@@ -588,8 +553,7 @@ def test_drawing_from_an_empty_deck_gives_nothing():
 
 
 def test_a_round_ending_with_the_deck_empty_ends_the_game():
-    state = arrange(
-        new(3),
+    state = new(3).arrange(
         nuts={0: {"acorn": 4, "walnut": 1}, 1: {"hazelnut": 4}, 2: {"peanut": 3}},
         deck_size=0,
     )
@@ -609,7 +573,7 @@ def test_empty_deck_ranking_most_of_one_kind_then_most_nuts_then_shared():
 
 
 def test_the_deck_running_out_mid_round_does_not_end_it_early():
-    state = arrange(new(3), nuts={1: {"walnut": 1}}, deck_size=1)
+    state = new(3).arrange(nuts={1: {"walnut": 1}}, deck_size=1)
     choose(state, {0: ("squirrel", "raccoon")})
     state.apply(0, reveal("squirrel"))
     assert state.view(None)["deck"] == 0 and not state.is_over
@@ -640,7 +604,7 @@ def test_provisional_round_limit_ends_a_game_nobody_draws_in():
 
 
 def test_determinize_keeps_what_the_seat_knows_and_redeals_the_rest():
-    state = arrange(new(4), nuts={1: {"walnut": 1}})
+    state = new(4).arrange(nuts={1: {"walnut": 1}})
     choose(state, {0: ("raccoon", "groundhog"), 1: ("hamster", "squirrel")})
     state.apply(0, reveal("raccoon"))
     seen_hidden = set()
@@ -656,7 +620,7 @@ def test_determinize_keeps_what_the_seat_knows_and_redeals_the_rest():
 
 
 def test_determinize_keeps_beavers_out_after_a_beaver_came_out():
-    state = arrange(new(4))
+    state = new(4).arrange()
     choose(state, {0: ("beaver", "squirrel"), 2: ("beaver", "hamster")})
     state.apply(0, reveal("beaver"))
     for key in range(30):
@@ -668,7 +632,7 @@ def test_determinize_keeps_beavers_out_after_a_beaver_came_out():
 
 
 def test_a_critter_revealed_this_round_is_never_redealt_face_down():
-    state = arrange(new(3))
+    state = new(3).arrange()
     choose(state, {0: ("squirrel", "raccoon"), 1: ("squirrel", "hamster")})
     state.apply(0, reveal("squirrel"))
     state.apply(1, reveal("squirrel"))
@@ -681,7 +645,7 @@ def test_a_critter_revealed_this_round_is_never_redealt_face_down():
 
 
 def test_scores_are_the_largest_set_of_identical_nuts():
-    state = arrange(new(3), nuts={0: {"walnut": 2, "acorn": 3}, 1: {"peanut": 1}})
+    state = new(3).arrange(nuts={0: {"walnut": 2, "acorn": 3}, 1: {"peanut": 1}})
     assert state.scores == (3, 1, 0)
     assert state.winners == ()
 
@@ -700,7 +664,7 @@ def test_wire_forms_round_trip():
 
 
 def test_describe_view_and_summary_in_both_languages():
-    state = arrange(new(3), nuts={0: {"acorn": 4}}, top=["acorn"])
+    state = new(3).arrange(nuts={0: {"acorn": 4}}, top=["acorn"])
     choose(state, {})
     text = GAME.describe_view(state.view(0), "en")
     assert "Round 1" in text and "lap 1" in text and "Acorn×4" in text

@@ -61,14 +61,14 @@ def test_every_action_is_on_its_component_and_listed(players: int) -> None:
 def test_the_reaction_prompt_offers_the_hamster() -> None:
     live = live_table("hoarders", 3, seed=4)
     state = live.state
-    state.face_down = [[1, 4], [2, 3], [0, 3]]  # P1 raccoon+beaver, P2 hamster+groundhog
-    state.nuts = [[1, 1, 1, 0, 0], [3, 0, 0, 0, 0], [0, 0, 0, 3, 0]]
-    state.deck = [k for k in range(5) for _ in range(11)]
-    for counts in state.nuts:
-        for kind, count in enumerate(counts):
-            for _ in range(count):
-                state.deck.remove(kind)
-    state._start_reveals({})
+    state.arrange(
+        nuts={0: {"walnut": 1, "hazelnut": 1, "sunflower": 1}, 1: {"walnut": 3}, 2: {"acorn": 3}},
+        face_down={
+            0: ("raccoon", "beaver"),
+            1: ("hamster", "groundhog"),
+            2: ("squirrel", "groundhog"),
+        },
+    )
     state.apply(0, state.legal_actions(0)[0])  # reveal the raccoon
     html = render_game(live, 0, "en")
     assert 'data-nut="walnut"' in html and "Steal Name1" in html

@@ -1,6 +1,6 @@
 """Every rule sentence of Papayoo (BGA help page, data and rulings), one test each.
 
-Situations are arranged by writing the state's fields directly (``arrange``),
+Situations are set up with the game's position builder (``state.arrange``),
 then driven only through the public contract (``apply``, ``legal_actions``,
 ``view``).
 """
@@ -38,7 +38,6 @@ from bodoge.games.papayoo.data import (
     SUITS,
     deck_for,
     hands_for,
-    papayoo_card,
 )
 from bodoge.games.papayoo.rules import PASS, PLAY
 
@@ -53,30 +52,6 @@ def new(players: int = 4, seed: int = 1, **options: object) -> PapayooState:
 
 def ids(codes: list[str] | tuple[str, ...]) -> list[int]:
     return sorted(ID[code] for code in codes)
-
-
-def arrange(
-    state: PapayooState,
-    hands: dict[int, list[str]],
-    *,
-    leader: int = 0,
-    papayoo: str = "H",
-    trick: tuple[str, ...] = (),
-    played: tuple[str, ...] = (),
-) -> PapayooState:
-    """Put the hand in play with chosen hands, die and trick; unlisted seats hold nothing."""
-    n = state.num_players
-    state.phase = PLAY
-    state.hands = [ids(hands.get(seat, [])) for seat in range(n)]
-    state.selected = [[] for _ in range(n)]
-    state.committed = [False] * n
-    state.papayoo = SUITS.index(papayoo)
-    state.papayoo_id = papayoo_card(state.papayoo)
-    state.trick = [ID[code] for code in trick]
-    state.played = ids(played)
-    state.leader = leader
-    state.current = (leader + len(trick)) % n
-    return state
 
 
 def play(state: PapayooState, seat: int, code: str) -> None:
@@ -223,19 +198,36 @@ def test_cards_are_chosen_one_at_a_time_then_confirmed():
     assert state.view(1)["selected"] == hand[:5]
 
 
-def test_a_chosen_card_may_be_taken_back_a_few_times():
+def test_choosing_is_free_until_the_cards_are_passed():
+    """No take-back limit a person can reach (issue 19): twenty take-backs, then confirm."""
     state = new(4)
     hand = [CODE[c] for c in state.hands[0]]
-    assert state.view(0)["unpicks_left"] == 5
-    for _ in range(5):
+    for _ in range(20):
         state.apply(0, PickPass(hand[0]))
         state.apply(0, UnpickPass(hand[0]))
-    assert state.view(0)["selected"] == [] and state.view(0)["unpicks_left"] == 0
-    state.apply(0, PickPass(hand[0]))
-    with pytest.raises(IllegalAction, match="at most 5 cards"):
-        state.apply(0, UnpickPass(hand[0]))
+    assert state.view(0)["selected"] == [] and "unpicks_left" not in state.view(0)
+    for code in hand[:5]:
+        state.apply(0, PickPass(code))
+    assert UnpickPass(hand[0]) in state.legal_actions(0)
     with pytest.raises(IllegalAction, match="not among the cards you chose"):
-        state.apply(0, UnpickPass(hand[1]))
+        state.apply(0, UnpickPass(hand[6]))
+    state.apply(0, ConfirmPass())
+    assert state.view(0)["players"][0]["committed"]
+
+
+def test_others_see_one_step_per_choice_and_the_replay_steps_over_the_choosing():
+    state = new(4)
+    hand = [CODE[c] for c in state.hands[0]]
+    state.apply(0, PickPass(hand[0]))
+    state.apply(0, UnpickPass(hand[0]))
+    for code in hand[:5]:
+        state.apply(0, PickPass(code))
+    state.apply(0, ConfirmPass())
+    drafts = [e for e in state.log(1) if e.get("draft")]
+    assert len(drafts) == 7 and all(e["action"] is None for e in drafts)
+    done = state.log(1)[-1]
+    assert done["action"] is None and done["facts"] == {"chosen": True}
+    assert bodoge.engine.replay_stops(state.events) == [0, 8]
 
 
 def test_you_can_only_pass_your_own_cards():
@@ -364,8 +356,8 @@ def test_the_die_shows_each_plain_suit_about_equally():
 
 def test_worked_example_spades_on_the_die_make_the_seven_of_spades_worth_40():
     """(例) スペードの目が出た場合、スペードの「7」が-40点になります。"""
-    state = arrange(
-        new(3), {0: ["S7", "H2"], 1: ["S9", "H3"], 2: ["S2", "H4"]}, leader=0, papayoo="S"
+    state = new(3).arrange(
+        {0: ["S7", "H2"], 1: ["S9", "H3"], 2: ["S2", "H4"]}, leader=0, papayoo="S"
     )
     assert state.view(0)["papayoo"] == "S"
     play(state, 0, "S7")
@@ -376,8 +368,8 @@ def test_worked_example_spades_on_the_die_make_the_seven_of_spades_worth_40():
 
 
 def test_another_suits_seven_is_worth_nothing():
-    state = arrange(
-        new(3), {0: ["H7", "H2"], 1: ["H9", "H3"], 2: ["S2", "C4"]}, leader=0, papayoo="S"
+    state = new(3).arrange(
+        {0: ["H7", "H2"], 1: ["H9", "H3"], 2: ["S2", "C4"]}, leader=0, papayoo="S"
     )
     for seat, code in ((0, "H7"), (1, "H9"), (2, "S2")):
         play(state, seat, code)
@@ -398,7 +390,7 @@ def test_the_dealer_leads_the_first_trick():
 
 
 def test_you_must_follow_suit():
-    state = arrange(new(3), {0: ["H5"], 1: ["H2", "H9", "S10", "P20"], 2: ["C3"]}, leader=0)
+    state = new(3).arrange({0: ["H5"], 1: ["H2", "H9", "S10", "P20"], 2: ["C3"]}, leader=0)
     play(state, 0, "H5")
     assert state.legal_actions(1) == [Play("H2"), Play("H9")]
     with pytest.raises(IllegalAction, match="must follow suit: you hold hearts"):
@@ -406,7 +398,7 @@ def test_you_must_follow_suit():
 
 
 def test_without_the_led_suit_any_card_may_be_played_and_the_void_is_public():
-    state = arrange(new(3), {0: ["H5", "C2"], 1: ["H9", "C4"], 2: ["C3", "P20", "S1"]})
+    state = new(3).arrange({0: ["H5", "C2"], 1: ["H9", "C4"], 2: ["C3", "P20", "S1"]})
     play(state, 0, "H5")
     play(state, 1, "H9")
     assert state.legal_actions(2) == [Play("S1"), Play("C3"), Play("P20")]
@@ -415,8 +407,8 @@ def test_without_the_led_suit_any_card_may_be_played_and_the_void_is_public():
 
 
 def test_no_trumps_the_highest_card_of_the_led_suit_wins():
-    state = arrange(
-        new(4), {0: ["H3", "S2"], 1: ["P20", "S3"], 2: ["S10", "S4"], 3: ["H9", "S5"]}, leader=0
+    state = new(4).arrange(
+        {0: ["H3", "S2"], 1: ["P20", "S3"], 2: ["S10", "S4"], 3: ["H9", "S5"]}, leader=0
     )
     for seat, code in ((0, "H3"), (1, "P20"), (2, "S10"), (3, "H9")):
         play(state, seat, code)
@@ -436,7 +428,7 @@ def test_no_trumps_the_highest_card_of_the_led_suit_wins():
 
 
 def test_the_trick_winner_leads_the_next_trick():
-    state = arrange(new(3), {0: ["C2", "C5"], 1: ["C9", "S5"], 2: ["C4", "S6"]}, leader=0)
+    state = new(3).arrange({0: ["C2", "C5"], 1: ["C9", "S5"], 2: ["C4", "S6"]}, leader=0)
     for seat, code in ((0, "C2"), (1, "C9"), (2, "C4")):
         play(state, seat, code)
     assert state.to_act == (1,) and state.view(0)["leader"] == 1
@@ -444,7 +436,7 @@ def test_the_trick_winner_leads_the_next_trick():
 
 
 def test_play_goes_to_the_left():
-    state = arrange(new(4), {0: ["C2"], 1: ["C9"], 2: ["C4"], 3: ["C5"]}, leader=2)
+    state = new(4).arrange({0: ["C2"], 1: ["C9"], 2: ["C4"], 3: ["C5"]}, leader=2)
     assert state.to_act == (2,)
     play(state, 2, "C4")
     assert state.to_act == (3,)
@@ -453,7 +445,7 @@ def test_play_goes_to_the_left():
 
 
 def test_payoo_is_an_ordinary_suit_that_can_be_led():
-    state = arrange(new(3), {0: ["P5", "S2"], 1: ["P18", "S3"], 2: ["P2", "S4"]}, leader=0)
+    state = new(3).arrange({0: ["P5", "S2"], 1: ["P18", "S3"], 2: ["P2", "S4"]}, leader=0)
     play(state, 0, "P5")
     assert state.legal_actions(1) == [Play("P18")]
     play(state, 1, "P18")
@@ -462,8 +454,8 @@ def test_payoo_is_an_ordinary_suit_that_can_be_led():
 
 
 def test_the_papayoo_with_payoo_cards_adds_up():
-    state = arrange(
-        new(3), {0: ["D7", "S2"], 1: ["D8", "S3"], 2: ["P20", "S4"]}, leader=0, papayoo="D"
+    state = new(3).arrange(
+        {0: ["D7", "S2"], 1: ["D8", "S3"], 2: ["P20", "S4"]}, leader=0, papayoo="D"
     )
     for seat, code in ((0, "D7"), (1, "D8"), (2, "P20")):
         play(state, seat, code)
@@ -510,8 +502,9 @@ def test_the_dealer_moves_left_every_hand():
 
 
 def test_a_hand_ends_when_the_cards_run_out_and_the_next_is_dealt():
-    state = arrange(new(3, hands="n"), {0: ["C2"], 1: ["C9"], 2: ["P4"]}, leader=0)
-    state.totals = [10, 20, 30]
+    state = new(3, hands="n").arrange(
+        {0: ["C2"], 1: ["C9"], 2: ["P4"]}, leader=0, totals=[10, 20, 30]
+    )
     for seat, code in ((0, "C2"), (1, "C9"), (2, "P4")):
         play(state, seat, code)
     assert state.hand_scores == [(0, 4, 0)]
@@ -524,8 +517,7 @@ def test_a_hand_ends_when_the_cards_run_out_and_the_next_is_dealt():
 
 
 def last_trick_of_the_game(totals: list[int]) -> PapayooState:
-    state = arrange(new(3, hands="one"), {0: ["C2"], 1: ["C9"], 2: ["C4"]}, leader=0)
-    state.totals = list(totals)
+    state = new(3, hands="one").arrange({0: ["C2"], 1: ["C9"], 2: ["C4"]}, leader=0, totals=totals)
     for seat, code in ((0, "C2"), (1, "C9"), (2, "C4")):
         play(state, seat, code)
     assert state.is_over
@@ -605,8 +597,7 @@ def test_determinize_keeps_what_the_seat_knows_and_redeals_the_rest():
 
 
 def test_determinize_respects_the_suits_players_have_shown_void_in():
-    state = arrange(
-        new(3),
+    state = new(3).arrange(
         {
             0: ["H2", "H3", "C2", "C3", "D2"],
             1: ["S2", "S3", "P5", "D3", "D4"],
@@ -651,14 +642,14 @@ def test_the_bot_passes_high_payoo_cards_and_sevens():
 
 
 def test_the_bot_dumps_the_papayoo_when_it_cannot_follow():
-    state = arrange(new(3), {0: ["C9"], 1: ["C2"], 2: ["H7", "P20", "S10"]}, leader=0)
+    state = new(3).arrange({0: ["C9"], 1: ["C2"], 2: ["H7", "P20", "S10"]}, leader=0)
     play(state, 0, "C9")
     play(state, 1, "C2")
     assert HeuristicBot(1).choose(state, 2) == Play("H7")
 
 
 def test_the_bot_ducks_under_the_winning_card():
-    state = arrange(new(3), {0: ["S8"], 1: ["S2", "S7", "S10"], 2: ["S3"]}, leader=0)
+    state = new(3).arrange({0: ["S8"], 1: ["S2", "S7", "S10"], 2: ["S3"]}, leader=0)
     play(state, 0, "S8")
     assert HeuristicBot(1).choose(state, 1) == Play("S7")
 

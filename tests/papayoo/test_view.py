@@ -12,7 +12,8 @@ import re
 
 import pytest
 
-from bodoge.games.papayoo import card_name
+import bodoge
+from bodoge.games.papayoo import ConfirmPass, PickPass, UnpickPass, card_name
 from bodoge.server.render import render_game, table_template
 from browser.test_browser_views import clickable, live_table
 
@@ -81,3 +82,48 @@ def test_the_table_shows_the_die_the_trick_and_the_points():
     html = render(live, None, "ja")
     assert 'data-testid="trick"' in html and "pp-played" in html
     assert 'data-testid="points-0"' in html and 'data-testid="total-3"' in html
+
+
+def test_the_log_shows_a_choice_once_and_the_replay_steps_over_the_choosing() -> None:
+    """Issue 19: picks and take-backs are no log lines; others read "has chosen"."""
+    live = live_table("papayoo", 4, seed=3)
+    state = live.state
+    hand = state.view(0)["hand"]
+    for _ in range(3):
+        state.apply(0, PickPass(hand[0]))
+        state.apply(0, UnpickPass(hand[0]))
+    for code in hand[:5]:
+        state.apply(0, PickPass(code))
+    state.apply(0, ConfirmPass())
+    html = render_game(live, 1, "en")
+    assert html.count("has chosen") == 1 and "(a secret choice)" not in html
+    assert bodoge.engine.replay_stops(state.events) == [0, 12]
+
+
+def test_the_terminal_replay_prints_one_line_per_choice(capsys: pytest.CaptureFixture[str]) -> None:
+    from bodoge.cli.replay import walk
+
+    state = bodoge.get_game("papayoo").new_game(4, seed=3)
+    hand = state.view(0)["hand"]
+    state.apply(0, PickPass(hand[0]))
+    state.apply(0, UnpickPass(hand[0]))
+    for code in hand[:5]:
+        state.apply(0, PickPass(code))
+    state.apply(0, ConfirmPass())
+    walk(state.record(), 1, "en")
+    out = capsys.readouterr().out
+    assert "1. P1 has chosen" in out and "secret decision" not in out and "2." not in out
+
+
+def test_the_terminal_shows_the_cards_passed_and_received() -> None:
+    game = bodoge.get_game("papayoo")
+    state = game.new_game(4, seed=3)
+    for seat in range(4):
+        for code in state.view(seat)["hand"][:5]:
+            state.apply(seat, PickPass(code))
+        state.apply(seat, ConfirmPass())
+    view = state.view(0)
+    text = game.describe_view(view, "en")
+    received = " ".join(card_name(code) for code in view["received"])
+    assert f"You received from P4: {received}" in text and "You passed to P2: " in text
+    assert "P4から受け取ったカード" in game.describe_view(view, "ja")

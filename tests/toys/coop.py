@@ -52,14 +52,23 @@ ACTIONS: list[Action] = [Build(), Brace()]
 class CoopState(State):
     """A game of toy-coop in progress."""
 
-    _copied = ("storm", "storms_seen", "rolls")
+    storm: list[int]
+    storms_seen: list[int]
+    rolls: list[int]
+
+    def check_conservation(self) -> None:
+        """Every component is accounted for (checked after every step)."""
+        assert sorted(self.storm + self.storms_seen) == sorted(STORM_DECK)
+        assert self.progress == sum(self.rolls)
+        assert all(1 <= roll <= BUILD_SIDES for roll in self.rolls)
+        assert self.threat >= 0
 
     def _setup(self) -> None:
         self.goal = GOALS[str(self.options["difficulty"])]
         self.storm = list(STORM_DECK)
         self.rng.shuffle(self.storm)  # the top of the deck is the end
-        self.storms_seen: list[int] = []
-        self.rolls: list[int] = []
+        self.storms_seen = []
+        self.rolls = []
         """Every build roll so far; the shelter's progress is their sum."""
         self.threat = 0
         self.current = 0

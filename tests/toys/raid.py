@@ -99,7 +99,21 @@ DONE = Done()
 class RaidState(State):
     """A game of toy-raid in progress."""
 
-    _copied = ("tokens", "shields", "hands", "deck", "discard", "picking")
+    tokens: list[int]
+    shields: list[int]
+    hands: list[list[int]]
+    deck: list[int]
+    discard: list[int]
+    picking: list[int]
+
+    def check_conservation(self) -> None:
+        """Every component is accounted for (checked after every step)."""
+        assert sum(self.tokens) == START_TOKENS * self.num_players
+        assert min(self.tokens) >= 0 and min(self.shields) >= 0
+        cards = self.deck + self.discard + self.picking + [c for h in self.hands for c in h]
+        assert sorted(cards) == sorted(DECK)
+        for seat in self.eliminated:
+            assert self.hands[seat] == [] and self.shields[seat] == 0
 
     def _setup(self) -> None:
         n = self.num_players
@@ -108,8 +122,8 @@ class RaidState(State):
         self.deck = list(DECK)
         self.rng.shuffle(self.deck)  # the top of the deck is the end
         self.hands = [sorted(self.deck.pop() for _ in range(HAND_SIZE)) for _ in range(n)]
-        self.discard: list[int] = []
-        self.picking: list[int] = []
+        self.discard = []
+        self.picking = []
         """The cards discarded so far in the current step-wise discard."""
         self.pending: int | None = None
         """The victim of a theft awaiting their reaction."""

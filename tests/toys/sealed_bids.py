@@ -55,19 +55,35 @@ def unique_highest(bids: list[int]) -> int | None:
 class SealedBidsState(State):
     """A game of toy-sealed-bids in progress."""
 
-    _copied = ("hands", "bids", "spent", "prizes", "won", "discarded")
+    hands: list[list[int]]
+    bids: list[int | None]
+    spent: list[list[int]]
+    prizes: list[int]
+    won: list[list[int]]
+    discarded: list[int]
+
+    def check_conservation(self) -> None:
+        """Every component is accounted for (checked after every step)."""
+        full = list(BID_CARDS)
+        for seat in range(self.num_players):
+            bid = [] if self.bids[seat] is None else [self.bids[seat]]
+            assert sorted(self.hands[seat] + self.spent[seat] + bid) == full
+            assert len(self.spent[seat]) == self.round - 1
+        current = [] if self.prize is None else [self.prize]
+        prizes = self.prizes + current + self.discarded + [p for won in self.won for p in won]
+        assert sorted(prizes) == sorted(PRIZES)
 
     def _setup(self) -> None:
         n = self.num_players
         self.rounds = int(self.options["rounds"])
         self.hands = [list(BID_CARDS) for _ in range(n)]
-        self.bids: list[int | None] = [None] * n
-        self.spent: list[list[int]] = [[] for _ in range(n)]
+        self.bids = [None] * n
+        self.spent = [[] for _ in range(n)]
         """Revealed bid cards of each seat, in the order played."""
         self.prizes = list(PRIZES)
         self.rng.shuffle(self.prizes)  # the top of the deck is the end
-        self.won: list[list[int]] = [[] for _ in range(n)]
-        self.discarded: list[int] = []
+        self.won = [[] for _ in range(n)]
+        self.discarded = []
         self.round = 1
         self.prize: int | None = self.prizes.pop()
 

@@ -54,7 +54,14 @@ def team_of(seat: int) -> int:
 class TeamsState(State):
     """A game of toy-teams in progress."""
 
-    _copied = ("position", "moved")
+    position: list[int]
+    moved: list[int]
+
+    def check_conservation(self) -> None:
+        """Every component is accounted for (checked after every step)."""
+        for team, members in enumerate(TEAMS):
+            assert self.position[team] == sum(self.moved[seat] for seat in members)
+            assert 0 <= self.position[team] <= self.target
 
     def _setup(self) -> None:
         self.target = int(self.options["target"])

@@ -167,9 +167,9 @@ def play_out(
 class EventLines:
     """Applied actions as one line each, as ``seat`` may see them.
 
-    A run of secret steps by one seat (choosing cards to pass, one pick at a
-    time) is one line: the others learn that the seat decided, not how many
-    steps it took.
+    Another seat's steps of a choice still being made (a draft) print
+    nothing, and a run of secret steps by one seat is one line: the others
+    learn that the seat decided, not how many steps it took.
     """
 
     def __init__(self, seat: int, lang: str) -> None:
@@ -180,11 +180,15 @@ class EventLines:
 
     def show(self, event: Event, forced: bool = False) -> None:
         lang = self.lang
-        label = event.for_seat(self.seat, lang)["label"]
+        if event.outcome.draft and event.seat != self.seat:
+            return
+        shown = event.for_seat(self.seat, lang)
+        label = shown["label"]
         name = seat_name(event.seat, lang)
         if label is None:
             if self.hidden_run != event.seat:
-                say(t.SECRET_MOVE.format(name=name)(lang))
+                secret = t.CHOSEN_MOVE if shown["facts"].get("chosen") else t.SECRET_MOVE
+                say(secret.format(name=name)(lang))
                 self.hidden_run = event.seat
             return
         self.hidden_run = None

@@ -113,21 +113,28 @@ def walk(record: dict[str, Any], seat: int | None, lang: str) -> None:
     say()
     say(t.START(lang))
     say(state.game.describe_view(state.view(seat), lang))
-    # (first index, last index, seat, label or None if secret, the view after the step)
-    steps: list[tuple[int, int, int, str | None, str]] = []
-    for index, (actor, wire) in enumerate(record["actions"], 1):
+    # (first step, last step, seat, label or None if secret, a completed choice, the view after)
+    steps: list[tuple[int, int, int, str | None, bool, str]] = []
+    index = 0
+    for actor, wire in record["actions"]:
         event = state.apply(actor, game.parse_action(wire))
-        label = event.for_seat(seat, lang)["label"]
+        if event.outcome.draft:
+            continue  # a step of a choice: the replay shows the choice once complete
+        index += 1
+        shown = event.for_seat(seat, lang)
+        label, chosen = shown["label"], bool(shown["facts"].get("chosen"))
         view = state.game.describe_view(state.view(seat), lang)
         if label is None and steps and steps[-1][3] is None and steps[-1][2] == actor:
-            steps[-1] = (steps[-1][0], index, actor, None, view)
+            steps[-1] = (steps[-1][0], index, actor, None, steps[-1][4] or chosen, view)
         else:
-            steps.append((index, index, actor, label, view))
-    for first, last, actor, label, view in steps:
+            steps.append((index, index, actor, label, chosen, view))
+    for first, last, actor, label, chosen, view in steps:
         name = seat_name(actor, lang)
         say()
         if label is not None:
             say(t.STEP.format(index=first, name=name, label=label)(lang))
+        elif chosen and first == last:
+            say(t.CHOSEN_STEP.format(index=first, name=name)(lang))
         elif first == last:
             say(t.SECRET_STEP.format(index=first, name=name)(lang))
         else:

@@ -38,6 +38,7 @@ NO_FOLDER = Text("フォルダ {folder} がありません", "the folder {folder
 KNOWN_BOTS = Text("ボット一覧: ", "Known bots: ")
 SEAT_BOT = Text("{name}: ボット {spec}", "{name}: bot {spec}")
 SECRET_MOVE = Text("{name}: （秘密の選択）", "{name}: (a secret decision)")
+CHOSEN_MOVE = Text("{name}: 選び終えました", "{name} has chosen")
 MOVE = Text("{name}: {label}", "{name}: {label}")
 FORCED_MOVE = Text(
     "{name}: {label}（選べる手はこれだけなので自動で指しました）",
@@ -181,6 +182,7 @@ SECRET_STEP = Text("{index}. {name}: （秘密の選択）", "{index}. {name}: (
 SECRET_STEPS = Text(
     "{first}〜{last}. {name}: （秘密の選択）", "{first}–{last}. {name}: (a secret decision)"
 )
+CHOSEN_STEP = Text("{index}. {name}: 選び終えました", "{index}. {name} has chosen")
 NOT_OVER = Text(
     "このゲームはまだ終わっていません（{k}手まで）。", "The game is not over yet ({k} actions)."
 )

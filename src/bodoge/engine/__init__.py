@@ -4,6 +4,10 @@ A game is a package under ``bodoge.games`` holding a :class:`Game` subclass
 (its metadata as data), a :class:`State` subclass (its rules), frozen
 :class:`Action` dataclasses (its decisions) and its ja/en :class:`Text`.
 The engine does the shared bookkeeping once; the game writes only hooks.
+:mod:`bodoge.engine.kit` holds the pieces games share (zones and the one
+re-deal, commitments and stepwise choices, dice, an action table, dispatch
+per action type, phases, a view declared once); Hoarders is the example to
+copy (docs/adding-a-game.md).
 
 How a game author expresses each kind of rule
 ---------------------------------------------
@@ -18,7 +22,10 @@ commits with its own ``apply``; ``_play`` stores the commitment and returns
 ``Outcome(secret=True)`` so that the event hides the action from everyone
 else.  ``_view`` shows others only *that* a seat has committed.  When the last
 commitment arrives, ``_play`` reveals them all together and its ``Outcome``
-lists the revealed values in ``public``.
+lists the revealed values in ``public``.  A commitment made in several steps
+marks every step but the last ``Outcome(draft=True)`` (``kit.Commitment``):
+logs and replays (``replay_stops``) show the choice once, and the others read
+only that the seat has chosen (``facts["chosen"]``).
 
 *Reactions out of turn* (a hamster cancelling a theft, blocking a poach).
 After the triggering action, ``to_act`` is the reacting seat alone and its
@@ -29,6 +36,8 @@ after it.  The reacting seat decides with the knowledge its view gives it.
 steps: one action per element, then a ``done`` action, with the partial
 choice kept in the state and shown in the acting seat's view.  Each step's
 legal list stays short, so people can click it and search can branch on it.
+``kit.Stepwise`` gives pick, take back and confirm, with no limit on
+take-backs a person could reach.
 
 *Eliminated players.*  Keep them in the state but out of ``to_act`` for good,
 report them in the ``eliminated`` property and in the view; turn order skips
@@ -54,6 +63,16 @@ Never the ``random`` module's global generator, never the clock.
 consistent with what it has seen, so that ``determinize`` serves fair search.
 It sorts the unseen components before shuffling: determinising a state and
 determinising any determinisation of it (same ``rng``) give the same world.
+
+*Copies.*  Declare every attribute of the state with a class annotation;
+those annotated ``list``, ``dict`` or ``set`` are copied deeply by ``clone``
+(derived, see :func:`~.state.container_fields`), the rest are shared and must
+not change in place.  The conformance suite checks this at every step.
+
+*Conservation and positions.*  ``check_conservation`` raises unless every
+component is accounted for (the conformance suite calls it at every step);
+a game's state offers ``arrange(...)``, a documented position builder, so
+that tests set up situations through it rather than by writing attributes.
 
 Records replay exactly: ``(game, options, num_players, seed, actions)``, and
 ``design`` when the game was played with other values of its design
@@ -99,7 +118,7 @@ from .errors import (
     UnknownGame,
     WrongSeat,
 )
-from .events import NOTHING, Event, Outcome
+from .events import NOTHING, Event, Outcome, replay_stops
 from .game import Chooser, Game, Provisional, Strategy
 from .options import (
     DesignParameter,
@@ -151,6 +170,7 @@ __all__ = [
     "parse_action",
     "register",
     "replay",
+    "replay_stops",
     "resolve_design",
     "resolve_options",
     "schema",

@@ -21,6 +21,7 @@ from __future__ import annotations
 import json
 import marshal
 import random
+import re
 from abc import ABC, abstractmethod
 from collections.abc import Mapping, Sequence
 from types import MappingProxyType
@@ -71,11 +72,52 @@ def _copy_containers(values: dict[str, Any]) -> dict[str, Any]:
     return copied
 
 
+_CONTAINER_ANNOTATION = re.compile(r"\s*['\"]?(list|dict|set)\b")
+
+
+def container_fields(cls: type) -> tuple[str, ...]:
+    """The attributes a state class declares as plain containers: what :meth:`State.clone` copies.
+
+    Derived from the class annotations (its own and its bases' below
+    :class:`State`): a field annotated ``list[...]``, ``dict[...]`` or
+    ``set[...]`` (possibly ``| None``) holds a plain container that each copy
+    needs for itself; any other field holds an immutable value that copies
+    share.  There is no list to keep by hand; the conformance suite checks
+    at every step that every attribute holding a container is declared so.
+
+    >>> class Toy:
+    ...     deck: list[int]
+    ...     hands: "dict[int, list[int]] | None"
+    ...     round: int
+    >>> container_fields(Toy)
+    ('deck', 'hands')
+    """
+    names: list[str] = []
+    for klass in reversed(cls.__mro__):
+        if klass in (State, ABC, object):
+            continue
+        for name, hint in vars(klass).get("__annotations__", {}).items():
+            text = hint if isinstance(hint, str) else getattr(hint, "__name__", repr(hint))
+            if name not in names and _CONTAINER_ANNOTATION.match(text):
+                names.append(name)
+    return tuple(names)
+
+
 class State(ABC):
-    """One game in progress (or finished).  See the module docstring."""
+    """One game in progress (or finished).  See the module docstring.
+
+    A game declares every attribute of its state with a class annotation;
+    those annotated as plain containers (``list``, ``dict``, ``set``) are
+    copied deeply by :meth:`clone` (see :func:`container_fields`), the rest
+    are immutable and shared.
+    """
 
     _copied: ClassVar[tuple[str, ...]] = ()
-    """Attributes holding mutable containers, copied deeply by :meth:`clone`."""
+    """Derived, never written: the container fields :meth:`clone` copies deeply."""
+
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        super().__init_subclass__(**kwargs)
+        cls._copied = container_fields(cls)
 
     game: Game
     num_players: int
@@ -155,6 +197,15 @@ class State(ABC):
         """A game-specific reason why a well-formed action is not legal now."""
         del seat, action
         return None
+
+    def check_conservation(self) -> None:
+        """Raise ``AssertionError`` unless every component is accounted for, once.
+
+        Each game declares what it conserves (all cards somewhere, each
+        once; counts never negative); the conformance suite calls this after
+        every step, on the state, its clones and its determinisations.
+        """
+        raise NotImplementedError(f"{type(self).__name__} declares no conservation check")
 
     @property
     def stopped(self) -> bool:

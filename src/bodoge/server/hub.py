@@ -930,7 +930,11 @@ def state_message(
         "seat": seat,
         "view": state.view(seat),
         "legal": [legal_entry(action, lang) for action in legal],
-        "log": [event.for_seat(seat, lang) for event in state.events[max(first, 0) :]],
+        "log": [
+            event.for_seat(seat, lang)
+            for event in state.events[max(first, 0) :]
+            if not event.outcome.draft  # a step of a choice: shown once it is complete
+        ],
         "sent_at": time.time(),
     }
     if html and render is not None:

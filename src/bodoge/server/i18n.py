@@ -116,6 +116,7 @@ WORDS: dict[str, Text] = {
     "log": Text("ログ", "Log"),
     "log_empty": Text("まだ誰も動いていません", "Nothing has happened yet"),
     "secret_action": Text("（非公開の選択）", "(a secret choice)"),
+    "has_chosen": Text("選び終えました", "has chosen"),
     "rules": Text("ルールの要点", "Rules summary"),
     "connection_lost": Text(
         "接続が切れました。再接続しています…", "Connection lost; reconnecting…"

@@ -10,7 +10,7 @@ from fastapi import APIRouter, Form, Request
 from fastapi.responses import HTMLResponse, JSONResponse, RedirectResponse, Response
 
 import bodoge
-from bodoge.engine import BodogeError, Game, seat_name
+from bodoge.engine import BodogeError, Game, replay_stops, seat_name
 from bodoge.games import BUILTIN_IDS
 
 from .api import (
@@ -277,7 +277,7 @@ async def replay_page(table_id: str, hub: HubDep, lang: LangDep) -> HTMLResponse
         "replay.html",
         lang,
         live=live,
-        total=live.state.version,
+        total=len(replay_stops(live.state.events)) - 1,
         names=seat_names(live, lang),
         title=live.state.game.title(lang),
     )
@@ -287,19 +287,26 @@ async def replay_page(table_id: str, hub: HubDep, lang: LangDep) -> HTMLResponse
 async def replay_step(
     table_id: str, step: int, hub: HubDep, store: StoreDep, lang: LangDep, seat: int | None = None
 ) -> HTMLResponse:
-    """The game area after ``step`` actions, as ``seat`` (or a spectator) saw it."""
+    """The game area after ``step`` steps, as ``seat`` (or a spectator) saw it.
+
+    A step is an action, except that a choice made in several steps (pick,
+    take back, confirm) is one step, shown once complete (``replay_stops``).
+    """
     live = await hub.get(table_id)
     refused = finished(live, lang)
     if refused is not None:
         return refused
     assert live is not None
-    if not 0 <= step <= live.state.version:
-        return error_page(lang, 404, word("bad_step", lang, total=live.state.version))
+    stops = replay_stops(live.state.events)
+    if not 0 <= step < len(stops):
+        return error_page(lang, 404, word("bad_step", lang, total=len(stops) - 1))
     if seat is not None and not 0 <= seat < live.info.num_players:
         return error_page(lang, 404, word("bad_seat", lang, n=seat + 1))
     rows = [
         (i, s, a)
-        for i, (s, a) in enumerate((e.seat, e.action.to_json()) for e in live.state.events[:step])
+        for i, (s, a) in enumerate(
+            (e.seat, e.action.to_json()) for e in live.state.events[: stops[step]]
+        )
     ]
     past = LiveTable(info=live.info, state=rebuild(live.info, rows))
     return HTMLResponse(render_game(past, seat, lang, replay=True))

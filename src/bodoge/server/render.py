@@ -206,7 +206,8 @@ def render_game(live: LiveTable, seat: int | None, lang: str, replay: bool = Fal
         )
     legal = state.legal_actions(seat) if seat is not None and not replay else []
     context = game_context(state.game, state.view(seat), seat, legal, names, lang)
-    context["log"] = [e.for_seat(seat, lang, names) for e in state.events[-LOG_LENGTH:]]
+    shown = [e for e in state.events if not e.outcome.draft][-LOG_LENGTH:]
+    context["log"] = [e.for_seat(seat, lang, names) for e in shown]
     context["summary"] = state.summary(lang, names)
     context["replay"] = replay
     context["table"] = live.info.id

@@ -111,6 +111,8 @@ class LogEntry(BaseModel):
     """``None`` while the action is secret from this seat."""
     label: str | None
     facts: dict[str, Any]
+    draft: bool = False
+    """A step of a choice still being made (never sent: the log shows the completed choice)."""
 
 
 class StateMessage(BaseModel):

@@ -8,10 +8,11 @@ See the package docstring for the rulings applied.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-from typing import Any
+from collections.abc import Mapping, Sequence
+from typing import Any, ClassVar
 
-from ...engine import Action, Outcome, Rng, State
+from ...engine import Action, Outcome, Rng
+from ...engine.kit import Phase, Rules, Zone, explains, lose, lose_unseen, plays, redeal
 from .actions import (
     AddPillar,
     CompletePalace,
@@ -37,29 +38,23 @@ from .data import (
     UNDER,
 )
 from .text import summary_lines
+from .view import VERIFIED, VIEW
 
 END = len(COLOURS)
 """The END card's value in the deck (pillars are 0..3)."""
-VERIFIED = len(COLOURS)
-"""Index of a palace's verified flag, after its four colour counts."""
 RANGE = range(len(COLOURS))
+TURN, BUILD_ONLY, BUILDING, BUILT, INSPECTING, OVER = (
+    "turn",
+    "build_only",
+    "building",
+    "built",
+    "inspecting",
+    "over",
+)
+"""The phases of a turn: its first choice (or building only, with a big hand), a palace
+under construction, palaces built this turn, an inspection naming its palaces; the end."""
 
-DRAW = Draw()
-COMPLETE = CompletePalace()
-END_BUILDING = EndBuilding()
-REVEAL = Reveal()
-ADD = tuple(AddPillar(colour) for colour in COLOURS)
-QUAKE = tuple(Earthquake(colour) for colour in COLOURS)
-INSPECT = tuple(Inspect(check) for check in CHECKS)
-_TARGETS: dict[tuple[int, int], InspectPalace] = {}
-
-
-def _target(owner: int, palace: int) -> InspectPalace:
-    """Target actions are made once and reused: legal lists are rebuilt every step."""
-    action = _TARGETS.get((owner, palace))
-    if action is None:
-        action = _TARGETS[owner, palace] = InspectPalace(owner, palace)
-    return action
+__all__ = ["END", "VERIFIED", "AnehambraState", "full_deck", "is_safe", "rank"]
 
 
 def full_deck() -> list[int]:
@@ -97,12 +92,56 @@ def rank(palaces: list[int], hands: list[int]) -> tuple[int, ...]:
     return tuple(seat for seat in tied if hands[seat] == most)
 
 
-class AnehambraState(State):
+class AnehambraState(Rules):
     """A game of アネハンブラ in progress."""
 
-    _copied = ("deck", "hands", "known", "palaces", "removed", "targets")
+    PHASES: ClassVar[Mapping[str, Phase]] = {
+        TURN: Phase((Draw, AddPillar, Inspect, Earthquake, InspectPalace, Reveal)),
+        BUILD_ONLY: Phase(
+            (AddPillar,), f"you began your turn with {BUILD_ONLY_HAND} or more cards: build only"
+        ),
+        BUILDING: Phase(
+            (AddPillar, CompletePalace), "you are building a palace: add a pillar or complete it"
+        ),
+        BUILT: Phase((AddPillar, EndBuilding)),
+        INSPECTING: Phase((InspectPalace, Reveal), "you are inspecting: name a palace"),
+    }
+    VIEW = VIEW
+
+    deck: list[int]
+    hands: list[list[int]]
+    known: list[list[int]]
+    palaces: list[list[list[int]]]
+    removed: list[int]
+    targets: list[tuple[int, int]]
+
+    def check_conservation(self) -> None:
+        """Every pillar is in the deck, a hand, a palace or removed; END is in the deck or drawn."""
+        copies = [16, 18, 20, 22]
+        where = [0, 0, 0, 0]
+        for card in self.deck:
+            if card != 4:
+                where[card] += 1
+        assert self.deck.count(4) == (0 if self.end_reason == "end_card" else 1)
+        for hand, known in zip(self.hands, self.known, strict=True):
+            assert all(0 <= k <= h for k, h in zip(known, hand, strict=True))
+            where = [a + b for a, b in zip(where, hand, strict=True)]
+        for palaces in self.palaces:
+            for palace in palaces:
+                assert len(palace) == 5 and sum(palace[:4]) >= 1 and palace[4] in (0, 1)
+                where = [a + b for a, b in zip(where, palace[:4], strict=True)]
+        where = [a + b for a, b in zip(where, self.removed, strict=True)]
+        assert where == copies, f"pillars per colour: {where}"
 
     def _setup(self) -> None:
+        table = self.table()
+        self.draw, self.complete = table.one(Draw), table.one(CompletePalace)
+        self.end_building, self.reveal = table.one(EndBuilding), table.one(Reveal)
+        self.adds = tuple(table.of(AddPillar)[colour] for colour in COLOURS)
+        self.quakes = tuple(table.of(Earthquake)[colour] for colour in COLOURS)
+        self.inspects = tuple(table.of(Inspect)[check] for check in CHECKS)
+        self.palace_targets = table.of(InspectPalace)
+        """The actions of the declared space (read-only, shared by copies)."""
         self.strict_open_colour = bool(self.options["strict_open_colour"])
         n = self.num_players
         deck = full_deck()
@@ -122,13 +161,13 @@ class AnehambraState(State):
         self.deck = deck
         self.known = [[0] * len(COLOURS) for _ in range(n)]
         """known[seat][c]: cards of c everyone knows are in seat's hand (from demolitions)."""
-        self.palaces: list[list[list[int]]] = [[] for _ in range(n)]
+        self.palaces = [[] for _ in range(n)]
         self.removed = [0] * len(COLOURS)
         """Cards taken out of the game by earthquakes, per colour."""
         self.turn = 0
         self.over = False
         self.end_reason = ""
-        self.targets: list[tuple[int, int]] = []
+        self.targets = []
         self._begin_turn(0)
 
     # ------------------------------------------------------------ turn order
@@ -136,6 +175,18 @@ class AnehambraState(State):
     @property
     def to_act(self) -> tuple[int, ...]:
         return () if self.over else (self.current,)
+
+    @property
+    def phase(self) -> str:
+        if self.over:
+            return OVER
+        if self.check >= 0:
+            return INSPECTING
+        if self.building >= 0:
+            return BUILDING
+        if self.built:
+            return BUILT
+        return BUILD_ONLY if self.build_only else TURN
 
     def _begin_turn(self, seat: int) -> None:
         """Make ``seat`` active and fix what its hand and palaces allow this turn."""
@@ -182,9 +233,9 @@ class AnehambraState(State):
 
     def _open_targets(self, seat: int) -> list[InspectPalace]:
         """Other players' unverified palaces not yet named in this inspection."""
-        chosen = self.targets
+        chosen, target = self.targets, self.palace_targets
         return [
-            _target(owner, index)
+            target[owner, index]
             for owner in range(self.num_players)
             if owner != seat
             for index, palace in enumerate(self.palaces[owner])
@@ -196,47 +247,54 @@ class AnehambraState(State):
         if self.check >= 0:
             actions: list[Action] = list(self._open_targets(seat))
             if self.targets:
-                actions.append(REVEAL)
+                actions.append(self.reveal)
             return actions
-        adds: list[Action] = [ADD[c] for c in RANGE if hand[c]]
+        add = self.adds
+        adds: list[Action] = [add[c] for c in RANGE if hand[c]]
         if self.building >= 0:
-            return [*adds, COMPLETE]
+            return [*adds, self.complete]
         if self.built:
-            return [*adds, END_BUILDING]
+            return [*adds, self.end_building]
         if self.build_only:
             return adds
-        actions = [DRAW, *adds]
+        actions = [self.draw, *adds]
         if self._open_targets(seat):
-            actions += [INSPECT[c] for c in RANGE if not self.banned(c)]
-            actions += [INSPECT[PAIR_CHECK], INSPECT[ALL_COLOURS_CHECK]]
-        actions += [QUAKE[c] for c in RANGE if hand[c] >= EARTHQUAKE_CARDS]
+            inspect = self.inspects
+            actions += [inspect[c] for c in RANGE if not self.banned(c)]
+            actions += [inspect[PAIR_CHECK], inspect[ALL_COLOURS_CHECK]]
+        quake = self.quakes
+        actions += [quake[c] for c in RANGE if hand[c] >= EARTHQUAKE_CARDS]
         return actions
 
     def _why_illegal(self, seat: int, action: Action) -> str | None:
-        hand = self.hands[seat]
         colour = getattr(action, "colour", None)
         if colour is not None and colour not in COLOURS:
             return f"there is no colour {colour!r}; the colours are {', '.join(COLOURS)}"
-        at_start = self.building < 0 and not self.built and self.check < 0
-        if at_start and self.build_only and not isinstance(action, AddPillar):
-            return f"you began your turn with {BUILD_ONLY_HAND} or more cards: build only"
         if self.check >= 0 and not isinstance(action, InspectPalace | Reveal):
             return "you are inspecting: name a palace" + (" or reveal" if self.targets else "")
-        if self.building >= 0 and not isinstance(action, AddPillar | CompletePalace):
-            return "you are building a palace: add a pillar or complete it"
-        if isinstance(action, AddPillar | Earthquake) and colour is not None:
-            need = EARTHQUAKE_CARDS if isinstance(action, Earthquake) else 1
-            if hand[COLOURS.index(colour)] < need:
-                return f"you need {need} {colour} card(s) in your hand, you have {hand}"
-        if isinstance(action, Inspect):
-            return self._why_no_inspection(seat, action.check)
-        if isinstance(action, InspectPalace):
-            return self._why_no_target(seat, action)
-        if isinstance(action, Reveal) and not self.targets:
-            return "name a palace to inspect first"
+        return super()._why_illegal(seat, action)
+
+    def _why_short(self, seat: int, colour: str, need: int) -> str | None:
+        hand = self.hands[seat]
+        if hand[COLOURS.index(colour)] < need:
+            return f"you need {need} {colour} card(s) in your hand, you have {hand}"
         return None
 
-    def _why_no_inspection(self, seat: int, check: str) -> str | None:
+    @explains(AddPillar)
+    def _why_not_add(self, seat: int, action: AddPillar) -> str | None:
+        return self._why_short(seat, action.colour, 1)
+
+    @explains(Earthquake)
+    def _why_not_quake(self, seat: int, action: Earthquake) -> str | None:
+        return self._why_short(seat, action.colour, EARTHQUAKE_CARDS)
+
+    @explains(Reveal)
+    def _why_not_reveal(self, seat: int, action: Reveal) -> str | None:
+        return None if self.targets else "name a palace to inspect first"
+
+    @explains(Inspect)
+    def _why_no_inspection(self, seat: int, action: Inspect) -> str | None:
+        check = action.check
         if check not in CHECKS:
             return f"there is no check {check!r}; the checks are {', '.join(CHECKS)}"
         if not self._open_targets(seat):
@@ -246,6 +304,7 @@ class AnehambraState(State):
             return f"every {COLOURS[index]} card is open on the table: it cannot be named"
         return None
 
+    @explains(InspectPalace)
     def _why_no_target(self, seat: int, action: InspectPalace) -> str | None:
         if self.check < 0:
             return "declare a check (A–F) first"
@@ -266,38 +325,55 @@ class AnehambraState(State):
 
     # ------------------------------------------------------------------- play
 
-    def _play(self, seat: int, action: Action) -> Outcome | None:
+    def _turn_done(self) -> Outcome | None:
         public: dict[str, Any] = {}
-        kind = type(action)
-        if kind is AddPillar:
-            assert isinstance(action, AddPillar)
-            return self._add_pillar(seat, COLOURS.index(action.colour))
-        if kind is Draw:
-            return self._draw(seat)
-        if kind is CompletePalace:
-            self.building = -1
-            self.built += 1
-            if self.double and self.built < 2 and any(self.hands[seat]):
-                return None
-        elif kind is Inspect:
-            assert isinstance(action, Inspect)
-            self.check = CHECKS.index(action.check)
-            return None
-        elif kind is InspectPalace:
-            assert isinstance(action, InspectPalace)
-            self.targets.append((action.owner, action.palace))
-            if self.check < COLOUR_CHECKS and len(self.targets) < 2 and self._open_targets(seat):
-                return None
-            self._inspect(seat, public)
-        elif kind is Reveal:
-            self._inspect(seat, public)
-        elif kind is Earthquake:
-            assert isinstance(action, Earthquake)
-            self._earthquake(seat, COLOURS.index(action.colour), public)
-        else:
-            assert kind is EndBuilding
         self._end_turn(public)
         return Outcome(public) if public else None
+
+    @plays(AddPillar)
+    def _add(self, seat: int, action: AddPillar) -> Outcome:
+        return self._add_pillar(seat, COLOURS.index(action.colour))
+
+    @plays(Draw)
+    def _draw_action(self, seat: int, action: Draw) -> Outcome:
+        return self._draw(seat)
+
+    @plays(CompletePalace)
+    def _complete(self, seat: int, action: CompletePalace) -> Outcome | None:
+        self.building = -1
+        self.built += 1
+        if self.double and self.built < 2 and any(self.hands[seat]):
+            return None
+        return self._turn_done()
+
+    @plays(EndBuilding)
+    def _end_building(self, seat: int, action: EndBuilding) -> Outcome | None:
+        return self._turn_done()
+
+    @plays(Inspect)
+    def _declare(self, seat: int, action: Inspect) -> None:
+        self.check = CHECKS.index(action.check)
+
+    @plays(InspectPalace)
+    def _name(self, seat: int, action: InspectPalace) -> Outcome | None:
+        self.targets.append((action.owner, action.palace))
+        if self.check < COLOUR_CHECKS and len(self.targets) < 2 and self._open_targets(seat):
+            return None
+        return self._reveal(seat, action)
+
+    @plays(Reveal)
+    def _reveal(self, seat: int, action: Action) -> Outcome:
+        public: dict[str, Any] = {}
+        self._inspect(seat, public)
+        self._end_turn(public)
+        return Outcome(public)
+
+    @plays(Earthquake)
+    def _quake(self, seat: int, action: Earthquake) -> Outcome:
+        public: dict[str, Any] = {}
+        self._earthquake(seat, COLOURS.index(action.colour), public)
+        self._end_turn(public)
+        return Outcome(public)
 
     def _draw(self, seat: int) -> Outcome:
         card = self.deck.pop()
@@ -319,10 +395,7 @@ class AnehambraState(State):
         palace[colour] += 1
         self.hands[seat][colour] -= 1
         # Nobody else sees which card went: each known count can only be trusted one less.
-        known = self.known[seat]
-        for c in RANGE:
-            if known[c]:
-                known[c] -= 1
+        lose_unseen(self.known[seat])
         public = {"palace": self.building, "cards": sum(palace[:VERIFIED])}
         return Outcome(public, secret=True)
 
@@ -352,8 +425,7 @@ class AnehambraState(State):
     def _earthquake(self, seat: int, colour: int, public: dict[str, Any]) -> None:
         """Four cards of ``colour`` leave the game, and every verified palace holding it."""
         self.hands[seat][colour] -= EARTHQUAKE_CARDS
-        known = self.known[seat]
-        known[colour] = max(0, known[colour] - EARTHQUAKE_CARDS)
+        lose(self.known[seat], colour, EARTHQUAKE_CARDS)
         self.removed[colour] += EARTHQUAKE_CARDS
         collapsed = []
         for owner, palaces in enumerate(self.palaces):
@@ -368,6 +440,54 @@ class AnehambraState(State):
             palaces[:] = kept
         public["collapsed"] = collapsed
 
+    # -------------------------------------------------------------- positions
+
+    def arrange(
+        self,
+        *,
+        current: int = 0,
+        hands: Mapping[int, Sequence[int]] | None = None,
+        palaces: Mapping[int, Sequence[Sequence[int]]] | None = None,
+        deck: Sequence[int] | None = None,
+        removed: Sequence[int] | None = None,
+        turn: int | None = None,
+    ) -> AnehambraState:
+        """Set up a position for a test or a puzzle at the start of ``current``'s turn.
+
+        Returns the state itself.  Hands are four colour counts; palaces are
+        ``[red, yellow, green, blue, verified]``; ``deck`` is listed top card
+        first (``END`` is the END card).  Seats not given keep one red card
+        in hand and no palace; nobody knows anything of another's hand.
+        ``turn`` sets the turn count.  Components are not conserved: the
+        position holds what it is given.
+
+        >>> from bodoge.games.anehambra import GAME
+        >>> state = GAME.new_game(4, seed=1).arrange(hands={0: [0, 0, 0, 0]}, deck=[END])
+        >>> [action.TYPE for action in state.legal_actions(0)]
+        ['draw']
+        """
+        given = hands or {}
+        for seat in range(self.num_players):
+            self.hands[seat] = list(given.get(seat, [1, 0, 0, 0]))
+            self.known[seat] = [0] * len(COLOURS)
+            self.palaces[seat] = [list(p) for p in (palaces or {}).get(seat, [])]
+        if deck is not None:
+            self.deck = list(reversed(deck))
+            if END in deck and not self.stacked:
+                self.end_index = len(deck) - 1 - deck.index(END)
+        if removed is not None:
+            self.removed = list(removed)
+        self.turn = 0
+        self.start_turn(current)
+        if turn is not None:
+            self.turn = turn
+        return self
+
+    def start_turn(self, seat: int) -> AnehambraState:
+        """Begin ``seat``'s turn now, with what its hand and palaces allow (tests, puzzles)."""
+        self._begin_turn(seat)
+        return self
+
     # ------------------------------------------------------- hidden information
 
     def _redeal(self, seat: int | None, rng: Rng) -> None:
@@ -378,43 +498,18 @@ class AnehambraState(State):
         that are still in the deck.
         """
         end_in_deck = END in self.deck
-        pool = [card for card in self.deck if card != END]
-        hidden_hands: list[tuple[int, int]] = []
-        hidden_palaces: list[list[int]] = []
+        deck = [card for card in self.deck if card != END]
+        zones = [Zone(deck, ordered=True)]
         for other in range(self.num_players):
-            if other == seat:
-                continue
-            hand, known = self.hands[other], self.known[other]
-            unknown = 0
-            for c in RANGE:
-                extra = hand[c] - known[c]
-                if extra:
-                    pool += [c] * extra
-                    unknown += extra
-                    hand[c] = known[c]
-            hidden_hands.append((other, unknown))
-            for palace in self.palaces[other]:
-                if not palace[VERIFIED]:
-                    for c in RANGE:
-                        pool += [c] * palace[c]
-                    hidden_palaces.append(palace)
-        pool.sort()  # the unseen cards as a set: the result must not depend on their order
-        rng.shuffle(pool)
-        for palace in hidden_palaces:
-            size = sum(palace[:VERIFIED])
-            palace[:VERIFIED] = [0] * len(COLOURS)
-            for card in pool[len(pool) - size :]:
-                palace[card] += 1
-            del pool[len(pool) - size :]
-        for other, unknown in hidden_hands:
-            for card in pool[len(pool) - unknown :]:
-                self.hands[other][card] += 1
-            del pool[len(pool) - unknown :]
+            if other != seat:
+                zones.append(Zone.counts(self.hands[other], self.known[other]))
+                zones += [Zone.counts(p) for p in self.palaces[other] if not p[VERIFIED]]
+        redeal(zones, rng)
         if end_in_deck:
             if not self.stacked:
-                self.end_index = rng.below(min(UNDER, len(pool)) + 1)
-            pool.insert(self.end_index, END)
-        self.deck = pool
+                self.end_index = rng.below(min(UNDER, len(deck)) + 1)
+            deck.insert(self.end_index, END)
+        self.deck = deck
 
     # ------------------------------------------------------------ scoring
 
@@ -447,59 +542,6 @@ class AnehambraState(State):
         if not self.stacked or self.over:
             return None
         return len(self.deck) - 1 - self.end_index
-
-    def _view(self, seat: int | None) -> dict[str, Any]:
-        return {
-            "colours": list(COLOURS),
-            "current": self.current,
-            "turn": self.turn,
-            "deck": len(self.deck),
-            "end_in": self.cards_before_end(),
-            "removed": list(self.removed),
-            "banned": [self.banned(c) for c in RANGE],
-            "players": [self._player_view(other, seat) for other in range(self.num_players)],
-            "hand": None if seat is None else list(self.hands[seat]),
-            "step": self._step_view(),
-            "result": self._result_view(),
-        }
-
-    def _player_view(self, owner: int, viewer: int | None) -> dict[str, Any]:
-        return {
-            "seat": owner,
-            "hand_count": sum(self.hands[owner]),
-            "known_hand": list(self.known[owner]),
-            "palaces": [
-                {
-                    "cards": sum(palace[:VERIFIED]),
-                    "verified": bool(palace[VERIFIED]),
-                    "contents": (
-                        palace[:VERIFIED] if palace[VERIFIED] or owner == viewer else None
-                    ),
-                }
-                for palace in self.palaces[owner]
-            ],
-        }
-
-    def _step_view(self) -> dict[str, Any]:
-        """Where the current turn stands: what the start of the turn allows, partial choices."""
-        return {
-            "build_only": self.build_only,
-            "double": self.double,
-            "building": None if self.building < 0 else self.building,
-            "built": self.built,
-            "check": None if self.check < 0 else CHECKS[self.check],
-            "targets": [{"owner": owner, "palace": index} for owner, index in self.targets],
-        }
-
-    def _result_view(self) -> dict[str, Any] | None:
-        if not self.over:
-            return None
-        return {
-            "reason": self.end_reason,
-            "palaces": list(self.scores),
-            "hands": self.hand_counts,
-            "winners": list(self.winners),
-        }
 
 
 def _stack_piles(deck: list[int]) -> int:

@@ -17,18 +17,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 
 from ...engine import Action, OptionValue
-from ...engine.schema import (
-    Array,
-    Choice,
-    Flag,
-    Maybe,
-    Num,
-    Record,
-    Seat,
-    Seats,
-    Seq,
-    Skip,
-)
+from ...engine.schema import Record
 from .actions import (
     AddPillar,
     CompletePalace,
@@ -39,7 +28,8 @@ from .actions import (
     InspectPalace,
     Reveal,
 )
-from .data import CHECKS, COLOURS, COPIES, MAX_PALACES, TOTAL_PILLARS, TURN_LIMIT
+from .data import CHECKS, COLOURS, MAX_PALACES, TOTAL_PILLARS, TURN_LIMIT
+from .view import VIEW
 
 Options = Mapping[str, OptionValue]
 
@@ -62,59 +52,8 @@ def action_space(options: Options, num_players: int) -> list[Action]:
 
 
 def view_schema(options: Options, num_players: int) -> Record:
-    """The shape of ``AnehambraState._view``, with bounds."""
-    del options
-    per_colour = Array(Num(0, max(COPIES)), len(COLOURS))
-    palace = Record(
-        {
-            "cards": Num(1, TOTAL_PILLARS),
-            "verified": Flag(),
-            "contents": Maybe(per_colour),
-        }
-    )
-    player = Record(
-        {
-            "seat": Skip(),
-            "hand_count": Num(0, TOTAL_PILLARS),
-            "known_hand": per_colour,
-            "palaces": Seq(palace, most=MAX_PALACES),
-        }
-    )
-    step = Record(
-        {
-            "build_only": Flag(),
-            "double": Flag(),
-            "building": Maybe(Num(0, MAX_PALACES - 1)),
-            "built": Num(0, 2),
-            "check": Maybe(Choice(CHECKS)),
-            "targets": Seq(
-                Record({"owner": Seat(num_players), "palace": Num(0, MAX_PALACES - 1)}), most=2
-            ),
-        }
-    )
-    result = Record(
-        {
-            "reason": Choice(("end_card", "turn_limit")),
-            "palaces": Array(Num(0, MAX_PALACES), num_players),
-            "hands": Array(Num(0, TOTAL_PILLARS), num_players),
-            "winners": Seats(num_players),
-        }
-    )
-    return Record(
-        {
-            "colours": Skip(),
-            "current": Seat(num_players),
-            "turn": Num(0, TURN_LIMIT),
-            "deck": Num(0, TOTAL_PILLARS + 1),
-            "end_in": Maybe(Num(0, TOTAL_PILLARS)),
-            "removed": per_colour,
-            "banned": Array(Flag(), len(COLOURS)),
-            "players": Array(player, num_players),
-            "hand": Maybe(per_colour),
-            "step": step,
-            "result": Maybe(result),
-        }
-    )
+    """The shape of ``AnehambraState._view``: declared with the view itself (:mod:`.view`)."""
+    return VIEW.schema(options, num_players)
 
 
 def score_range(options: Options, num_players: int) -> tuple[float, float]:

@@ -9,11 +9,12 @@ rulings applied.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-from typing import Any
+from collections.abc import Mapping, Sequence
+from typing import Any, ClassVar
 
-from ...engine import Action, Outcome, Rng, State
-from .actions import Discard, KeepDice, RerollDice, Stop, discard
+from ...engine import Action, Outcome, Rng
+from ...engine.kit import Die, Phase, Rules, ScriptedRolls, Zone, explains, plays, redeal
+from .actions import Discard, KeepDice, RerollDice, Stop
 from .data import (
     ALL_DICE,
     COPIES,
@@ -25,23 +26,20 @@ from .data import (
     hand_size,
 )
 from .text import summary_lines
+from .view import PLACES, VIEW
 
 SIZE = HIGHEST + 1
 """Length of a per-value count list (index 0 unused)."""
 
-STOP = Stop()
-KEEP = KeepDice()
-REROLL = RerollDice()
-DISCARD = [[discard(card, mask) for mask in range(ALL_DICE + 1)] for card in range(SIZE)]
-"""DISCARD[card][mask]: made once, reused by every legal list (mask 0 is never legal)."""
+DICE = tuple(Die(sides) for sides in DICE_SIDES)
+"""The d4, d8 and d12, faces and probabilities declared (``Die.outcomes``)."""
+CHOOSE, DISCARD, OVER = "choose", "discard", "over"
+"""The phases: keep or reroll the dice left in the middle, discard cards, the end."""
 
 SUBSETS = [[m for m in range(1, ALL_DICE + 1) if m & available == m] for available in range(8)]
 """SUBSETS[available]: the non-empty sets of dice (masks) within ``available``."""
 
-PLACES = ("rolled", "locked", "used")
-"""Where a die is, seen from the player whose turn it is: rolled this turn,
-kept in the middle with its value from the turn before, or used this turn
-(it passes to the next player)."""
+__all__ = ["PLACES", "CardiceoState", "dice_sums", "mask_names", "matches"]
 
 
 def dice_sums(dice: list[int]) -> list[int]:
@@ -69,22 +67,61 @@ def mask_names(mask: int) -> list[str]:
     return [name for i, name in enumerate(DICE_NAMES) if mask >> i & 1]
 
 
-class CardiceoState(State):
+class CardiceoState(Rules):
     """A game of Cardiceo in progress (one or several rounds)."""
 
-    _copied = (
-        "hands",
-        "counts",
-        "set_aside",
-        "discarded",
-        "dice",
-        "out",
-        "totals",
-        "history",
-        "this_turn",
-    )
+    PHASES: ClassVar[Mapping[str, Phase]] = {
+        CHOOSE: Phase(
+            (KeepDice, RerollDice),
+            "all three dice are locked in the middle: first keep them or reroll them",
+        ),
+        DISCARD: Phase(
+            (Discard, Stop),
+            "keeping or rerolling is chosen only when all three dice were left in the middle",
+        ),
+    }
+    VIEW = VIEW
+
+    hands: list[list[int]]
+    counts: list[int]
+    set_aside: list[int]
+    discarded: list[int]
+    dice: list[int]
+    out: list[bool]
+    totals: list[int]
+    history: list[list[int]]
+    this_turn: list[list[int]]
+
+    def check_conservation(self) -> None:
+        """All 60 cards (four of 1..15) are in a hand, the discards or set aside; dice in range."""
+        for value in range(1, 16):
+            held = sum(hand[value] for hand in self.hands)
+            assert held + self.discarded[value] + self.set_aside[value] == 4, f"value {value}"
+        assert self.counts == [sum(hand) for hand in self.hands]
+        assert all(min(hand) >= 0 and hand[0] == 0 for hand in self.hands)
+        assert all(1 <= value <= sides for value, sides in zip(self.dice, (4, 8, 12), strict=True))
+        assert 0 <= self.used <= 7 and not (self.choosing and self.used)
+        assert len(self.history) == self.round - (0 if self.over else 1)
+        seats = range(self.num_players)
+        assert self.totals == [sum(sums[seat] for sums in self.history) for seat in seats]
+        if not self.hardcore:
+            assert not any(self.out)
 
     def _setup(self) -> None:
+        table = self.table()
+        discards = table.of(Discard)
+        self.discards = tuple(
+            tuple(
+                discards.get((card, *(bool(mask >> d & 1) for d in range(3)))) for mask in range(8)
+            )
+            for card in range(SIZE)
+        )
+        """discards[card][mask]: the action from the declared space (None: never legal)."""
+        self.stop, self.keep, self.reroll = (
+            table.one(Stop),
+            table.one(KeepDice),
+            table.one(RerollDice),
+        )
         options = self.options
         self.short = bool(options["short"])
         self.easy = bool(options["easy"])
@@ -101,7 +138,7 @@ class CardiceoState(State):
         self.turn_limit = ROUND_TURN_LIMIT * n
         self.totals = [0] * n
         """Sum of the cards left at the end of each finished round, per seat."""
-        self.history: list[list[int]] = []
+        self.history = []
         """history[r]: each seat's sum of cards left at the end of round r + 1."""
         self.out = [False] * n
         """Hardcore: eliminated seats."""
@@ -153,7 +190,7 @@ class CardiceoState(State):
             return
         self.current = seat
         self.used = 0
-        self.this_turn: list[list[int]] = []
+        self.this_turn = []
         """[card, mask] of each discard this turn."""
         if not passed and not first and not self.hardcore:
             self.choosing = True
@@ -167,9 +204,9 @@ class CardiceoState(State):
     def _roll(self, mask: int, steps: list[dict[str, Any]]) -> None:
         """Roll the dice of ``mask`` with the state's generator."""
         self.rolled = mask
-        for die, sides in enumerate(DICE_SIDES):
+        for die, rolled in enumerate(DICE):
             if mask >> die & 1:
-                self.dice[die] = self.rng.roll(sides)
+                self.dice[die] = rolled.roll(self.rng)
         steps.append(
             {
                 "kind": "roll",
@@ -267,23 +304,22 @@ class CardiceoState(State):
     def to_act(self) -> tuple[int, ...]:
         return () if self.over else (self.current,)
 
+    @property
+    def phase(self) -> str:
+        if self.over:
+            return OVER
+        return CHOOSE if self.choosing else DISCARD
+
     def _legal(self, seat: int) -> list[Action]:
         if self.choosing:
-            return [KEEP, REROLL]
+            return [self.keep, self.reroll]
         found = matches(self.dice, ALL_DICE ^ self.used, self.hands[seat])
-        actions: list[Action] = [DISCARD[card][mask] for card, mask in found]
-        actions.append(STOP)
+        discards = self.discards
+        actions: list[Action] = [discards[card][mask] for card, mask in found]  # type: ignore[misc]
+        actions.append(self.stop)
         return actions
 
-    def _why_illegal(self, seat: int, action: Action) -> str | None:
-        if self.choosing and not isinstance(action, KeepDice | RerollDice):
-            return "all three dice are locked in the middle: first keep them or reroll them"
-        if isinstance(action, KeepDice | RerollDice) and not self.choosing:
-            return "keeping or rerolling is chosen only when all three dice were left in the middle"
-        if isinstance(action, Discard):
-            return self._why_no_discard(seat, action)
-        return None
-
+    @explains(Discard)
     def _why_no_discard(self, seat: int, action: Discard) -> str | None:
         mask = action.mask
         if not mask:
@@ -300,26 +336,33 @@ class CardiceoState(State):
 
     # ---------------------------------------------------------------- play
 
-    def _play(self, seat: int, action: Action) -> Outcome | None:
+    @plays(Discard)
+    def _discard_action(self, seat: int, action: Discard) -> Outcome:
         steps: list[dict[str, Any]] = []
-        public: dict[str, Any] = {"steps": steps}
-        if isinstance(action, Discard):
-            mask = action.mask
-            public["values"] = [self.dice[d] for d in range(len(DICE_SIDES)) if mask >> d & 1]
-            self._discard(seat, action.card, mask, steps)
-        elif isinstance(action, Stop):
-            self._end_turn(steps)
-        elif isinstance(action, KeepDice):
-            self.choosing = False
-            self._go_on(steps)
-        else:
-            assert isinstance(action, RerollDice)
-            self.choosing = False
-            self._roll(ALL_DICE, steps)
-            self._go_on(steps)
+        mask = action.mask
+        public: dict[str, Any] = {
+            "steps": steps,
+            "values": [self.dice[d] for d in range(len(DICE_SIDES)) if mask >> d & 1],
+        }
+        self._discard(seat, action.card, mask, steps)
         if not steps:
             del public["steps"]
-        return Outcome(public) if public else None
+        return Outcome(public)
+
+    @plays(Stop)
+    def _stop(self, seat: int, action: Stop) -> Outcome | None:
+        steps: list[dict[str, Any]] = []
+        self._end_turn(steps)
+        return Outcome({"steps": steps}) if steps else None
+
+    @plays(KeepDice, RerollDice)
+    def _keep_or_reroll(self, seat: int, action: KeepDice | RerollDice) -> Outcome | None:
+        steps: list[dict[str, Any]] = []
+        self.choosing = False
+        if type(action) is RerollDice:
+            self._roll(ALL_DICE, steps)
+        self._go_on(steps)
+        return Outcome({"steps": steps}) if steps else None
 
     def _discard(self, seat: int, card: int, mask: int, steps: list[dict[str, Any]]) -> None:
         self.hands[seat][card] -= 1
@@ -333,28 +376,83 @@ class CardiceoState(State):
         else:
             self._go_on(steps)
 
+    # ---------------------------------------------------------- positions
+
+    def arrange(
+        self,
+        hands: Mapping[int, Sequence[int]],
+        dice: Sequence[int],
+        *,
+        current: int = 0,
+        rolled: int = ALL_DICE,
+        choosing: bool = False,
+        rolls: Sequence[int] = (),
+        out: Sequence[int] = (),
+        turn: int | None = None,
+    ) -> CardiceoState:
+        """Set up a position for a test or a puzzle at the start of ``current``'s turn.
+
+        Returns the state itself.  ``hands`` lists each seat's cards; seats
+        not given keep a single 15 (they rarely can discard and never end
+        the game by accident).  Every card not in a hand is set aside, so all
+        60 stay accounted for.  ``dice`` are the values of the d4, d8 and
+        d12, ``rolled`` the mask of those rolled this turn; ``choosing``
+        leaves all three in the middle to keep or reroll.  Later rolls show
+        the faces ``rolls`` in order, and no others (:meth:`script_rolls`).
+        ``out`` lists eliminated seats; ``turn`` sets the round's turn count.
+
+        >>> from bodoge.games.cardiceo import GAME
+        >>> state = GAME.new_game(3, seed=1).arrange({0: [3, 7]}, (3, 4, 6))
+        >>> [a.card for a in state.legal_actions(0) if a.TYPE == "discard"]
+        [3, 7]
+        """
+        for seat in range(self.num_players):
+            cards = hands.get(seat, [HIGHEST])
+            self.hands[seat] = [0] * SIZE
+            for card in cards:
+                self.hands[seat][card] += 1
+            self.counts[seat] = len(cards)
+        self.discarded = [0] * SIZE
+        self.set_aside = [0] + [
+            COPIES - sum(hand[value] for hand in self.hands) for value in VALUES
+        ]
+        if min(self.set_aside) < 0:
+            raise ValueError(f"more than {COPIES} cards of a value in {dict(hands)}")
+        self.dice = list(dice)
+        self.current = current
+        self.used = 0
+        self.rolled = rolled
+        self.choosing = choosing
+        self.this_turn = []
+        for seat in out:
+            self.out[seat] = True
+        if turn is not None:
+            self.turn = turn
+        self.rng = ScriptedRolls(rolls)  # type: ignore[assignment]
+        return self
+
+    def script_rolls(self, *faces: int) -> CardiceoState:
+        """Later rolls show ``faces`` in order, after any already scripted (tests and puzzles).
+
+        The generator becomes a :class:`~bodoge.engine.kit.ScriptedRolls`,
+        whose ``asked`` lists the dice rolled; the record no longer replays.
+        """
+        scripted = self.rng
+        if isinstance(scripted, ScriptedRolls):
+            scripted.faces += faces
+        else:
+            self.rng = ScriptedRolls(faces)  # type: ignore[assignment]
+        return self
+
     # -------------------------------------------------- hidden information
 
     def _redeal(self, seat: int | None, rng: Rng) -> None:
         """Shuffle the unseen cards: the cards set aside and the other closed hands."""
         if self.open_hands or self.over:
             return
-        others = [other for other in range(self.num_players) if other != seat]
-        pool_counts = list(self.set_aside)
-        for other in others:
-            for value in VALUES:
-                pool_counts[value] += self.hands[other][value]
-        pool = [value for value in VALUES for _ in range(pool_counts[value])]  # canonical order
-        rng.shuffle(pool)
-        for other in others:
-            hand = [0] * SIZE
-            for card in pool[: self.counts[other]]:
-                hand[card] += 1
-            del pool[: self.counts[other]]
-            self.hands[other] = hand
-        self.set_aside = [0] * SIZE
-        for card in pool:
-            self.set_aside[card] += 1
+        zones = [Zone.counts(self.set_aside)]
+        zones += [Zone.counts(self.hands[o]) for o in range(self.num_players) if o != seat]
+        redeal(zones, rng)
 
     # ------------------------------------------------------------- scoring
 
@@ -374,7 +472,7 @@ class CardiceoState(State):
     def summary(self, lang: str = "en", names: Sequence[str] | None = None) -> list[str]:
         if not self.over:
             return []
-        return summary_lines(self._result(), lang, names)
+        return summary_lines(self.result(), lang, names)
 
     # ---------------------------------------------------------------- view
 
@@ -385,41 +483,8 @@ class CardiceoState(State):
             return "rolled"
         return "locked"
 
-    def _view(self, seat: int | None) -> dict[str, Any]:
-        shown = self.open_hands or self.over
-        return {
-            "round": self.round,
-            "rounds": self.rounds,
-            "start_player": self.start_player,
-            "current": self.current,
-            "turn": min(self.turn, self.turn_limit),
-            "turn_limit": self.turn_limit,
-            "choosing": self.choosing,
-            "dice": [
-                {"sides": sides, "value": self.dice[die], "place": self.die_place(die)}
-                for die, sides in enumerate(DICE_SIDES)
-            ],
-            "this_turn": [
-                {"card": card, "dice": mask_names(mask)} for card, mask in self.this_turn
-            ],
-            "discarded": self.discarded[1:],
-            "set_aside": sum(self.set_aside),
-            "hand": None if seat is None else self.hands[seat][1:],
-            "players": [
-                {
-                    "seat": other,
-                    "hand_count": self.counts[other],
-                    "open_hand": self.hands[other][1:] if shown else None,
-                    "out": self.out[other],
-                    "total": self.totals[other],
-                }
-                for other in range(self.num_players)
-            ],
-            "history": [list(sums) for sums in self.history],
-            "result": self._result() if self.over else None,
-        }
-
-    def _result(self) -> dict[str, Any]:
+    def result(self) -> dict[str, Any]:
+        """How the game ended: the view's ``result`` and the summary's facts."""
         last = self.history[-1]
         return {
             "winners": list(self.final_winners),

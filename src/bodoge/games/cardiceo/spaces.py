@@ -17,21 +17,17 @@ from __future__ import annotations
 from collections.abc import Mapping
 
 from ...engine import Action, OptionValue
-from ...engine.schema import Array, Choice, Flag, Maybe, Num, Record, Seat, Seats, Seq, Skip
-from . import rules
+from ...engine.schema import Record
 from .actions import KeepDice, RerollDice, Stop, discard
 from .data import (
     ALL_DICE,
     COPIES,
-    DECK_SIZE,
-    DICE_NAMES,
     DICE_SIDES,
-    HIGHEST,
-    LOWEST,
     ROUND_TURN_LIMIT,
     VALUES,
     hand_size,
 )
+from .view import VIEW
 
 Options = Mapping[str, OptionValue]
 
@@ -89,51 +85,5 @@ def max_game_length(options: Options, num_players: int) -> int:
 
 
 def view_schema(options: Options, num_players: int) -> Record:
-    """The shape of ``CardiceoState._view``, with bounds."""
-    rounds = int(options["rounds"])
-    hand = _hand(options, num_players)
-    worst = score_range(options, num_players)[0]
-    per_value = Array(Num(0, COPIES), len(VALUES))
-    limit = ROUND_TURN_LIMIT * num_players
-    die = Record({"sides": Skip(), "value": Num(1, max(DICE_SIDES)), "place": Choice(rules.PLACES)})
-    used_dice = Record({"card": Num(LOWEST, HIGHEST), "dice": Seq(Choice(DICE_NAMES), 3)})
-    player = Record(
-        {
-            "seat": Skip(),
-            "hand_count": Num(0, hand),
-            "open_hand": Maybe(per_value),
-            "out": Flag(),
-            "total": Num(0, -worst),
-        }
-    )
-    sums = Array(Num(0, -worst), num_players)
-    result = Record(
-        {
-            "winners": Seats(num_players),
-            "emptied": Maybe(Seat(num_players)),
-            "by_limit": Flag(),
-            "cards_left": Array(Num(0, hand), num_players),
-            "sums": sums,
-            "totals": sums,
-            "rounds": Skip(),
-        }
-    )
-    return Record(
-        {
-            "round": Num(0, rounds),
-            "rounds": Skip(),
-            "start_player": Seat(num_players),
-            "current": Seat(num_players),
-            "turn": Num(0, limit),
-            "turn_limit": Skip(),
-            "choosing": Flag(),
-            "dice": Array(die, len(DICE_SIDES)),
-            "this_turn": Seq(used_dice, len(DICE_SIDES)),
-            "discarded": per_value,
-            "set_aside": Num(0, DECK_SIZE),
-            "hand": Maybe(per_value),
-            "players": Array(player, num_players),
-            "history": Seq(sums, rounds),
-            "result": Maybe(result),
-        }
-    )
+    """The shape of ``CardiceoState._view``: declared with the view itself (:mod:`.view`)."""
+    return VIEW.schema(options, num_players)

@@ -7,35 +7,20 @@ settlement cheap.  See the package docstring for the rulings applied.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, ClassVar
 
-from ...engine import Action, Outcome, Rng, State
+from ...engine import Action, Outcome, Rng
+from ...engine.kit import Phase, Rules, Zone, explains, lose, plays, redeal
 from .actions import Jealousy, Place, StopTaking, TakeChip, TakeFaceUp, TakeFromDeck
 from .text import summary_lines
+from .view import LOWEST, VIEW
 
-LOWEST = 4
 TOP_BASE = 13
 TOP_EXPANSION = 18
-
-TAKE_FROM_DECK = TakeFromDeck()
-STOP_TAKING = StopTaking()
-TAKE_FACE_UP = {n: TakeFaceUp(n) for n in range(LOWEST, TOP_EXPANSION + 1)}
-PLACE = {n: Place(n) for n in range(LOWEST, TOP_EXPANSION + 1)}
-TAKE_CHIP = {n: TakeChip(n) for n in range(LOWEST, TOP_EXPANSION + 1)}
-
-_JEALOUSY: dict[tuple[int, int, int, int], Jealousy] = {}
-
-
-def _jealousy(target: int, number: int, pay: int, count: int) -> Jealousy:
-    """Jealousy actions are made once and reused: legal lists are rebuilt every step."""
-    key = (target, number, pay, count)
-    action = _JEALOUSY.get(key)
-    if action is None:
-        action = _JEALOUSY[key] = Jealousy(target, number, pay, count)
-    return action
-
+TURN, TAKING, OVER = "turn", "taking", "over"
+"""The phases: a turn's choice of action, action A (taking cards) under way, the end."""
 
 MAX_TAKE = 3
 MAX_BRIDES = 4
@@ -142,12 +127,55 @@ def _rank(brides: list[int | None], points: list[int], out: list[bool]) -> tuple
     return tuple(tied)
 
 
-class EgyptianBrideState(State):
+class EgyptianBrideState(Rules):
     """A game of Egyptian Bride in progress."""
 
-    _copied = ("deck", "row", "aside", "hands", "known", "placed", "chips", "discarded", "turns")
+    PHASES: ClassVar[Mapping[str, Phase]] = {
+        TURN: Phase((TakeFaceUp, TakeFromDeck, Place, TakeChip, Jealousy)),
+        TAKING: Phase(
+            (TakeFaceUp, TakeFromDeck, StopTaking),
+            "you are in the middle of taking cards: take another or stop",
+        ),
+    }
+    VIEW = VIEW
+
+    deck: list[int]
+    row: list[int]
+    aside: list[int]
+    hands: list[list[int]]
+    known: list[list[int]]
+    placed: list[list[int]]
+    chips: list[int]
+    discarded: list[int]
+    turns: list[int]
+
+    def check_conservation(self) -> None:
+        """Every card 4..top is somewhere: n copies of n, 85 or 165 cards in all."""
+        numbers = list(self.numbers)
+        top = numbers[-1]
+        assert numbers == list(range(4, top + 1)) and top in (13, 18)
+        where = [0] * (top + 1)
+        for pile in (self.deck, self.row, self.aside):
+            for card in pile:
+                where[card] += 1
+        for counts in (*self.hands, *self.placed, self.discarded):
+            assert len(counts) == top + 1 and not any(counts[:4]) and min(counts) >= 0
+            where = [a + b for a, b in zip(where, counts, strict=True)]
+        assert where == [0] * 4 + numbers, f"cards per number: {where[4:]}"
+        assert sum(where) == (85 if top == 13 else 165)
+        assert len(self.aside) == (10 if top == 13 else 20)
+        assert len(self.row) <= self.row_size
+        for hand, known in zip(self.hands, self.known, strict=True):
+            assert all(0 <= k <= h for k, h in zip(known, hand, strict=True))
+        assert all(-1 <= owner < self.num_players for owner in self.chips)
 
     def _setup(self) -> None:
+        table = self.table()
+        self.take_face_up = table.of(TakeFaceUp)
+        self.take_from_deck, self.stop_taking = table.one(TakeFromDeck), table.one(StopTaking)
+        self.place_card, self.take_chip = table.of(Place), table.of(TakeChip)
+        self.jealousies = table.of(Jealousy)
+        """The actions of the declared space, by their fields (read-only, shared by copies)."""
         self.expansion = bool(self.options["expansion"])
         self.first_turn_limits = bool(self.options["first_turn_limits"])
         layout = EXPANSION_SETUP if self.expansion else BASE_SETUP
@@ -180,6 +208,12 @@ class EgyptianBrideState(State):
     @property
     def to_act(self) -> tuple[int, ...]:
         return () if self.settlement is not None else (self.current,)
+
+    @property
+    def phase(self) -> str:
+        if self.settlement is not None:
+            return OVER
+        return TAKING if self.taken else TURN
 
     def take_limit(self, seat: int) -> int:
         """1 for the start player's first A, 2 for the second player's, else 3."""
@@ -224,22 +258,24 @@ class EgyptianBrideState(State):
     # ---------------------------------------------------------------- legality
 
     def _take_actions(self) -> list[Action]:
-        actions: list[Action] = [TAKE_FACE_UP[n] for n in sorted(set(self.row))]
+        take = self.take_face_up
+        actions: list[Action] = [take[n] for n in sorted(set(self.row))]
         if self.deck:
-            actions.append(TAKE_FROM_DECK)
+            actions.append(self.take_from_deck)
         return actions
 
     def _legal(self, seat: int) -> list[Action]:
         if self.taken:
             actions = self._take_actions() if self.taken < self.take_limit(seat) else []
-            actions.append(STOP_TAKING)
+            actions.append(self.stop_taking)
             return actions
         actions = self._take_actions()
         hand = self.hands[seat]
         placed = self.placed[seat]
         chips = self.chips
-        actions += [PLACE[n] for n in self.numbers if hand[n]]
-        actions += [TAKE_CHIP[n] for n in self.numbers if placed[n] and chips[n] < 0]
+        place, chip = self.place_card, self.take_chip
+        actions += [place[n] for n in self.numbers if hand[n]]
+        actions += [chip[n] for n in self.numbers if placed[n] and chips[n] < 0]
         if self.expansion:
             actions += self._jealousy_actions(seat)
         return actions
@@ -250,6 +286,7 @@ class EgyptianBrideState(State):
         if not payable:
             return []
         actions: list[Action] = []
+        jealousy = self.jealousies
         for target in range(self.num_players):
             if target == seat:
                 continue
@@ -257,33 +294,41 @@ class EgyptianBrideState(State):
                 count = 2 * self.placed[target][number]
                 if count:
                     actions += [
-                        _jealousy(target, number, pay, count)
+                        jealousy[target, number, pay, count]
                         for pay in payable
                         if hand[pay] >= count
                     ]
         return actions
 
-    def _why_illegal(self, seat: int, action: Action) -> str | None:
-        if isinstance(action, TakeFaceUp | TakeFromDeck) and self.taken:
-            limit = self.take_limit(seat)
-            if self.taken >= limit:
-                return f"you may take at most {limit} card(s) in this action"
-        if isinstance(action, TakeFaceUp) and action.number not in self.row:
+    def _why_over_limit(self, seat: int) -> str | None:
+        limit = self.take_limit(seat)
+        if self.taken and self.taken >= limit:
+            return f"you may take at most {limit} card(s) in this action"
+        return None
+
+    @explains(TakeFromDeck)
+    def _why_not_deck(self, seat: int, action: TakeFromDeck) -> str | None:
+        return self._why_over_limit(seat)
+
+    @explains(TakeFaceUp)
+    def _why_not_face_up(self, seat: int, action: TakeFaceUp) -> str | None:
+        over = self._why_over_limit(seat)
+        if over is None and action.number not in self.row:
             return f"no face-up {action.number}; the face-up cards are {sorted(self.row)}"
-        if self.taken and not isinstance(action, TakeFaceUp | TakeFromDeck | StopTaking):
-            return "you are in the middle of taking cards: take another or stop"
-        if isinstance(action, Place) and not self._in_range(action.number, self.hands[seat]):
+        return over
+
+    @explains(Place)
+    def _why_not_place(self, seat: int, action: Place) -> str | None:
+        if not self._in_range(action.number, self.hands[seat]):
             return f"you have no {action.number} in your hand"
-        if isinstance(action, TakeChip):
-            return self._why_no_chip(seat, action.number)
-        if isinstance(action, Jealousy):
-            return self._why_no_jealousy(seat, action)
         return None
 
     def _in_range(self, number: int, counts: list[int]) -> bool:
         return number in self.numbers and counts[number] > 0
 
-    def _why_no_chip(self, seat: int, number: int) -> str | None:
+    @explains(TakeChip)
+    def _why_no_chip(self, seat: int, action: TakeChip) -> str | None:
+        number = action.number
         if number not in self.numbers:
             return f"there is no {number} chip"
         if self.chips[number] >= 0:
@@ -292,6 +337,7 @@ class EgyptianBrideState(State):
             return f"you have no {number} placed in front of you"
         return None
 
+    @explains(Jealousy)
     def _why_no_jealousy(self, seat: int, action: Jealousy) -> str | None:
         if not self.expansion:
             return "jealousy is an action of the expansion only"
@@ -310,23 +356,33 @@ class EgyptianBrideState(State):
 
     # ------------------------------------------------------------------- play
 
-    def _play(self, seat: int, action: Action) -> Outcome | None:
-        if isinstance(action, TakeFaceUp | TakeFromDeck):
-            return self._take(seat, action)
+    @plays(StopTaking)
+    def _stop(self, seat: int, action: StopTaking) -> Outcome | None:
         public: dict[str, Any] = {}
-        if isinstance(action, StopTaking):
-            self._end_taking(seat, public)
-        else:
-            if isinstance(action, Place):
-                self._place(seat, action.number)
-            elif isinstance(action, TakeChip):
-                self.chips[action.number] = seat
-            else:
-                assert isinstance(action, Jealousy)
-                self._jealousy(seat, action)
-            self._end_turn(seat, public)
+        self._end_taking(seat, public)
         return Outcome(public) if public else None
 
+    @plays(Place)
+    def _place_action(self, seat: int, action: Place) -> Outcome | None:
+        self._place(seat, action.number)
+        return self._turn_done(seat)
+
+    @plays(TakeChip)
+    def _chip(self, seat: int, action: TakeChip) -> Outcome | None:
+        self.chips[action.number] = seat
+        return self._turn_done(seat)
+
+    @plays(Jealousy)
+    def _jealousy_action(self, seat: int, action: Jealousy) -> Outcome | None:
+        self._jealousy(seat, action)
+        return self._turn_done(seat)
+
+    def _turn_done(self, seat: int) -> Outcome | None:
+        public: dict[str, Any] = {}
+        self._end_turn(seat, public)
+        return Outcome(public) if public else None
+
+    @plays(TakeFaceUp, TakeFromDeck)
     def _take(self, seat: int, action: TakeFaceUp | TakeFromDeck) -> Outcome | None:
         public: dict[str, Any] = {}
         private: dict[int, dict[str, Any]] = {}
@@ -359,45 +415,96 @@ class EgyptianBrideState(State):
 
     def _place(self, seat: int, number: int) -> None:
         self.hands[seat][number] -= 1
-        if self.known[seat][number]:
-            self.known[seat][number] -= 1
+        lose(self.known[seat], number)
         self.placed[seat][number] += 1
 
     def _jealousy(self, seat: int, action: Jealousy) -> None:
         self.hands[seat][action.pay] -= action.count
-        known = self.known[seat]
-        known[action.pay] = max(0, known[action.pay] - action.count)
+        lose(self.known[seat], action.pay, action.count)
         self.discarded[action.pay] += action.count
         lost = self.placed[action.target][action.number]
         self.placed[action.target][action.number] = 0
         self.discarded[action.number] += lost
 
+    # -------------------------------------------------------------- positions
+
+    def arrange(
+        self,
+        *,
+        current: int = 0,
+        first_round_over: bool = True,
+        deck: Sequence[int] | None = None,
+        row: Sequence[int] | None = None,
+        hands: Mapping[int, Mapping[int, int]] | None = None,
+        others: Mapping[int, int] | None = None,
+        placed: Mapping[int, Mapping[int, int]] | None = None,
+        chips: Mapping[int, int] | None = None,
+        known: Mapping[int, Mapping[int, int]] | None = None,
+        turns: Sequence[int] | None = None,
+    ) -> EgyptianBrideState:
+        """Set up a position for a test or a puzzle, at the start of ``current``'s turn.
+
+        Returns the state itself.
+
+        ``deck`` is listed top card first; ``hands``, ``placed`` and
+        ``known`` give counts per number for the seats listed.  Seats other
+        than ``current`` whose hand is not given hold ``others`` (by default a
+        single 13, so that they can act and the game goes on).  The first
+        round is over unless ``first_round_over`` is false; ``turns`` sets
+        each seat's turn count outright.  Cards are not conserved: the
+        position holds what it is given.
+
+        >>> from bodoge.games.egyptian_bride import GAME
+        >>> state = GAME.new_game(3, seed=1, options={"expansion": False})
+        >>> state.arrange(hands={0: {5: 2}}, row=[7, 8, 9]).view(0)["hand"][:3]
+        [0, 2, 0]
+        """
+        size = self.numbers.stop
+
+        def counts(spec: Mapping[int, int]) -> list[int]:
+            row = [0] * size
+            for number, count in spec.items():
+                row[number] = count
+            return row
+
+        given = dict(hands or {})
+        filler = {13: 1} if others is None else others
+        for seat in range(self.num_players):
+            if seat != current:
+                given.setdefault(seat, filler)
+        if deck is not None:
+            self.deck = list(reversed(deck))
+        if row is not None:
+            self.row = list(row)
+        for seat, spec in given.items():
+            self.hands[seat] = counts(spec)
+            self.known[seat] = counts({})
+        for seat, spec in (placed or {}).items():
+            self.placed[seat] = counts(spec)
+        for number, seat in (chips or {}).items():
+            self.chips[number] = seat
+        for seat, spec in (known or {}).items():
+            self.known[seat] = counts(spec)
+        self.current = current
+        self.taken = 0
+        if first_round_over:
+            self.turns = [2] * self.num_players
+        if turns is not None:
+            self.turns = list(turns)
+        return self
+
     # ------------------------------------------------------- hidden information
 
     def _redeal(self, seat: int | None, rng: Rng) -> None:
         """Shuffle the unseen cards: deck, set-aside cards and others' unknown hand cards."""
-        pool = self.deck + self.aside
-        hidden: dict[int, int] = {}
+        zones = [Zone(self.deck, ordered=True), Zone(self.aside, ordered=True)]
         if self.settlement is None:  # at the end every hand is shown
-            for other in range(self.num_players):
-                if other == seat:
-                    continue
-                hand, known = self.hands[other], self.known[other]
-                hidden[other] = 0
-                for n in self.numbers:
-                    extra = hand[n] - known[n]
-                    if extra:
-                        pool += [n] * extra
-                        hidden[other] += extra
-                        hand[n] = known[n]
-        pool.sort()  # the unseen cards as a set: the result must not depend on their real order
-        rng.shuffle(pool)
-        for other, count in hidden.items():
-            for card in pool[len(pool) - count :]:
-                self.hands[other][card] += 1
-            del pool[len(pool) - count :]
-        self.aside = pool[: len(self.aside)]
-        self.deck = pool[len(self.aside) :]
+            zones += [
+                Zone.counts(self.hands[other], self.known[other])
+                for other in range(self.num_players)
+                if other != seat
+            ]
+        redeal(zones, rng)
 
     # ------------------------------------------------------------ scoring
 
@@ -421,37 +528,3 @@ class EgyptianBrideState(State):
         if self.settlement is None:
             return []
         return summary_lines(self.settlement.to_json(), lang, names)
-
-    # ------------------------------------------------------------------ view
-
-    def _per_number(self, counts: list[int]) -> list[int]:
-        """Counts for the numbers in play (4 up), from a list indexed by number."""
-        return counts[LOWEST:]
-
-    def _view(self, seat: int | None) -> dict[str, Any]:
-        view: dict[str, Any] = {
-            "numbers": list(self.numbers),
-            "current": self.current,
-            "row": list(self.row),
-            "deck": len(self.deck),
-            "set_aside": len(self.aside),
-            "discarded": self._per_number(self.discarded),
-            "chips": [self.chips[n] if self.chips[n] >= 0 else None for n in self.numbers],
-            "taking": None,
-            "players": [self._player_view(other) for other in range(self.num_players)],
-            "hand": None if seat is None else self._per_number(self.hands[seat]),
-            "settlement": None if self.settlement is None else self.settlement.to_json(),
-        }
-        if self.taken:
-            view["taking"] = {"taken": self.taken, "limit": self.take_limit(self.current)}
-        return view
-
-    def _player_view(self, seat: int) -> dict[str, Any]:
-        return {
-            "seat": seat,
-            "hand_count": sum(self.hands[seat]),
-            "known_hand": self._per_number(self.known[seat]),
-            "placed": self._per_number(self.placed[seat]),
-            "turns": self.turns[seat],
-            "take_limit": self.take_limit(seat),
-        }

@@ -16,9 +16,10 @@ from __future__ import annotations
 from collections.abc import Mapping
 
 from ...engine import Action, OptionValue
-from ...engine.schema import Array, Counts, Flag, Maybe, Num, Record, Seat, Seats, Skip
+from ...engine.schema import Record
 from . import rules
 from .actions import Jealousy, Place, StopTaking, TakeChip, TakeFaceUp, TakeFromDeck
+from .view import LOWEST, VIEW
 
 Options = Mapping[str, OptionValue]
 
@@ -28,7 +29,7 @@ def _layout(options: Options) -> rules.Setup:
 
 
 def _numbers(options: Options) -> range:
-    return range(rules.LOWEST, _layout(options).top + 1)
+    return range(LOWEST, _layout(options).top + 1)
 
 
 def _cards(options: Options) -> tuple[int, int]:
@@ -60,54 +61,8 @@ def action_space(options: Options, num_players: int) -> list[Action]:
 
 
 def view_schema(options: Options, num_players: int) -> Record:
-    """The shape of ``EgyptianBrideState._view``, with bounds."""
-    numbers = _numbers(options)
-    size = len(numbers)
-    cards, _ = _cards(options)
-    top = numbers[-1]
-    longest = max_game_length(options, num_players)
-    layout = _layout(options)
-    per_number = Array(Num(0, top), size)
-    chip_holders = Array(Maybe(Seat(num_players)), size)
-    player = Record(
-        {
-            "seat": Skip(),
-            "hand_count": Num(0, cards),
-            "known_hand": per_number,
-            "placed": per_number,
-            "turns": Num(0, longest),
-            "take_limit": Num(0, rules.MAX_TAKE),
-        }
-    )
-    settlement = Record(
-        {
-            "numbers": Skip(),
-            "cards": Array(per_number, num_players),
-            "chips": chip_holders,
-            "brides": chip_holders,
-            "points": Array(Num(-size, 2 * size), num_players),
-            "married": Array(Counts(numbers, most=1), num_players),
-            "out": Array(Flag(), num_players),
-            "winners": Seats(num_players),
-        }
-    )
-    return Record(
-        {
-            "numbers": Skip(),
-            "current": Seat(num_players),
-            "row": Counts(numbers, most=layout.face_up),
-            "deck": Num(0, cards),
-            "set_aside": Skip(),
-            "discarded": per_number,
-            "chips": chip_holders,
-            "taking": Maybe(
-                Record({"taken": Num(0, rules.MAX_TAKE), "limit": Num(0, rules.MAX_TAKE)})
-            ),
-            "players": Array(player, num_players),
-            "hand": Maybe(per_number),
-            "settlement": Maybe(settlement),
-        }
-    )
+    """The shape of ``EgyptianBrideState._view``: declared with the view itself (:mod:`.view`)."""
+    return VIEW.schema(options, num_players)
 
 
 def score_range(options: Options, num_players: int) -> tuple[float, float]:

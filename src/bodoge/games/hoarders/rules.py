@@ -15,10 +15,23 @@ package docstring for the rulings applied.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-from typing import Any
+from collections.abc import Mapping, Sequence
+from typing import Any, ClassVar
 
-from ...engine import Action, Outcome, Rng, State
+from ...engine import Action, Outcome, Rng
+from ...engine.kit import (
+    Commitment,
+    Phase,
+    Rules,
+    Stepwise,
+    Zone,
+    counted,
+    draw,
+    expect,
+    explains,
+    plays,
+    redeal,
+)
 from .actions import AllowTheft, HideCritter, RevealCritter, StealNut, UseHamster
 from .data import (
     BEAVER,
@@ -37,33 +50,17 @@ from .data import (
     START_NUTS,
 )
 from .text import summary_lines
+from .view import ENDINGS, PHASES, REVEAL_WAYS, VIEW
 
-HIDE, REVEAL, STEAL, REACT, OVER = "hide", "reveal", "steal", "react", "over"
-PHASES = (HIDE, REVEAL, STEAL, REACT, OVER)
-
-BY_TURN, BY_BEAVER, BY_HAMSTER = "turn", "beaver", "hamster"
-"""How a critter came face up: on its owner's turn, forced by a Beaver, or as a reaction."""
-REVEAL_WAYS = (BY_TURN, BY_BEAVER, BY_HAMSTER)
-
-FIVE_OF_A_KIND, DECK_EMPTY, ROUND_LIMIT_REACHED = "five", "deck", "limit"
-ENDINGS = (FIVE_OF_A_KIND, DECK_EMPTY, ROUND_LIMIT_REACHED)
+HIDE, REVEAL, STEAL, REACT, OVER = PHASES
+BY_TURN, BY_BEAVER, BY_HAMSTER = REVEAL_WAYS
+FIVE_OF_A_KIND, DECK_EMPTY, ROUND_LIMIT_REACHED = ENDINGS
 
 NUT_INDEX = {nut: kind for kind, nut in enumerate(NUTS)}
 CRITTER_INDEX = {critter: index for index, critter in enumerate(CRITTERS)}
 
-HIDE_ACTION = [HideCritter(critter) for critter in CRITTERS]
-REVEAL_ACTION = [RevealCritter(critter) for critter in CRITTERS]
-USE_HAMSTER = UseHamster()
-ALLOW_THEFT = AllowTheft()
-_STEALS: dict[tuple[int, int], StealNut] = {}
-
-
-def steal_action(target: int, kind: int) -> StealNut:
-    """Steal actions are made once and reused: legal lists are rebuilt every step."""
-    action = _STEALS.get((target, kind))
-    if action is None:
-        action = _STEALS[target, kind] = StealNut(target, NUTS[kind])
-    return action
+CHOOSING = Commitment[list[int]](lambda hidden, seat: len(hidden[seat]) == CHOSEN_PER_ROUND)
+"""Every seat places two critters face down at once, in secret."""
 
 
 def rank_without_set(nuts: list[list[int]]) -> tuple[int, ...]:
@@ -82,25 +79,53 @@ def rank_without_set(nuts: list[list[int]]) -> tuple[int, ...]:
     return tuple(seat for seat, key in enumerate(keys) if key == best)
 
 
-class HoardersState(State):
+class HoardersState(Rules):
     """A game of Hoarders in progress."""
 
-    _copied = ("deck", "nuts", "face_down", "revealed", "revealed_how")
+    PHASES: ClassVar[Mapping[str, Phase]] = {
+        HIDE: Phase((HideCritter,), "every player is choosing two critters to place face down"),
+        REVEAL: Phase((RevealCritter,), "it is your turn: reveal one of your face-down critters"),
+        STEAL: Phase((StealNut,), "your Raccoon is stealing: choose a nut from another player"),
+        REACT: Phase(
+            (UseHamster, AllowTheft),
+            "your nut is being stolen: reveal a Hamster or let the theft happen",
+        ),
+    }
+    VIEW = VIEW
+
+    deck: list[int]
+    nuts: list[list[int]]
+    face_down: list[list[int]]
+    revealed: list[list[int]]
+    revealed_how: list[list[str]]
 
     def _setup(self) -> None:
         n = self.num_players
         self.winning_set = int(self.design["winning_set"])
+        table = self.table()
+        hide, steal = table.of(HideCritter), table.of(StealNut)
+        self.choosing = Stepwise(
+            CHOSEN_PER_ROUND,
+            pick={c: hide[name] for c, name in enumerate(CRITTERS)},
+            unpick={},
+            undo=False,
+        )
+        """Placing critters face down: two picks, no take-back, the second completes it."""
+        self.reveals = tuple(table.of(RevealCritter)[name] for name in CRITTERS)
+        self.steals = tuple(tuple(steal[seat, nut] for nut in NUTS) for seat in range(n))
+        """steals[target][kind]: the action stealing that nut (from the declared space)."""
+        self.use_hamster, self.allow_theft = table.one(UseHamster), table.one(AllowTheft)
         self.deck = list(NUT_DECK)
         self.rng.shuffle(self.deck)  # the top of the deck is the end
         self.nuts = [[0] * len(NUTS) for _ in range(n)]
         for seat in range(n):
             for _ in range(START_NUTS):
                 self.nuts[seat][self.deck.pop()] += 1
-        self.face_down: list[list[int]] = [[] for _ in range(n)]
+        self.face_down = [[] for _ in range(n)]
         """Each seat's face-down critters (sorted indices); only the owner sees them."""
-        self.revealed: list[list[int]] = [[] for _ in range(n)]
+        self.revealed = [[] for _ in range(n)]
         """Each seat's critters revealed this round, in the order they came face up."""
-        self.revealed_how: list[list[str]] = [[] for _ in range(n)]
+        self.revealed_how = [[] for _ in range(n)]
         """For each entry of ``revealed``: BY_TURN, BY_BEAVER or BY_HAMSTER."""
         self.crown = 0
         self.round = 1
@@ -123,9 +148,7 @@ class HoardersState(State):
     def to_act(self) -> tuple[int, ...]:
         phase = self.phase
         if phase == HIDE:
-            return tuple(
-                seat for seat, hidden in enumerate(self.face_down) if len(hidden) < CHOSEN_PER_ROUND
-            )
+            return CHOOSING.owing(self.face_down)
         if phase == REACT:
             return (self.target,)
         if phase == OVER:
@@ -209,15 +232,16 @@ class HoardersState(State):
     def _legal(self, seat: int) -> list[Action]:
         phase = self.phase
         if phase == HIDE:
-            hidden = self.face_down[seat]
-            return [HIDE_ACTION[c] for c in range(len(CRITTERS)) if c not in hidden]
+            return self.choosing.legal(self.face_down[seat], range(len(CRITTERS)))
         if phase == REVEAL:
-            return [REVEAL_ACTION[c] for c in self.face_down[seat]]
+            reveals = self.reveals
+            return [reveals[c] for c in self.face_down[seat]]
         if phase == STEAL:
-            return self._steal_actions(seat)
+            steals = self.steals
+            return [steals[other][kind] for other, kind in self.steal_targets(seat)]
         if HAMSTER in self.face_down[seat]:
-            return [USE_HAMSTER, ALLOW_THEFT]
-        return [ALLOW_THEFT]
+            return [self.use_hamster, self.allow_theft]
+        return [self.allow_theft]
 
     def steal_targets(self, thief: int) -> list[tuple[int, int]]:
         """(seat, kind) of every nut the thief may take: other players' nuts only."""
@@ -229,60 +253,67 @@ class HoardersState(State):
             found += [(other, kind) for kind in range(len(NUTS)) if counts[kind]]
         return found
 
-    def _steal_actions(self, thief: int) -> list[Action]:
-        return [steal_action(other, kind) for other, kind in self.steal_targets(thief)]
+    @explains(HideCritter)
+    def _why_not_hide(self, seat: int, action: HideCritter) -> str:
+        if action.critter not in CRITTER_INDEX:
+            return f"there is no critter {action.critter!r}; the critters are {list(CRITTERS)}"
+        return f"your {action.critter} is already face down"
 
-    def _why_illegal(self, seat: int, action: Action) -> str | None:
-        phase = self.phase
-        if phase == HIDE:
-            if not isinstance(action, HideCritter):
-                return "every player is choosing two critters to place face down"
-            if action.critter not in CRITTER_INDEX:
-                return f"there is no critter {action.critter!r}; the critters are {list(CRITTERS)}"
-            return f"your {action.critter} is already face down"
-        if phase == REVEAL:
-            if not isinstance(action, RevealCritter):
-                return "it is your turn: reveal one of your face-down critters"
-            hidden = [CRITTERS[c] for c in self.face_down[seat]]
-            return f"your {action.critter} is not face down; face down you have {hidden}"
-        if phase == STEAL:
-            if not isinstance(action, StealNut):
-                return "your Raccoon is stealing: choose a nut from another player"
-            if action.target == seat:
-                return "you cannot steal from yourself"
-            return f"seat {action.target} has no {action.nut} to steal"
-        if isinstance(action, UseHamster):
-            return "you have no face-down Hamster"
-        return "your nut is being stolen: reveal a Hamster or let the theft happen"
+    @explains(RevealCritter)
+    def _why_not_reveal(self, seat: int, action: RevealCritter) -> str:
+        hidden = [CRITTERS[c] for c in self.face_down[seat]]
+        return f"your {action.critter} is not face down; face down you have {hidden}"
+
+    @explains(StealNut)
+    def _why_not_steal(self, seat: int, action: StealNut) -> str:
+        if action.target == seat:
+            return "you cannot steal from yourself"
+        return f"seat {action.target} has no {action.nut} to steal"
+
+    @explains(UseHamster)
+    def _why_not_hamster(self, seat: int, action: UseHamster) -> str:
+        return "you have no face-down Hamster"
 
     # ------------------------------------------------------------------- play
 
-    def _play(self, seat: int, action: Action) -> Outcome | None:
-        public: dict[str, Any] = {}
-        if isinstance(action, HideCritter):
-            return self._hide(seat, CRITTER_INDEX[action.critter])
-        if isinstance(action, RevealCritter):
-            self._reveal(seat, CRITTER_INDEX[action.critter], public)
-        elif isinstance(action, StealNut):
-            self._choose_theft(seat, action.target, NUT_INDEX[action.nut], public)
-        elif isinstance(action, UseHamster):
-            self._take_back_face_down(seat, HAMSTER, BY_HAMSTER)
-            public["cancelled"] = True
-            self._next_turn(public)
-        else:
-            assert isinstance(action, AllowTheft)
-            self._steal(self.thief, self.target, self.target_kind, public)
-        return Outcome(public) if public else None
-
-    def _hide(self, seat: int, critter: int) -> Outcome:
+    @plays(HideCritter)
+    def _hide(self, seat: int, action: HideCritter) -> Outcome:
         hidden = self.face_down[seat]
-        hidden.append(critter)
+        hidden.append(CRITTER_INDEX[action.critter])
         hidden.sort()
-        if any(len(h) < CHOSEN_PER_ROUND for h in self.face_down):
-            return Outcome(secret=True)
+        if not self.choosing.complete(hidden):
+            return CHOOSING.step(complete=False)
+        if CHOOSING.owing(self.face_down):
+            return CHOOSING.step(complete=True)
         public: dict[str, Any] = {"all_chosen": True}
         self._start_reveals(public)
-        return Outcome(public, secret=True)
+        return CHOOSING.step(complete=True, public=public)
+
+    @plays(RevealCritter)
+    def _reveal_action(self, seat: int, action: RevealCritter) -> Outcome | None:
+        public: dict[str, Any] = {}
+        self._reveal(seat, CRITTER_INDEX[action.critter], public)
+        return Outcome(public) if public else None
+
+    @plays(StealNut)
+    def _steal_action(self, seat: int, action: StealNut) -> Outcome | None:
+        public: dict[str, Any] = {}
+        self._choose_theft(seat, action.target, NUT_INDEX[action.nut], public)
+        return Outcome(public) if public else None
+
+    @plays(UseHamster)
+    def _use_hamster(self, seat: int, action: UseHamster) -> Outcome:
+        public: dict[str, Any] = {}
+        self._take_back_face_down(seat, HAMSTER, BY_HAMSTER)
+        public["cancelled"] = True
+        self._next_turn(public)
+        return Outcome(public)
+
+    @plays(AllowTheft)
+    def _allow_theft(self, seat: int, action: AllowTheft) -> Outcome:
+        public: dict[str, Any] = {}
+        self._steal(self.thief, self.target, self.target_kind, public)
+        return Outcome(public)
 
     def _take_back_face_down(self, seat: int, critter: int, how: str) -> None:
         """Turn one face-down critter face up (no effect of its own here)."""
@@ -326,12 +357,11 @@ class HoardersState(State):
 
     def _draw(self, seat: int, count: int) -> list[str]:
         """Draw up to ``count`` nuts into ``seat``'s collection (an empty deck gives nothing)."""
-        drawn = []
-        for _ in range(min(count, len(self.deck))):
-            kind = self.deck.pop()
-            self.nuts[seat][kind] += 1
-            drawn.append(NUTS[kind])
-        return drawn
+        collection = self.nuts[seat]
+        drawn = draw(self.deck, count)
+        for kind in drawn:
+            collection[kind] += 1
+        return [NUTS[kind] for kind in drawn]
 
     def _beaver(self, seat: int, public: dict[str, Any]) -> None:
         """Every other face-down Beaver comes out; alone: draw 3, else the others draw 1."""
@@ -369,6 +399,67 @@ class HoardersState(State):
         if not self._check_win(public):
             self._next_turn(public)
 
+    # ---------------------------------------------------- checks and positions
+
+    def check_conservation(self) -> None:
+        """All 55 nuts (11 per kind) are in the deck or a collection; every seat owns 5 critters."""
+        per_kind = counted(self.deck, len(NUTS))
+        for counts in self.nuts:
+            expect(len(counts) == len(NUTS) and min(counts) >= 0, f"a collection {counts}")
+            per_kind = [a + b for a, b in zip(per_kind, counts, strict=True)]
+        expect(per_kind == [NUT_DECK.count(k) for k in range(len(NUTS))], f"nuts {per_kind}")
+        for hidden, shown in zip(self.face_down, self.revealed, strict=True):
+            out = hidden + shown
+            expect(len(out) <= CHOSEN_PER_ROUND and len(set(out)) == len(out), f"critters {out}")
+            expect(all(0 <= critter < len(CRITTERS) for critter in out), f"critters {out}")
+        expect(0 <= self.crown < self.num_players, f"crown {self.crown}")
+
+    def arrange(
+        self,
+        nuts: Mapping[int, Mapping[str, int]] | None = None,
+        top: Sequence[str] = (),
+        deck_size: int | None = None,
+        crown: int | None = None,
+        face_down: Mapping[int, Sequence[str]] | None = None,
+    ) -> HoardersState:
+        """Set up a position for a test or a puzzle, at the start of a round; returns the state.
+
+        ``nuts`` gives chosen collections (seats not given hold none);
+        ``top`` the deck's top cards, top first, the other nuts lying under
+        them in a fixed order, cut to ``deck_size`` cards in all if given
+        (the cards cut away are out of this game).  ``crown`` moves the
+        crown.  With ``face_down`` (every seat's two critters) the choosing
+        is over and the crown holder's reveal turn begins.
+
+        >>> from bodoge.games.hoarders import GAME
+        >>> state = GAME.new_game(3, seed=1).arrange({0: {"acorn": 4}}, top=["acorn"])
+        >>> state.view(0)["players"][0]["nuts"], state.deck[-1] == NUTS.index("acorn")
+        ([0, 0, 0, 4, 0], True)
+        """
+        self.nuts = [[0] * len(NUTS) for _ in range(self.num_players)]
+        for seat, spec in (nuts or {}).items():
+            for nut, count in spec.items():
+                self.nuts[seat][NUT_INDEX[nut]] = count
+        rest = list(NUT_DECK)
+        for counts in self.nuts:
+            for kind, count in enumerate(counts):
+                for _ in range(count):
+                    rest.remove(kind)
+        on_top = [NUT_INDEX[nut] for nut in top]
+        for kind in on_top:
+            rest.remove(kind)
+        under = rest if deck_size is None else rest[: max(0, deck_size - len(on_top))]
+        self.deck = under + on_top[::-1]  # the top of the deck is the end
+        if crown is not None:
+            self.crown = crown
+        if face_down is not None:
+            self.face_down = [
+                sorted(CRITTER_INDEX[c] for c in face_down[seat])
+                for seat in range(self.num_players)
+            ]
+            self._start_reveals({})
+        return self
+
     # ------------------------------------------------------- hidden information
 
     def _redeal(self, seat: int | None, rng: Rng) -> None:
@@ -378,20 +469,18 @@ class HoardersState(State):
         this round, except a Beaver once a Beaver has come out this round
         (every hidden Beaver is forced out then, so none can be left).
         """
-        self.deck.sort()  # the unseen cards as a set: their real order must not matter
-        rng.shuffle(self.deck)
+        redeal([Zone(self.deck, ordered=True)], rng)
         beaver_out = any(BEAVER in shown for shown in self.revealed)
-        for other, hidden in enumerate(self.face_down):
-            if other == seat or not hidden:
-                continue
+
+        def unseen(other: int) -> list[int]:
             shown = self.revealed[other]
-            unseen = [
+            return [
                 c
                 for c in range(len(CRITTERS))
                 if c not in shown and not (beaver_out and c == BEAVER)
             ]
-            rng.shuffle(unseen)
-            self.face_down[other] = sorted(unseen[: len(hidden)])
+
+        Commitment.reinvent(self.face_down, seat, unseen, rng)
 
     # ------------------------------------------------------------ scoring
 
@@ -408,48 +497,3 @@ class HoardersState(State):
         if self.phase != OVER:
             return []
         return summary_lines(self.ending, self.nuts, self.final, lang, names)
-
-    # ------------------------------------------------------------------ view
-
-    def _view(self, seat: int | None) -> dict[str, Any]:
-        theft = None
-        if self.phase in (STEAL, REACT):
-            theft = {
-                "thief": self.thief,
-                "via": CRITTERS[self.thief_via],
-                "target": self.target if self.phase == REACT else None,
-                "nut": NUTS[self.target_kind] if self.phase == REACT else None,
-            }
-        mine = None if seat is None else self.face_down[seat]
-        return {
-            "nut_kinds": list(NUTS),
-            "critter_kinds": list(CRITTERS),
-            "round": self.round,
-            "round_limit": ROUND_LIMIT,
-            "phase": self.phase,
-            "crown": self.crown,
-            "current": self.current if self.current >= 0 else None,
-            "lap": self.lap,
-            "deck": len(self.deck),
-            "players": [self._player_view(other) for other in range(self.num_players)],
-            "face_down": None if mine is None else [CRITTERS[c] for c in mine],
-            "in_hand": None if seat is None else self._in_hand(seat),
-            "theft": theft,
-            "ending": self.ending or None,
-        }
-
-    def _in_hand(self, seat: int) -> list[str]:
-        """The seat's critters neither face down nor revealed this round."""
-        out = self.face_down[seat] + self.revealed[seat]
-        return [critter for c, critter in enumerate(CRITTERS) if c not in out]
-
-    def _player_view(self, seat: int) -> dict[str, Any]:
-        return {
-            "seat": seat,
-            "nuts": list(self.nuts[seat]),
-            "face_down": len(self.face_down[seat]),
-            "revealed": [
-                {"critter": CRITTERS[c], "how": how}
-                for c, how in zip(self.revealed[seat], self.revealed_how[seat], strict=True)
-            ],
-        }

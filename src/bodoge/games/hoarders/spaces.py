@@ -14,10 +14,10 @@ from __future__ import annotations
 from collections.abc import Mapping
 
 from ...engine import Action, OptionValue
-from ...engine.schema import Array, Choice, Counts, Maybe, Num, Record, Seat, Seq, Skip
-from . import rules
+from ...engine.schema import Record
 from .actions import AllowTheft, HideCritter, RevealCritter, StealNut, UseHamster
-from .data import CHOSEN_PER_ROUND, CRITTERS, NUT_COPIES, NUT_DECK, NUTS, ROUND_LIMIT
+from .data import CHOSEN_PER_ROUND, CRITTERS, NUT_COPIES, NUTS, ROUND_LIMIT
+from .view import VIEW
 
 Options = Mapping[str, OptionValue]
 
@@ -33,44 +33,8 @@ def action_space(options: Options, num_players: int) -> list[Action]:
 
 
 def view_schema(options: Options, num_players: int) -> Record:
-    """The shape of ``HoardersState._view``, with bounds."""
-    del options
-    seat = Seat(num_players)
-    revealed = Record({"critter": Choice(CRITTERS), "how": Choice(rules.REVEAL_WAYS)})
-    player = Record(
-        {
-            "seat": Skip(),
-            "nuts": Array(Num(0, NUT_COPIES), len(NUTS)),
-            "face_down": Num(0, CHOSEN_PER_ROUND),
-            "revealed": Seq(revealed, most=CHOSEN_PER_ROUND),
-        }
-    )
-    theft = Record(
-        {
-            "thief": seat,
-            "via": Choice(CRITTERS),
-            "target": Maybe(seat),
-            "nut": Maybe(Choice(NUTS)),
-        }
-    )
-    return Record(
-        {
-            "nut_kinds": Skip(),
-            "critter_kinds": Skip(),
-            "round": Num(1, ROUND_LIMIT),
-            "round_limit": Skip(),
-            "phase": Choice(rules.PHASES),
-            "crown": seat,
-            "current": Maybe(seat),
-            "lap": Num(0, 2),
-            "deck": Num(0, len(NUT_DECK)),
-            "players": Array(player, num_players),
-            "face_down": Maybe(Counts(CRITTERS, most=1)),
-            "in_hand": Maybe(Counts(CRITTERS, most=1)),
-            "theft": Maybe(theft),
-            "ending": Maybe(Choice(rules.ENDINGS)),
-        }
-    )
+    """The shape of ``HoardersState._view``: declared with the view itself (:mod:`.view`)."""
+    return VIEW.schema(options, num_players)
 
 
 def score_range(options: Options, num_players: int) -> tuple[float, float]:

@@ -104,7 +104,9 @@ WORDS: dict[str, Text] = {
     "won_shared": Text(
         "ゲーム終了: {names}の勝ち（同点）", "The game is over: shared win for {names}"
     ),
-    "log_hidden_secret": Text("{who}が生き物を1枚伏せた", "{who} placed a critter face down"),
+    "log_hidden_secret": Text(
+        "{who}が生き物を2枚伏せた", "{who} has placed two critters face down"
+    ),
     "log_hide": Text("{who}が{critter}を伏せた", "{who} placed the {critter} face down"),
     "log_only_you": Text("（あなたにだけ見えます）", "(only you see this)"),
     "log_all_chosen": Text("全員が選び終えた", "everyone has chosen"),

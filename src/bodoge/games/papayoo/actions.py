@@ -3,7 +3,7 @@
 A card travels on the wire as its code (``"H7"``, ``"P20"``, see
 :mod:`.data`).  Choosing the cards to pass is split into steps: pick one
 card at a time (:class:`PickPass`), take a pick back if you change your mind
-(:class:`UnpickPass`, a few times per pass), and commit the whole set with
+(:class:`UnpickPass`, as often as you like), and commit the whole set with
 :class:`ConfirmPass`.  Every seat does this at once and in secret.
 
 >>> Play("P20").label("en"), Play("H7").label("ja")
@@ -51,7 +51,7 @@ class PickPass(Action):
 
 @dataclass(frozen=True, slots=True)
 class UnpickPass(Action):
-    """Passing: put a chosen ``card`` back (a limited number of times per pass)."""
+    """Passing: put a chosen ``card`` back (as often as you like before confirming)."""
 
     TYPE = "unpick_pass"
     card: str

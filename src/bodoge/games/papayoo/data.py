@@ -82,6 +82,15 @@ def papayoo_card(suit: int) -> int:
     return PLAIN_TOP * suit + PAPAYOO_RANK - 1
 
 
+TAKE_BACK_LIMIT = 100
+"""Take-backs a seat may make while choosing one pass: a safety bound, not a rule.
+
+Choosing is free until the confirmation; the bound only gives every game a
+longest length (the adapters and the conformance suite need one) and lies
+far beyond any person's choosing.
+"""
+
+
 @dataclass(frozen=True)
 class Layout:
     """How one player count plays: the cards used, the deal and the pass."""

@@ -8,11 +8,22 @@ rulings applied.
 from __future__ import annotations
 
 from bisect import insort
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import replace
-from typing import Any
+from typing import Any, ClassVar
 
-from ...engine import Action, Outcome, Rng, State
+from ...engine import Action, Outcome, Rng
+from ...engine.kit import (
+    DRAFT_STEP,
+    Commitment,
+    Phase,
+    Rules,
+    Stepwise,
+    Zone,
+    explains,
+    plays,
+    redeal,
+)
 from .actions import ConfirmPass, PickPass, Play, UnpickPass
 from .data import (
     CODE,
@@ -25,27 +36,19 @@ from .data import (
     SUIT_NAMES,
     SUIT_RANGE,
     SUITS,
+    TAKE_BACK_LIMIT,
     deck_for,
     hands_for,
     papayoo_card,
     pass_parameter,
 )
 from .text import summary_lines
+from .view import VIEW
 
 PASS, PLAY, OVER = 0, 1, 2
-PHASES = ("pass", "play", "over")
 
-PICK = tuple(PickPass(code) for code in CODE)
-UNPICK = tuple(UnpickPass(code) for code in CODE)
-PLAY_CARD = tuple(Play(code) for code in CODE)
-CONFIRM = ConfirmPass()
-VOID_LETTERS = tuple(
-    tuple(letter for bit, letter in enumerate(SUITS) if mask >> bit & 1)
-    for mask in range(1 << len(SUITS))
-)
-"""VOID_LETTERS[mask]: the suit letters of a void bit mask."""
-HIDDEN_STEP = Outcome(secret=True)
-"""A pick or unpick: the others learn only that the seat did something."""
+PASSING = Commitment[bool](lambda committed, seat: committed[seat])
+"""Every seat chooses its cards to pass at once, in secret; they move together."""
 
 
 def deal_packets(
@@ -96,97 +99,90 @@ def trick_winner(cards: list[int], leader: int, num_players: int) -> int:
     return (leader + cards.index(best)) % num_players
 
 
-def deal_constrained(
-    pool: list[int], need: dict[int, int], voids: list[int], rng: Rng
-) -> dict[int, list[int]]:
-    """Deal ``pool`` at random, ``need[seat]`` cards each, never a suit a seat has shown void in.
-
-    ``pool`` must be in canonical (sorted) order: the result then depends on
-    the set of cards and on ``rng`` only.  Without voids this is a plain
-    shuffled deal; with voids, cards go to the first free slot (in a shuffled
-    slot order) that may hold them, with augmenting paths when none is free,
-    which always finds a deal when one exists (the true one does).
-    """
-    cards = list(pool)
-    rng.shuffle(cards)
-    seats = sorted(need)
-    if not any(voids[seat] for seat in seats if need[seat]):
-        dealt: dict[int, list[int]] = {}
-        position = 0
-        for seat in seats:
-            dealt[seat] = cards[position : position + need[seat]]
-            position += need[seat]
-        return dealt
-    slots = [seat for seat in seats for _ in range(need[seat])]
-    rng.shuffle(slots)
-    holder = [-1] * len(slots)
-    """holder[slot]: the index in ``cards`` of the card in that slot, or -1."""
-
-    def fits(card: int, slot: int) -> bool:
-        return not voids[slots[slot]] >> SUIT[card] & 1
-
-    def place(index: int, seen: set[int]) -> bool:
-        card = cards[index]
-        for slot in range(len(slots)):
-            if slot in seen or not fits(card, slot):
-                continue
-            seen.add(slot)
-            if holder[slot] < 0 or place(holder[slot], seen):
-                holder[slot] = index
-                return True
-        return False
-
-    for index, card in enumerate(cards):
-        free = next((s for s in range(len(slots)) if holder[s] < 0 and fits(card, s)), None)
-        if free is not None:
-            holder[free] = index
-        elif not place(index, set()):
-            raise ValueError("no deal of the unseen cards fits the suits players showed void in")
-    dealt = {seat: [] for seat in seats}
-    for slot, index in enumerate(holder):
-        dealt[slots[slot]].append(cards[index])
-    return dealt
-
-
 def codes(cards: list[int]) -> list[str]:
     return [CODE[card] for card in cards]
 
 
-class PapayooState(State):
+class PapayooState(Rules):
     """A game of Papayoo in progress."""
 
-    _copied = (
-        "hands",
-        "selected",
-        "committed",
-        "unpicks",
-        "passed",
-        "received",
-        "trick",
-        "tricks",
-        "played",
-        "scored",
-        "hand_points",
-        "totals",
-        "hand_scores",
-        "voids",
-    )
+    PHASES: ClassVar[Mapping[int, Phase]] = {
+        PASS: Phase(
+            (PickPass, UnpickPass, ConfirmPass),
+            "the cards to pass are being chosen; play starts once everyone has passed",
+        ),
+        PLAY: Phase((Play,), "no cards are being passed now: play a card to the trick"),
+    }
+    VIEW = VIEW
+
+    hands: list[list[int]]
+    selected: list[list[int]]
+    committed: list[bool]
+    unpicks: list[int]
+    passed: list[list[int]]
+    received: list[list[int]]
+    trick: list[int]
+    tricks: list[int]
+    played: list[int]
+    scored: list[list[int]]
+    hand_points: list[int]
+    totals: list[int]
+    hand_scores: list[tuple[int, ...]]
+    voids: list[int]
+
+    def check_conservation(self) -> None:
+        """Every card in play (60, or 56 without the plain 1s) is in a hand, the trick or played."""
+        n = self.num_players
+        cards = [c for hand in self.hands for c in hand] + self.trick + self.played
+        assert sorted(cards) == list(self.deck) and len(self.deck) == (56 if n >= 7 else 60)
+        assert sum(self.tricks) * n == len(self.played) and self.played == sorted(self.played)
+        assert all(hand == sorted(hand) for hand in self.hands)
+        for seat in range(n):
+            assert set(self.selected[seat]) <= set(self.hands[seat])
+            assert len(self.selected[seat]) <= self.layout.pass_count
+            assert not self.committed[seat] or len(self.selected[seat]) == self.layout.pass_count
+            assert 0 <= self.unpicks[seat] <= TAKE_BACK_LIMIT
+            assert set(self.scored[seat]) <= set(self.played)
+            assert self.hand_points[seat] == self.trick_points(self.scored[seat])
+            finished = sum(row[seat] for row in self.hand_scores)
+            current = 0 if self.phase == 2 else self.hand_points[seat]
+            assert self.totals[seat] == finished + current
+        assert all(sum(row) == 250 for row in self.hand_scores)
+        assert len(self.hand_scores) == self.hand_number - (0 if self.phase == 2 else 1)
+        assert self.phase != 1 or 0 <= self.papayoo < 4
 
     def _setup(self) -> None:
         n = self.num_players
         self.layout = replace(LAYOUTS[n], pass_count=int(self.design[pass_parameter(n)]))
+        table = self.table()
+        play = table.of(Play)
+        self.plays = tuple(play.get(code) or Play(code) for code in CODE)
+        """plays[card]: the action playing it, from the declared space (cards out of the game
+        with 7 or 8 players are never in a hand)."""
         self.deck = deck_for(n)
+        self.choosing = self._choosing()
         self.num_hands = hands_for(str(self.options["hands"]), n)
         self.shifting = bool(self.options["shifting_pass"])
-        self.unpick_budget = self.layout.pass_count
+        self.unpick_budget = TAKE_BACK_LIMIT
         self.totals = [0] * n
         """Points taken so far in the whole game, the current hand included."""
-        self.hand_scores: list[tuple[int, ...]] = []
+        self.hand_scores = []
         """Points each seat took in each finished hand (tuples: cheap to copy)."""
         self.hand_number = 0
         self.last_trick: tuple[int, int, tuple[int, ...], int, int] | None = None
         """(hand, leader, cards, winner, points) of the last finished trick."""
         self._start_hand(None)
+
+    def _choosing(self) -> Stepwise:
+        """Choosing the cards to pass: pick, take back, confirm (actions of the declared space)."""
+        table = self.table()
+        pick, unpick = table.of(PickPass), table.of(UnpickPass)
+        return Stepwise(
+            self.layout.pass_count,
+            pick={card: pick[CODE[card]] for card in self.deck},
+            unpick={card: unpick[CODE[card]] for card in self.deck},
+            confirm=table.one(ConfirmPass),
+        )
 
     # -------------------------------------------------------------- the hand
 
@@ -198,20 +194,20 @@ class PapayooState(State):
         cards = list(self.deck)
         self.rng.shuffle(cards)
         self.hands = deal_packets(cards, n, self.dealer, self.layout.packets)
-        self.selected: list[list[int]] = [[] for _ in range(n)]
+        self.selected = [[] for _ in range(n)]
         self.committed = [False] * n
         self.waiting = tuple(range(n))
         """The seats still choosing their cards to pass (``to_act`` while passing)."""
         self.unpicks = [self.unpick_budget] * n
-        self.passed: list[list[int]] = [[] for _ in range(n)]
+        self.passed = [[] for _ in range(n)]
         """passed[seat]: the cards seat gave this hand (seat's own knowledge)."""
-        self.received: list[list[int]] = [[] for _ in range(n)]
-        self.trick: list[int] = []
+        self.received = [[] for _ in range(n)]
+        self.trick = []
         self.tricks = [0] * n
         """tricks[seat]: how many tricks seat has won this hand."""
-        self.played: list[int] = []
+        self.played = []
         """Every card of the finished tricks of this hand, sorted."""
-        self.scored: list[list[int]] = [[] for _ in range(n)]
+        self.scored = [[] for _ in range(n)]
         """scored[seat]: the point cards among seat's won cards, sorted."""
         self.hand_points = [0] * n
         self.voids = [0] * n
@@ -248,21 +244,18 @@ class PapayooState(State):
 
     def _legal(self, seat: int) -> list[Action]:
         hand = self.hands[seat]
+        plays = self.plays
         if self.phase == PLAY:
             if self.trick:
                 low, high = SUIT_RANGE[SUIT[self.trick[0]]]
-                follow: list[Action] = [PLAY_CARD[card] for card in hand if low <= card < high]
+                follow: list[Action] = [plays[card] for card in hand if low <= card < high]
                 if follow:
                     return follow
-            return [PLAY_CARD[card] for card in hand]
+            return [plays[card] for card in hand]
         chosen = self.selected[seat]
-        actions: list[Action] = []
-        if len(chosen) < self.layout.pass_count:
-            actions = [PICK[card] for card in hand if card not in chosen]
-        if self.unpicks[seat]:
-            actions += [UNPICK[card] for card in chosen]
-        if len(chosen) == self.layout.pass_count:
-            actions.append(CONFIRM)
+        actions = self.choosing.legal(chosen, hand)
+        if not self.unpicks[seat]:
+            actions = [a for a in actions if type(a) is not UnpickPass]
         return actions
 
     def _why_illegal(self, seat: int, action: Action) -> str | None:
@@ -271,10 +264,10 @@ class PapayooState(State):
             return f"there is no card {code!r}: the cards are S1–S10, H, C, D 1–10 and P1–P20"
         if code is not None and ID[code] not in self.deck:
             return "with 7 or 8 players the 1s of the four plain suits are out of the game"
-        if self.phase == PASS:
-            return self._why_not_passing(seat, action)
-        if not isinstance(action, Play):
-            return "no cards are being passed now: play a card to the trick"
+        return super()._why_illegal(seat, action)
+
+    @explains(Play)
+    def _why_not_play(self, seat: int, action: Play) -> str | None:
         card = ID[action.card]
         if card not in self.hands[seat]:
             return f"you do not hold {action.card}"
@@ -284,39 +277,43 @@ class PapayooState(State):
                 return f"you must follow suit: you hold {SUIT_NAMES[led].en}"
         return None
 
-    def _why_not_passing(self, seat: int, action: Action) -> str | None:
-        chosen = self.selected[seat]
-        count = self.layout.pass_count
-        if isinstance(action, Play):
-            return "the cards to pass are being chosen; play starts once everyone has passed"
-        if isinstance(action, ConfirmPass):
-            return f"choose {count} cards first ({len(chosen)} so far)"
-        if isinstance(action, PickPass):
-            card = ID[action.card]
-            if card not in self.hands[seat]:
-                return f"you do not hold {action.card}"
-            if card in chosen:
-                return f"{action.card} is already among the cards to pass"
-            return f"you have chosen {count} cards: take one back or confirm"
-        if isinstance(action, UnpickPass) and ID[action.card] not in chosen:
+    @explains(ConfirmPass)
+    def _why_not_confirm(self, seat: int, action: ConfirmPass) -> str:
+        return f"choose {self.layout.pass_count} cards first ({len(self.selected[seat])} so far)"
+
+    @explains(PickPass)
+    def _why_not_pick(self, seat: int, action: PickPass) -> str:
+        card = ID[action.card]
+        if card not in self.hands[seat]:
+            return f"you do not hold {action.card}"
+        if card in self.selected[seat]:
+            return f"{action.card} is already among the cards to pass"
+        return f"you have chosen {self.layout.pass_count} cards: take one back or confirm"
+
+    @explains(UnpickPass)
+    def _why_not_unpick(self, seat: int, action: UnpickPass) -> str:
+        if ID[action.card] not in self.selected[seat]:
             return f"{action.card} is not among the cards you chose"
-        return f"you may take back at most {self.unpick_budget} cards while choosing"
+        return f"you have taken back {self.unpick_budget} cards, the safety bound of one pass"
 
     # ------------------------------------------------------------------ play
 
-    def _play(self, seat: int, action: Action) -> Outcome | None:
-        if isinstance(action, Play):
-            return self._play_card(seat, ID[action.card])
-        if isinstance(action, PickPass):
-            insort(self.selected[seat], ID[action.card])
-            return HIDDEN_STEP
-        if isinstance(action, UnpickPass):
-            self.selected[seat].remove(ID[action.card])
-            self.unpicks[seat] -= 1
-            return HIDDEN_STEP
+    @plays(PickPass)
+    def _pick(self, seat: int, action: PickPass) -> Outcome:
+        insort(self.selected[seat], ID[action.card])
+        return DRAFT_STEP
+
+    @plays(UnpickPass)
+    def _unpick(self, seat: int, action: UnpickPass) -> Outcome:
+        self.selected[seat].remove(ID[action.card])
+        self.unpicks[seat] -= 1
+        return DRAFT_STEP
+
+    @plays(ConfirmPass)
+    def _confirm(self, seat: int, action: ConfirmPass) -> Outcome | None:
         self.committed[seat] = True
         self.waiting = tuple(other for other in self.waiting if other != seat)
-        return None if self.waiting else self._exchange()
+        return PASSING.step(complete=True) if self.waiting else self._exchange()
 
     def _exchange(self) -> Outcome:
         """Everyone has committed: the chosen cards move together, then the die is rolled."""
@@ -339,9 +336,11 @@ class PapayooState(State):
             seat: {"gave": codes(self.passed[seat]), "received": codes(self.received[seat])}
             for seat in range(n)
         }
-        return Outcome(public, private)
+        return Outcome({"chosen": True, **public}, private, secret=True)
 
-    def _play_card(self, seat: int, card: int) -> Outcome | None:
+    @plays(Play)
+    def _play_card(self, seat: int, action: Play) -> Outcome | None:
+        card = ID[action.card]
         self.hands[seat].remove(card)
         trick = self.trick
         if trick:
@@ -388,6 +387,45 @@ class PapayooState(State):
             self.phase = OVER
             public["totals"] = list(self.totals)
 
+    # -------------------------------------------------------------- positions
+
+    def arrange(
+        self,
+        hands: Mapping[int, Sequence[str]],
+        *,
+        leader: int = 0,
+        papayoo: str = "H",
+        trick: Sequence[str] = (),
+        played: Sequence[str] = (),
+        totals: Sequence[int] | None = None,
+    ) -> PapayooState:
+        """Put a hand in play for a test or a puzzle: chosen hands, die and trick; returns self.
+
+        Seats not in ``hands`` hold nothing, and the cards nobody holds are
+        out of this hand.  ``trick`` lists the cards already played to the
+        current trick from ``leader`` on; ``played``, the cards of finished
+        tricks; ``totals``, the points taken so far in the game.
+
+        >>> from bodoge.games.papayoo import GAME
+        >>> state = GAME.new_game(3, seed=1).arrange({0: ["H5"], 1: ["H9"], 2: ["C3"]}, leader=1)
+        >>> state.to_act, [a.card for a in state.legal_actions(1)], state.view(None)["papayoo"]
+        ((1,), ['H9'], 'H')
+        """
+        n = self.num_players
+        self.phase = PLAY
+        self.hands = [sorted(ID[code] for code in hands.get(seat, ())) for seat in range(n)]
+        self.selected = [[] for _ in range(n)]
+        self.committed = [False] * n
+        self.papayoo = SUITS.index(papayoo)
+        self.papayoo_id = papayoo_card(self.papayoo)
+        self.trick = [ID[code] for code in trick]
+        self.played = sorted(ID[code] for code in played)
+        self.leader = leader
+        self.current = (leader + len(trick)) % n
+        if totals is not None:
+            self.totals = list(totals)
+        return self
+
     # ------------------------------------------------------- hidden information
 
     def _redeal(self, seat: int | None, rng: Rng) -> None:
@@ -407,18 +445,9 @@ class PapayooState(State):
         if seat is not None and receiver is not None and self.phase == PLAY:
             hand = self.hands[receiver]
             known[receiver] = [card for card in self.passed[seat] if card in hand]
-        pool: list[int] = []
-        need: dict[int, int] = {}
-        for other in others:
-            hidden = [card for card in self.hands[other] if card not in known[other]]
-            pool += hidden
-            need[other] = len(hidden)
-        pool.sort()
-        dealt = deal_constrained(pool, need, self.voids, rng)
-        for other in others:
-            self.hands[other] = sorted(known[other] + dealt[other])
+        redeal([self._hidden_hand(other, known[other]) for other in others], rng)
         if self.phase == PASS:
-            self._reinvent_choices(others, rng)
+            self._reinvent_choices(seat, others, rng)
         else:
             giver = None if seat is None else (seat - self.offset) % n
             for other in others:
@@ -427,16 +456,20 @@ class PapayooState(State):
                 if other != receiver:
                     self.received[other] = []
 
-    def _reinvent_choices(self, others: list[int], rng: Rng) -> None:
+    def _hidden_hand(self, seat: int, known: list[int]) -> Zone:
+        """A hand re-dealt around its ``known`` cards, never in a suit shown void."""
+        void = self.voids[seat]
+        if not void:
+            return Zone(self.hands[seat], known)
+        return Zone(self.hands[seat], known, fits=lambda card: not void >> SUIT[card] & 1)
+
+    def _reinvent_choices(self, seat: int | None, others: list[int], rng: Rng) -> None:
         """Committed players pass random cards of their new hand; the others start over."""
         for other in others:
-            if self.committed[other]:
-                cards = list(self.hands[other])
-                rng.shuffle(cards)
-                self.selected[other] = sorted(cards[: self.layout.pass_count])
-            else:
+            if not self.committed[other]:
                 self.selected[other] = []
                 self.unpicks[other] = self.unpick_budget
+        Commitment.reinvent(self.selected, seat, self.hands.__getitem__, rng)
 
     # ---------------------------------------------------------------- scoring
 
@@ -456,65 +489,3 @@ class PapayooState(State):
         if self.phase != OVER:
             return []
         return summary_lines(self.totals, self.winners, lang, names)
-
-    # ------------------------------------------------------------------- view
-
-    def _view(self, seat: int | None) -> dict[str, Any]:
-        n = self.num_players
-        view = {
-            "hand_number": self.hand_number,
-            "hands": self.num_hands,
-            "dealer": self.dealer,
-            "phase": PHASES[self.phase],
-            "pass_count": self.layout.pass_count,
-            "pass_offset": self.offset,
-            "papayoo": SUITS[self.papayoo] if self.papayoo >= 0 else None,
-            "leader": self.leader,
-            "trick": [
-                {"seat": (self.leader + i) % n, "card": CODE[card]}
-                for i, card in enumerate(self.trick)
-            ],
-            "last_trick": self._last_trick_view(),
-            "played": [CODE[card] for card in self.played],
-            "hand_scores": [list(row) for row in self.hand_scores],
-            "players": [self._player_view(other) for other in range(n)],
-        }
-        view.update(self._own_view(seat))
-        return view
-
-    def _own_view(self, seat: int | None) -> dict[str, Any]:
-        """What only ``seat`` knows: its hand, its choice and its pass (``None`` for others)."""
-        if seat is None:
-            return dict.fromkeys(("hand", "selected", "unpicks_left", "passed", "received"))
-        passing = self.phase == PASS
-        return {
-            "hand": codes(self.hands[seat]),
-            "selected": codes(self.selected[seat]) if passing else None,
-            "unpicks_left": self.unpicks[seat] if passing else None,
-            "passed": codes(self.passed[seat]),
-            "received": codes(self.received[seat]),
-        }
-
-    def _last_trick_view(self) -> dict[str, Any] | None:
-        if self.last_trick is None:
-            return None
-        hand, leader, cards, winner, points = self.last_trick
-        n = self.num_players
-        return {
-            "hand": hand,
-            "cards": [{"seat": (leader + i) % n, "card": CODE[c]} for i, c in enumerate(cards)],
-            "winner": winner,
-            "points": points,
-        }
-
-    def _player_view(self, seat: int) -> dict[str, Any]:
-        return {
-            "seat": seat,
-            "hand_count": len(self.hands[seat]),
-            "committed": self.committed[seat],
-            "points": self.hand_points[seat],
-            "total": self.totals[seat],
-            "tricks": self.tricks[seat],
-            "voids": list(VOID_LETTERS[self.voids[seat]]),
-            "point_cards": [CODE[card] for card in self.scored[seat]],
-        }

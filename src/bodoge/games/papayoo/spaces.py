@@ -7,7 +7,7 @@ and player count.
 >>> options = {"hands": "n", "shifting_pass": False}
 >>> actions = action_space(options, 4)
 >>> len(actions), actions[0], actions[-1], score_range(options, 4), max_game_length(options, 4)
-(181, PickPass(card='S1'), Play(card='P20'), (-1000, 0), 496)
+(181, PickPass(card='S1'), Play(card='P20'), (-1000, 0), 3536)
 """
 
 from __future__ import annotations
@@ -15,9 +15,10 @@ from __future__ import annotations
 from collections.abc import Mapping
 
 from ...engine import Action, OptionValue
-from ...engine.schema import Array, Choice, Counts, Flag, Maybe, Num, Record, Seat, Seq, Skip
+from ...engine.schema import Record
 from .actions import ConfirmPass, PickPass, Play, UnpickPass
-from .data import CODE, LAYOUTS, PLAIN_SUITS, POINTS_PER_HAND, SUITS, deck_for, hands_for
+from .data import CODE, LAYOUTS, POINTS_PER_HAND, TAKE_BACK_LIMIT, deck_for, hands_for
+from .view import VIEW
 
 Options = Mapping[str, OptionValue]
 
@@ -38,57 +39,8 @@ def action_space(options: Options, num_players: int) -> list[Action]:
 
 
 def view_schema(options: Options, num_players: int) -> Record:
-    """The shape of ``PapayooState._view``, with bounds."""
-    layout = LAYOUTS[num_players]
-    hands = _hands(options, num_players)
-    cards = [CODE[card] for card in deck_for(num_players)]
-    card_set = Counts(cards, most=1)
-    card = Choice(cards)
-    seat = Seat(num_players)
-    top = POINTS_PER_HAND * hands
-    play = Record({"seat": seat, "card": card})
-    player = Record(
-        {
-            "seat": Skip(),
-            "hand_count": Num(0, layout.hand_size),
-            "committed": Flag(),
-            "points": Num(0, POINTS_PER_HAND),
-            "total": Num(0, top),
-            "tricks": Num(0, layout.hand_size),
-            "voids": Counts(SUITS, most=1),
-            "point_cards": card_set,
-        }
-    )
-    last_trick = Record(
-        {
-            "hand": Num(0, hands),
-            "cards": Seq(play, most=num_players),
-            "winner": seat,
-            "points": Num(0, POINTS_PER_HAND),
-        }
-    )
-    return Record(
-        {
-            "hand_number": Num(0, hands),
-            "hands": Skip(),
-            "dealer": seat,
-            "phase": Choice(("pass", "play", "over")),
-            "pass_count": Skip(),
-            "pass_offset": Num(0, num_players - 1),
-            "papayoo": Maybe(Choice(SUITS[:PLAIN_SUITS])),
-            "leader": seat,
-            "trick": Seq(play, most=num_players),
-            "last_trick": Maybe(last_trick),
-            "played": card_set,
-            "hand_scores": Seq(Array(Num(0, POINTS_PER_HAND), num_players), most=hands),
-            "players": Array(player, num_players),
-            "hand": Maybe(card_set),
-            "selected": Maybe(card_set),
-            "unpicks_left": Maybe(Num(0, layout.pass_count)),
-            "passed": Maybe(card_set),
-            "received": Maybe(card_set),
-        }
-    )
+    """The shape of ``PapayooState._view``: declared with the view itself (:mod:`.view`)."""
+    return VIEW.schema(options, num_players)
 
 
 def score_range(options: Options, num_players: int) -> tuple[float, float]:
@@ -99,9 +51,9 @@ def score_range(options: Options, num_players: int) -> tuple[float, float]:
 def max_game_length(options: Options, num_players: int) -> int:
     """Per hand: every card played once, and each seat's passing steps.
 
-    Passing k cards with at most k take-backs: at most 2k picks, k
-    take-backs and one confirmation, 3k + 1 steps per seat.
+    Passing k cards with at most ``TAKE_BACK_LIMIT`` take-backs: k picks,
+    one more pick per take-back, the take-backs and one confirmation.
     """
     layout = LAYOUTS[num_players]
-    passing = num_players * (3 * layout.pass_count + 1)
+    passing = num_players * (layout.pass_count + 2 * TAKE_BACK_LIMIT + 1)
     return _hands(options, num_players) * (len(deck_for(num_players)) + passing)
