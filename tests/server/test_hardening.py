@@ -504,18 +504,20 @@ def test_only_the_owning_worker_plays_a_tables_bots(db_url: str) -> None:
 def test_serve_hands_its_limits_to_the_app(tmp_path: Any, monkeypatch: pytest.MonkeyPatch) -> None:
     from typer.testing import CliRunner
 
-    from bodoge.cli import build_app
+    from bodoge.cli import build_app, serve
 
     seen: dict[str, Any] = {}
 
-    def fake_run(app: str, **options: Any) -> None:
+    def fake_serve(listener: Any, options: dict[str, Any]) -> int:
+        listener.close()
         seen.update(options, settings=Settings.from_env())
+        return 0
 
-    monkeypatch.setattr(uvicorn, "run", fake_run)
+    monkeypatch.setattr(serve, "serve_here", fake_serve)
     for name in list(Settings().to_env()):
         monkeypatch.delenv(name, raising=False)
     database = f"sqlite:///{tmp_path / 'b.sqlite'}"
-    args = ["serve", "--database", database, "--allow-origin", "https://a.example"]
+    args = ["serve", "--port", "0", "--database", database, "--allow-origin", "https://a.example"]
     args += ["--allow-origin", "https://b.example:8443", "--max-bot-seconds", "0.5"]
     args += ["--api-docs", "--tables-per-minute", "5", "--waiting-per-client", "3"]
     args += ["--waiting-hours", "2"]
