@@ -56,6 +56,8 @@ It sorts the unseen components before shuffling: determinising a state and
 determinising any determinisation of it (same ``rng``) give the same world.
 
 Records replay exactly: ``(game, options, num_players, seed, actions)``.
+A record from a file or the network is read with ``parse_record`` and
+checked by ``replay``: any malformed one is an :class:`InvalidRecord`.
 
 What a game declares about every game it can be
 -----------------------------------------------
@@ -92,7 +94,7 @@ from .errors import (
 from .events import NOTHING, Event, Outcome
 from .game import Chooser, Game, Provisional, Strategy
 from .options import Option, OptionValue, resolve_options
-from .registry import game_ids, get_game, register, replay, unregister
+from .registry import game_ids, get_game, parse_record, register, replay, unregister
 from .rng import Rng, as_rng
 from .schema import ViewMismatch
 from .state import RECORD_FORMAT, Score, State, copy_plain
@@ -130,6 +132,7 @@ __all__ = [
     "game_ids",
     "get_game",
     "parse_action",
+    "parse_record",
     "register",
     "replay",
     "resolve_options",
