@@ -67,7 +67,7 @@ def steal_action(target: int, kind: int) -> StealNut:
 
 
 def rank_without_set(nuts: list[list[int]]) -> tuple[int, ...]:
-    """The ruling for a game that ends without five identical nuts.
+    """The ruling for a game that ends with the deck empty and no five identical nuts.
 
     Most cards of one kind wins; a tie goes to the most nuts in all; still
     tied, the win is shared.
@@ -169,7 +169,7 @@ class HoardersState(State):
         if not self.deck:
             self._finish(DECK_EMPTY, rank_without_set(self.nuts))
         elif self.round >= ROUND_LIMIT:
-            self._finish(ROUND_LIMIT_REACHED, rank_without_set(self.nuts))
+            self._finish(ROUND_LIMIT_REACHED, ())  # a safety limit, not a rule: no winner
         else:
             n = self.num_players
             self.round += 1
@@ -402,6 +402,11 @@ class HoardersState(State):
     @property
     def winners(self) -> tuple[int, ...]:
         return self.final
+
+    @property
+    def stopped(self) -> bool:
+        """Stopped by the safety limit of ``ROUND_LIMIT`` rounds (no winner), not by a rule."""
+        return self.ending == ROUND_LIMIT_REACHED
 
     def summary(self, lang: str = "en") -> list[str]:
         if self.phase != OVER:

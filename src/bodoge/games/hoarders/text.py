@@ -6,7 +6,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from ...engine import Text, seat_name
-from .data import CRITTER_NAMES, NUT_NAMES, NUTS
+from .data import CRITTER_NAMES, NUT_NAMES, NUTS, ROUND_LIMIT
 
 TITLE = Text("ホーダーズ", "Hoarders")
 BLURB = Text(
@@ -53,8 +53,8 @@ _ENDINGS = {
         "The round ended with the deck empty: the game is over.",
     ),
     "limit": Text(
-        "規定のラウンド数に達し、ゲーム終了。",
-        "The round limit was reached: the game is over.",
+        "安全のための上限（{n}ラウンド）に達したため、ゲームを打ち切りました。勝者はいません。",
+        "The game was stopped at the safety limit of {n} rounds: nobody wins.",
     ),
 }
 
@@ -121,10 +121,15 @@ def summary_lines(
     lines = []
     if ending == "five":
         lines.append(_ENDINGS["five"].format(name=seat_name(winners[0], lang))(lang))
+    elif ending == "limit":
+        lines.append(_ENDINGS["limit"].format(n=ROUND_LIMIT)(lang))
     else:
         lines.append(_ENDINGS[ending](lang))
     for seat, counts in enumerate(nuts):
         lines.append(f"{seat_name(seat, lang)}: {collection_text(counts, lang)}")
+    if not winners:
+        lines.append("勝者なし" if lang == "ja" else "No winner")
+        return lines
     names = ", ".join(seat_name(s, lang) for s in winners)
     lines.append(f"勝者: {names}" if lang == "ja" else f"Winners: {names}")
     return lines
