@@ -233,6 +233,14 @@ def test_stats_by_hand() -> None:
     assert stats.to_json()["seats"][1]["wins"] == 1.5
 
 
+def test_games_stopped_by_a_safety_limit_are_counted_apart() -> None:
+    stopped = GameResult(4, 4, 3, ("random",) * 3, (5, 0, 0), (), 50, stopped=True)
+    stats = Stats.from_results([*HAND_MADE, stopped])
+    assert (stats.no_winner, stats.stopped) == (2, 1), "a stopped game has no winner too"
+    assert Stats.from_results(HAND_MADE).stopped == 0
+    assert stopped.to_json()["stopped"] is True
+
+
 def test_stats_do_not_depend_on_the_order_of_results() -> None:
     games = by_index(run_many(EGYPTIAN, 4, None, 77, n=60))
     shuffled = games[:]

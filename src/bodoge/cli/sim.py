@@ -215,7 +215,9 @@ def show_stats(game: Game, options: Mapping[str, Any], seed: int, stats: Stats, 
     say(t.OPTIONS_LINE.format(options=words)(lang))
     say(t.LENGTH.format(mean=stats.length_mean, low=stats.length_min, high=stats.length_max)(lang))
     say(t.ADVANTAGE.format(adv=100 * stats.first_player_advantage)(lang))
-    say(t.SHARED.format(shared=stats.shared_wins, none=stats.no_winner)(lang))
+    say(
+        t.SHARED.format(shared=stats.shared_wins, none=stats.no_winner, stopped=stats.stopped)(lang)
+    )
 
 
 def _number(value: float) -> str:

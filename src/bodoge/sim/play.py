@@ -59,6 +59,8 @@ class GameResult:
     ``index`` is the game's position in a run (0 for a single game); ``seed``
     reproduces it with :func:`play_game`; ``actions`` counts every applied
     decision.  ``record`` (``state.record()``) is kept only when asked for.
+    ``stopped``: the game was stopped by a safety limit, not ended by a rule
+    (it has no winner; see ``State.stopped``).
     """
 
     index: int
@@ -69,6 +71,7 @@ class GameResult:
     winners: tuple[int, ...]
     actions: int
     record: dict[str, Any] | None = field(default=None, hash=False)
+    stopped: bool = False
 
     def to_json(self) -> dict[str, Any]:
         """One JSON line of ``bodoge sim --out``."""
@@ -80,6 +83,7 @@ class GameResult:
             "scores": list(self.scores),
             "winners": list(self.winners),
             "actions": self.actions,
+            "stopped": self.stopped,
             "record": self.record,
         }
 
@@ -134,4 +138,5 @@ def play_game(
         winners=tuple(state.winners),
         actions=count,
         record=state.record() if keep_record else None,
+        stopped=state.stopped,
     )
