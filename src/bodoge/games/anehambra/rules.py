@@ -428,9 +428,14 @@ class AnehambraState(State):
 
     @property
     def winners(self) -> tuple[int, ...]:
-        if not self.over:
+        if not self.over or self.stopped:  # a safety limit is not a rule: no winner
             return ()
         return rank(list(self.scores), self.hand_counts)
+
+    @property
+    def stopped(self) -> bool:
+        """Stopped by the safety limit of ``TURN_LIMIT`` turns (no winner), not by END."""
+        return self.end_reason == "turn_limit"
 
     def summary(self, lang: str = "en") -> list[str]:
         if not self.over:

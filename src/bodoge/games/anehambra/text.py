@@ -6,7 +6,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from ...engine import Text, seat_name
-from .data import CHECK_TEXT, CHECKS, COLOUR_TEXT
+from .data import CHECK_TEXT, CHECKS, COLOUR_TEXT, TURN_LIMIT
 
 TITLE = Text("アネハンブラ", "Anehambra")
 BLURB = Text(
@@ -105,7 +105,11 @@ def summary_lines(
     """The end for people: why it ended, palaces and hands, winners."""
     lines = []
     if reason == "turn_limit":
-        lines.append("手番数の上限に達したため終了" if lang == "ja" else "Ended at the turn limit")
+        lines.append(
+            f"安全のための上限（{TURN_LIMIT}手番）に達したため打ち切り"
+            if lang == "ja"
+            else f"Stopped at the safety limit of {TURN_LIMIT} turns"
+        )
     else:
         lines.append("ENDカードが引かれて終了" if lang == "ja" else "The END card was drawn")
     for seat, (count, held) in enumerate(zip(palaces, hands, strict=True)):
@@ -115,7 +119,9 @@ def summary_lines(
         else:
             lines.append(f"{name}: {count} palace(s), {held} card(s) in hand")
     names = ", ".join(seat_name(s, lang) for s in winners)
-    if lang == "ja":
+    if not winners:
+        lines.append("勝者なし" if lang == "ja" else "No winner")
+    elif lang == "ja":
         lines.append(f"勝者: {names}" if len(winners) == 1 else f"引き分け: {names}")
     else:
         lines.append(f"Winners: {names}" if len(winners) == 1 else f"Draw: {names}")
