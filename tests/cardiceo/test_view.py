@@ -107,3 +107,18 @@ def test_every_word_the_template_uses_exists_in_both_languages():
     assert used <= set(words), sorted(used - set(words))
     raw = json.loads(TEMPLATE.with_name("cardiceo.words.json").read_text(encoding="utf-8"))
     assert all(set(pair) == {"ja", "en"} and pair["ja"] and pair["en"] for pair in raw.values())
+
+
+def test_a_game_stopped_at_the_safety_limit_says_so_and_names_no_winner():
+    live = live_table("cardiceo", 2, seed=3)
+    state = live.state
+    state.turn = state.turn_limit
+    seat = state.current
+    while not state.is_over:
+        state.apply(seat, state.legal_actions(seat)[-1])  # stop: the next turn is past the limit
+    assert state.stopped and state.winners == ()
+    limit = state.turn_limit // 2
+    en, ja = render_game(live, 0, "en"), render_game(live, None, "ja")
+    assert "Stopped: no winner" in en and f"safety limit of {limit} turns a player" in en
+    assert "打ち切り: 勝者なし" in ja and f"1人あたり{limit}手番" in ja
+    assert "♛" not in en and "wins!" not in en

@@ -6,6 +6,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from ...engine import Text, seat_name
+from .data import ROUND_TURN_LIMIT
 
 TITLE = Text("カーディセオ", "Cardiceo")
 BLURB = Text(
@@ -110,6 +111,13 @@ def summary_lines(result: Mapping[str, Any], lang: str) -> list[str]:
             if several:
                 line += f", total {total}"
         lines.append(line)
+    if result["by_limit"]:
+        lines.append(
+            f"安全のための上限（1人あたり{ROUND_TURN_LIMIT}手番）に達したため打ち切り: 勝者なし"
+            if lang == "ja"
+            else f"Stopped at the safety limit of {ROUND_TURN_LIMIT} turns a player: no winner"
+        )
+        return lines
     names = ", ".join(seat_name(s, lang) for s in result["winners"])
     lines.append(f"勝者: {names}" if lang == "ja" else f"Winners: {names}")
     return lines
