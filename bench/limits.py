@@ -103,6 +103,7 @@ def main() -> None:
             for bot in args.bots.split(","):
                 console.log(f"{game_id} {players}p, {bot} in every seat …")
                 rows.append(measure(game_id, players, bot, args.n, args.seconds, args.seed))
+                console.log(json.dumps(asdict(rows[-1])))  # kept if the run is cut short
     if args.json:
         print(json.dumps([asdict(row) for row in rows], indent=1))
         return
