@@ -110,15 +110,16 @@ def _no_constant(name: str) -> Any:
 
 def _depth(value: object) -> int:
     """How deeply ``value`` nests lists and objects (0 for a scalar), without recursion."""
-    deepest, stack = 0, [(value, 1)]
-    while stack:
+    if not isinstance(value, dict | list):
+        return 0
+    deepest, stack = 1, [(value, 1)]
+    while stack:  # only containers are stacked: a long flat list costs no memory
         item, level = stack.pop()
-        if isinstance(item, dict):
-            item = list(item.values())
-        if isinstance(item, list):
-            deepest = max(deepest, level)
-            if level <= MAX_RECORD_DEPTH:
-                stack.extend((child, level + 1) for child in item)
+        deepest = max(deepest, level)
+        if level > MAX_RECORD_DEPTH:
+            break
+        children = item.values() if isinstance(item, dict) else item
+        stack.extend((child, level + 1) for child in children if isinstance(child, dict | list))
     return deepest
 
 
