@@ -113,7 +113,18 @@ ALL_CASE_PARAMS = [pytest.param(case, id=case.id) for case in ALL_CASES]
 # ------------------------------------------------------------ declarations
 
 HEADER_KEYS = frozenset(
-    ("game", "seat", "num_players", "options", "version", "to_act", "is_over", "scores", "winners")
+    (
+        "game",
+        "seat",
+        "num_players",
+        "options",
+        "version",
+        "to_act",
+        "is_over",
+        "scores",
+        "winners",
+        "stopped",
+    )
 )
 """The keys of the engine's header in every view (``State.view``); the rest is the game's."""
 
@@ -375,6 +386,7 @@ class Playout:
             _json_ready(view)
             assert view["seat"] == viewer and view["version"] == state.version
             assert view["to_act"] == list(state.to_act) and view["is_over"] == state.is_over
+            assert view.get("stopped", False) is (state.is_over and state.stopped)
             self.check_view_schema(viewer, view)
             if not self.game.hidden_information:
                 assert {**view, "seat": None} == spectator, f"{self.where()}: a view hides"
@@ -515,7 +527,11 @@ class Playout:
         record = state.record()
         text = json.dumps(record)
         assert json.loads(text) == record
-        assert record["result"] == {"scores": list(state.scores), "winners": list(state.winners)}
+        result = {"scores": list(state.scores), "winners": list(state.winners)}
+        if state.stopped:
+            assert state.winners == (), f"{self.where()}: a stopped game has a winner"
+            result["stopped"] = True
+        assert record["result"] == result
         again = bodoge.replay(json.loads(text))
         assert fingerprint(again) == fingerprint(state), f"{self.where()}: replay differs"
         assert (again.scores, again.winners) == (state.scores, state.winners)

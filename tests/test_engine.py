@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import math
 import random
 from collections.abc import Callable
 from dataclasses import FrozenInstanceError, dataclass
@@ -38,7 +39,9 @@ from bodoge.engine import (
     copy_plain,
     get_game,
     parse_action,
+    parse_record,
     register,
+    registry,
     replay,
     resolve_options,
     seat_name,
@@ -660,7 +663,7 @@ def _actions_as_dict(record: dict[str, Any]) -> None:
 TAMPERINGS: list[tuple[str, Callable[[dict[str, Any]], None], str]] = [
     ("format", _set("format", "bodoge-record/0"), "unsupported record format 'bodoge-record/0'"),
     ("unknown game", _set("game", "no-such-game"), "no game 'no-such-game'"),
-    ("game as list", _set("game", ["egyptian-bride"]), "no game"),
+    ("game as list", _set("game", ["egyptian-bride"]), "'game' must be a game id"),
     ("game_version", _set("game_version", "0"), "version '0' of egyptian-bride's rules"),
     (
         "incomplete options",
@@ -681,7 +684,7 @@ TAMPERINGS: list[tuple[str, Callable[[dict[str, Any]], None], str]] = [
     ),
     ("malformed action", _set_action(3, 1, {"type": "place"}), "action 3 {'type': 'place'}"),
     ("wrong seat", _set_action(0, 0, 1), "action 0 "),
-    ("seat as text", _set_action(0, 0, "0"), "by seat '0'"),
+    ("seat as text", _set_action(0, 0, "0"), "action 0: the seat must be a number 0..2, not '0'"),
     ("entry not a pair", lambda r: r["actions"][2].pop(), "action 2: expected [seat, action]"),
     (
         "entry as dict",
@@ -700,6 +703,21 @@ TAMPERINGS: list[tuple[str, Callable[[dict[str, Any]], None], str]] = [
         lambda r: r["result"]["scores"].__setitem__(0, r["result"]["scores"][0] + 1),
         "does not match the replay",
     ),
+    ("float seed", _set("seed", 11.0), "bad set-up: a seed must be an integer, not 11.0"),
+    ("huge seed", _set("seed", 10**5000), "not <an integer of about 5001 digits>"),
+    ("bool players", _set("num_players", True), "number of players must be an integer, not True"),
+    ("float players", _set("num_players", 3.0), "number of players must be an integer, not 3.0"),
+    ("huge players", _set("num_players", 10**5000), "<an integer of about 5001 digits> players"),
+    ("bool seat", _set_action(0, 0, True), "action 0: the seat must be a number 0..2, not True"),
+    ("float seat", _set_action(0, 0, 0.0), "action 0: the seat must be a number 0..2, not 0.0"),
+    ("huge seat", _set_action(0, 0, 10**5000), "not <an integer of about 5001 digits>"),
+    ("negative seat", _set_action(0, 0, -1), "action 0: the seat must be a number 0..2, not -1"),
+    ("float field", _set_action(0, 1, {"type": "place", "number": 13.0}), "must be int, not 13.0"),
+    ("NaN field", _set_action(0, 1, {"type": "place", "number": math.nan}), "not nan"),
+    ("deep action", _set_action(0, 1, [[[[[[[[["deep"]]]]]]]]]), "action 0 [[[[...]]]] by P1"),
+    ("long action type", _set_action(0, 1, {"type": "x" * 10**6}), "unknown action type"),
+    ("too many actions", lambda r: r["actions"].extend(r["actions"] * 20), "has at most"),
+    ("result as text", _set("result", "won"), "the recorded result 'won' does not match"),
     ("actions as dict", _actions_as_dict, "'actions' must be a list"),
     ("actions as text", lambda r: r.update(actions=json.dumps(r["actions"])), "must be a list"),
     ("missing key", lambda r: r.pop("seed"), "missing ['seed']"),
@@ -720,6 +738,44 @@ def test_replay_refuses_malformed_and_tampered_records(
         replay(record)
     assert message in str(info.value)
     assert isinstance(info.value, ValueError) and info.value.code == "invalid_record"
+    assert len(str(info.value)) <= 400 and "\n" not in str(info.value), "one short line"
+
+
+HOSTILE_TEXTS = [
+    ("seed of 5,000 digits", lambda r: r.replace('"seed": 11', '"seed": ' + "9" * 5000)),
+    (
+        "players of 5,000 digits",
+        lambda r: r.replace('"num_players": 3', '"num_players": 1' + "0" * 4999),
+    ),
+    ("nested 100,000 deep", lambda r: "[" * 100_000 + "]" * 100_000),
+    ("objects nested 100,000 deep", lambda r: '{"a": ' * 100_000 + "1" + "}" * 100_000),
+    ("nested in a seat", lambda r: r.replace("[[0, {", "[[" + "[" * 30 + "]" * 30 + ", {", 1)),
+    ("NaN seed", lambda r: r.replace('"seed": 11', '"seed": NaN')),
+    ("Infinity seed", lambda r: r.replace('"seed": 11', '"seed": -Infinity')),
+    ("seed out of float range", lambda r: r.replace('"seed": 11', '"seed": 1e999')),
+    ("cut short", lambda r: r[: len(r) // 2]),
+    ("empty", lambda r: ""),
+]
+
+
+@pytest.mark.parametrize("change", [t[1] for t in HOSTILE_TEXTS], ids=[t[0] for t in HOSTILE_TEXTS])
+def test_parse_record_refuses_hostile_text(change: Callable[[str], str]) -> None:
+    """Regression: a 4,301-digit number raised ``ValueError`` and deep nesting
+    ``RecursionError`` out of ``json.loads``, so ``bodoge replay`` showed a traceback."""
+    text = json.dumps(_finished_record())
+    assert replay(parse_record(text)).is_over and parse_record(text.encode()) == json.loads(text)
+    with pytest.raises(InvalidRecord) as info:
+        replay(parse_record(change(text)))
+    assert len(str(info.value)) <= 200 and "\n" not in str(info.value), "one short line"
+
+
+def test_parse_record_refuses_text_too_long_or_not_utf8(monkeypatch: pytest.MonkeyPatch) -> None:
+    text = json.dumps(_finished_record())
+    with pytest.raises(InvalidRecord, match="not UTF-8"):
+        parse_record(b'{"game": "\xff"}')
+    monkeypatch.setattr(registry, "MAX_RECORD_CHARS", len(text) - 1)
+    with pytest.raises(InvalidRecord, match="longer than"):
+        parse_record(text)
 
 
 def test_replay_refuses_what_is_not_a_record() -> None:

@@ -164,6 +164,21 @@ def test_a_game_cut_short_is_judged_by_the_games_estimate() -> None:
     assert reward[1] > reward[3] > reward[0]
 
 
+def test_a_game_stopped_by_a_safety_limit_is_worth_nothing_to_every_seat() -> None:
+    """A search must never prefer a loop to the limit: a seat behind would take a stop
+    with no winner (a better placed score) over a loss by the rules."""
+    state = bodoge.get_game("hoarders").new_game(3, seed=2)
+    state.round = bodoge.games.hoarders.data.ROUND_LIMIT  # type: ignore[attr-defined]
+    state.nuts = [[4, 0, 0, 0, 0], [2, 0, 0, 0, 0], [0, 0, 0, 0, 0]]  # type: ignore[attr-defined]
+    while not state.is_over:  # Hamster and Groundhog: nobody draws, nobody wins
+        seat = state.to_act[0]
+        legal = state.legal_actions(seat)
+        wanted = [a for a in legal if getattr(a, "critter", "") in ("hamster", "groundhog")]
+        state.apply(seat, (wanted or legal)[0])
+    assert state.stopped and state.winners == () and state.scores == (4, 2, 0)
+    assert rewards(state) == [0.0, 0.0, 0.0]
+
+
 @pytest.mark.parametrize("game_id", ["papayoo", "hoarders", "cardiceo"])
 def test_by_default_a_game_estimates_its_running_scores(game_id: str) -> None:
     state = midgame(game_id, steps=12)

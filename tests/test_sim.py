@@ -14,6 +14,7 @@ import pytest
 import bodoge
 from bodoge.bots import BadBotSpec
 from bodoge.sim import (
+    STOPPED,
     GameResult,
     GameTooLong,
     InProcessBackend,
@@ -235,6 +236,14 @@ def test_stats_by_hand() -> None:
     assert stats.first_player_advantage == pytest.approx(0.125)
     assert stats.seats[0].bot == "random"
     assert stats.to_json()["seats"][1]["wins"] == 1.5
+
+
+def test_games_stopped_by_a_safety_limit_are_counted_apart() -> None:
+    stopped = GameResult(4, 4, 3, ("random",) * 3, (5, 0, 0), (), 50, ending=STOPPED)
+    stats = Stats.from_results([*HAND_MADE, stopped])
+    assert (stats.no_winner, stats.stopped) == (2, 1), "a stopped game has no winner too"
+    assert Stats.from_results(HAND_MADE).stopped == 0
+    assert stopped.stopped and stopped.to_json()["ending"] == "stopped"
 
 
 def test_stats_do_not_depend_on_the_order_of_results() -> None:

@@ -30,6 +30,7 @@ from .engine import (
     WrongSeat,
     game_ids,
     get_game,
+    parse_record,
     replay,
 )
 
@@ -50,5 +51,6 @@ __all__ = [
     "__version__",
     "game_ids",
     "get_game",
+    "parse_record",
     "replay",
 ]

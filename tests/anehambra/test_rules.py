@@ -549,13 +549,29 @@ def test_rank_helper():
     assert rank([1, 4, 4, 2], [9, 1, 2, 9]) == (2,)
 
 
-def test_ruling_turn_limit_ends_the_game_ranked_as_usual():
+def test_the_safety_limit_stops_the_game_with_no_winner():
+    """A safety limit is not a rule: the game is not ranked at it (P3 leads on palaces)."""
     state = new(3).arrange(hands={0: [0, 0, 0, 0]}, palaces={2: [[1, 0, 0, 0, 0]]}, turn=TURN_LIMIT)
+    assert rank(list(state.scores), state.hand_counts) == (2,)
     event = state.apply(0, DRAW)
     assert state.is_over and state.end_reason == "turn_limit"
     assert event.outcome.public == {"game_over": "turn_limit"}
-    assert state.winners == (2,)
-    assert state.summary("en")[0] == "Ended at the turn limit"
+    assert state.stopped and state.winners == ()
+    view = state.view(None)
+    assert view["stopped"] is True and view["winners"] == [] and view["result"]["winners"] == []
+    assert state.record()["result"]["stopped"] is True
+    en, ja = state.summary("en"), state.summary("ja")
+    assert en[0] == f"Stopped at the safety limit of {TURN_LIMIT} turns" and en[-1] == "No winner"
+    assert ja[0].startswith("安全のための上限") and ja[-1] == "勝者なし"
+    words = (GAME.provisional[0].text("en"), GAME.provisional[0].text("ja"))
+    assert all(str(TURN_LIMIT) in text for text in words)
+
+
+def test_a_game_ended_by_the_end_card_is_not_stopped():
+    state = new(4).arrange(deck=[END])
+    state.apply(0, DRAW)
+    assert state.is_over and not state.stopped and state.winners
+    assert "stopped" not in state.view(None)
 
 
 def test_actions_after_the_end_are_refused():

@@ -111,3 +111,16 @@ def test_every_word_the_template_uses_exists():
         ("ended_", ("end_card", "turn_limit")),
     ):
         assert all(prefix + suffix in words for suffix in suffixes), prefix
+
+
+def test_a_game_stopped_at_the_safety_limit_says_so_and_names_no_winner():
+    live = live_table("anehambra", 3, seed=4)
+    state = live.state
+    state.turn = bodoge.games.anehambra.data.TURN_LIMIT
+    state.apply(0, bodoge.games.anehambra.Draw())
+    assert state.stopped and state.winners == ()
+    en, ja = render_game(live, 0, "en"), render_game(live, None, "ja")
+    limit = bodoge.games.anehambra.data.TURN_LIMIT  # the words write it out
+    assert "Stopped: no winner" in en and f"safety limit of {limit} turns" in en
+    assert "打ち切り: 勝者なし" in ja and f"安全のための上限（{limit}手番）" in ja
+    assert "♛" not in en and "wins!" not in en

@@ -121,6 +121,14 @@ def test_options_and_their_defaults():
         GAME.new_game(3, 0, {"sixplus": True})
 
 
+def test_the_players_may_agree_on_any_number_of_rounds_from_1_to_20():
+    """Regression: the option was capped at 5; the text lets the players agree any number."""
+    for rounds in (1, 6, 20):
+        assert GAME.new_game(2, 0, {"rounds": rounds}).view(None)["rounds"] == rounds
+    with pytest.raises(InvalidOptions, match=r"'rounds' cannot be 21; allowed: integers 1\.\.20"):
+        GAME.new_game(2, 0, {"rounds": 21})
+
+
 @pytest.mark.parametrize("clash", [{"short": True}, {"easy": True}, {"rounds": 3}])
 def test_hardcore_is_not_combined_with_short_easy_or_several_rounds(clash):
     with pytest.raises(InvalidOptions, match="hardcore mode cannot be combined"):
@@ -475,17 +483,35 @@ def test_eliminated_players_are_skipped():
 # ------------------------------------------------------- the turn limit
 
 
-def test_a_round_stops_at_the_turn_limit_fewest_cards_then_lowest_sum_win():
+def test_the_safety_limit_stops_the_game_with_no_winner():
+    """A safety limit is not a rule: no fewest-cards ranking names a winner at it."""
     state = new(3)
     state.arrange({0: [3, 1, 1], 1: [14, 15], 2: [13, 15]}, (3, 4, 6), turn=state.turn_limit)
-    assert state.turn_limit == ROUND_TURN_LIMIT * 3
+    assert state.turn_limit == ROUND_TURN_LIMIT * 3 and ROUND_TURN_LIMIT >= 100
     state.apply(0, discard(3, D4))
-    assert state.is_over and state.by_limit
-    assert state.winners == (0,)  # two cards (1, 1) against two cards of 28 and 29
-    state = new(3)
-    state.arrange({0: [3, 15, 15], 1: [14, 13], 2: [13, 14]}, (3, 4, 6), turn=state.turn_limit)
+    assert state.is_over and state.by_limit and state.stopped
+    assert state.winners == (), "P1 has the fewest cards, but the limit is not a rule"
+    view = state.view(None)
+    assert view["stopped"] is True and view["result"]["winners"] == []
+    assert view["result"]["by_limit"] is True
+    assert state.record()["result"]["stopped"] is True
+    en, ja = state.summary("en"), state.summary("ja")
+    assert en[-1] == f"Stopped at the safety limit of {ROUND_TURN_LIMIT} turns a player: no winner"
+    assert ja[-1].startswith("安全のための上限") and ja[-1].endswith("勝者なし")
+
+
+def test_a_round_stopped_by_the_safety_limit_ends_a_game_of_several_rounds():
+    state = new(3, seed=2, rounds=3)
+    state.arrange({0: [3, 1, 1], 1: [14, 15], 2: [13, 15]}, (3, 4, 6), turn=state.turn_limit)
     state.apply(0, discard(3, D4))
-    assert state.winners == (1, 2)
+    assert state.is_over and state.stopped and state.round == 1 and state.winners == ()
+
+
+def test_a_game_ended_by_its_rules_is_not_stopped():
+    state = new(3).arrange({0: [3], 1: [14, 15], 2: [13, 15]}, (3, 4, 6))
+    state.apply(0, discard(3, D4))
+    assert state.is_over and state.winners == (0,) and not state.stopped
+    assert "stopped" not in state.view(None)
 
 
 def test_the_turn_limit_is_far_beyond_real_games():

@@ -105,3 +105,18 @@ def test_every_word_the_template_uses_exists_in_both_languages():
     used |= {f"place_{place}" for place in ("rolled", "locked", "used")}
     assert used <= set(words), sorted(used - set(words))
     assert all(text.ja and text.en for text in words.values())
+
+
+def test_a_game_stopped_at_the_safety_limit_says_so_and_names_no_winner():
+    live = live_table("cardiceo", 2, seed=3)
+    state = live.state
+    state.arrange({0: [15, 15], 1: [14, 15]}, (3, 4, 6), turn=state.turn_limit)
+    seat = state.current
+    while not state.is_over:
+        state.apply(seat, state.legal_actions(seat)[-1])  # stop: the next turn is past the limit
+    assert state.stopped and state.winners == ()
+    limit = state.turn_limit // 2
+    en, ja = render_game(live, 0, "en"), render_game(live, None, "ja")
+    assert "Stopped: no winner" in en and f"safety limit of {limit} turns a player" in en
+    assert "打ち切り: 勝者なし" in ja and f"1人あたり{limit}手番" in ja
+    assert "♛" not in en and "wins!" not in en

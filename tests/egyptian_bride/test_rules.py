@@ -125,6 +125,21 @@ def test_first_turn_second_player_takes_at_most_two_cards():
     assert sum(state.hands[1]) == 2
 
 
+def test_the_view_shows_each_first_turn_limit_from_the_start():
+    """Regression: the second player's ``take_limit`` read 3 until their first turn began."""
+    state = new(4)
+    limits = lambda: [p["take_limit"] for p in state.view(None)["players"]]  # noqa: E731
+    assert limits() == [1, 2, 3, 3]
+    state.apply(0, DECK)
+    assert limits() == [3, 2, 3, 3]
+    state.apply(1, DECK)
+    assert limits() == [3, 2, 3, 3] and state.view(1)["taking"] == {"taken": 1, "limit": 2}
+    state.apply(1, DECK)
+    assert limits() == [3, 3, 3, 3]
+    off = GAME.new_game(4, 1, {"first_turn_limits": False})
+    assert [p["take_limit"] for p in off.view(None)["players"]] == [3, 3, 3, 3]
+
+
 def test_first_turn_third_player_has_no_limit():
     state = new(4)
     state.apply(0, DECK)

@@ -583,7 +583,8 @@ def test_the_deck_running_out_mid_round_does_not_end_it_early():
     assert state.to_act == (0,) and state.view(None)["phase"] == "steal"
 
 
-def test_provisional_round_limit_ends_a_game_nobody_draws_in():
+def test_the_safety_limit_stops_a_game_nobody_draws_in_with_no_winner():
+    """A safety limit is not a rule: no invented ranking names a winner at it."""
     assert GAME.provisional and GAME.provisional[0].name == "round_limit"
     state = new(3)
     while not state.is_over:  # Hamster and Groundhog only: nobody ever draws
@@ -594,10 +595,27 @@ def test_provisional_round_limit_ends_a_game_nobody_draws_in():
         else:
             choice = legal[0]
         state.apply(seat, choice)
-    assert state.round == data.ROUND_LIMIT
-    assert state.view(None)["ending"] == "limit"
-    assert state.winners == rank_without_set(state.nuts)
+    assert state.round == data.ROUND_LIMIT >= 100, "far beyond any game people play"
+    assert state.deck, "the deck never ran out: no rule ended this game"
+    assert state.stopped and state.winners == ()
+    assert rank_without_set(state.nuts), "the empty-deck ranking would have named a winner"
+    view = state.view(None)
+    assert view["ending"] == "limit" and view["stopped"] is True and view["winners"] == []
+    result = state.record()["result"]
+    assert result == {"scores": list(state.scores), "winners": [], "stopped": True}
+    assert bodoge.replay(json.loads(json.dumps(state.record()))).stopped
     assert state.version <= GAME.max_game_length({}, 3)
+    en, ja = state.summary("en"), state.summary("ja")
+    assert "safety limit of 100 rounds" in en[0] and en[-1] == "No winner"
+    assert "安全のための上限" in ja[0] and ja[-1] == "勝者なし"
+
+
+def test_a_game_ended_by_a_rule_is_not_stopped():
+    state = new(3).arrange(nuts={0: {"acorn": 4}}, top=["acorn"])
+    choose(state, {0: ("squirrel", "hamster")})
+    state.apply(0, reveal("squirrel"))
+    assert state.is_over and state.winners == (0,) and not state.stopped
+    assert "stopped" not in state.view(None) and "stopped" not in state.record()["result"]
 
 
 # ------------------------------------------------------------ hidden information

@@ -113,3 +113,19 @@ def test_every_word_the_template_uses_exists_in_both_languages() -> None:
         assert text.ja.strip() and text.en.strip() and fields[0] == fields[1], key
     unused = set(words) - used
     assert not unused, f"words nobody uses: {sorted(unused)}"
+
+
+def test_a_game_stopped_at_the_safety_limit_says_so_and_names_no_winner() -> None:
+    live = live_table("hoarders", 3, seed=5)
+    state = live.state
+    state.round = bodoge.games.hoarders.data.ROUND_LIMIT  # the last round before the stop
+    while not state.is_over:  # Hamster and Groundhog: nobody draws, nobody wins
+        seat = state.to_act[0]
+        legal = state.legal_actions(seat)
+        wanted = [a for a in legal if getattr(a, "critter", "") in ("hamster", "groundhog")]
+        state.apply(seat, (wanted or legal)[0])
+    assert state.stopped and state.winners == ()
+    en, ja = render_game(live, 0, "en"), render_game(live, None, "ja")
+    assert "stopped at the safety limit of 100 rounds" in en and "nobody wins" in en
+    assert "安全のための上限（100ラウンド）" in ja and "勝者はいません" in ja
+    assert "♛ winner" not in en and "wins with the most nuts" not in en

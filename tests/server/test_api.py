@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import hashlib
+import json
 from typing import Any
 
 import pytest
@@ -224,6 +225,17 @@ def test_record_is_refused_until_the_end_then_replays(client: TestClient) -> Non
     final = bodoge.replay(response.json())
     assert final.is_over
     assert list(final.scores) == record.result.scores
+
+
+def test_the_record_of_a_game_stopped_by_a_safety_limit_keeps_stopped() -> None:
+    """``bodoge.replay`` checks the recorded result, ``stopped`` included."""
+    state = bodoge.get_game("anehambra").new_game(3, 4)
+    state.turn = bodoge.games.anehambra.data.TURN_LIMIT  # type: ignore[attr-defined]
+    state.apply(0, state.legal_actions(0)[0])
+    assert state.stopped
+    served = RecordOut.model_validate(state.record()).model_dump(mode="json", exclude_none=True)
+    assert served == json.loads(json.dumps(state.record()))
+    assert served["result"]["stopped"] is True
 
 
 # ---------------------------------------------------------- secrets at rest

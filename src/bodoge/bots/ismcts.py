@@ -73,9 +73,15 @@ def rewards(state: State, estimate: Estimate = running_scores) -> list[float]:
 
     A playout cut short at the search's horizon is judged by ``estimate``
     of the final scores (the game's hint, by default the running scores;
-    higher is better): the leaders share the win.
+    higher is better): the leaders share the win.  A game stopped by a
+    safety limit (``state.stopped``) is worth 0 to every seat, less than any
+    ending by the rules, so no seat's search prefers a line that loops until
+    the limit: a seat behind would otherwise take a stop with no winner over
+    a loss.
     """
     count = state.num_players
+    if state.is_over and state.stopped:
+        return [0.0] * count
     scores: Sequence[float] = [float(s) for s in state.scores] if state.is_over else estimate(state)
     low, high = min(scores), max(scores)
     winners = state.winners if state.is_over else [s for s in range(count) if scores[s] == high]

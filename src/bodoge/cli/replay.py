@@ -11,7 +11,8 @@ from typing import Annotated, Any
 
 import typer
 
-from ..engine import InvalidRecord, State, Text, get_game, replay, seat_name
+from ..engine import InvalidRecord, State, Text, get_game, parse_record, replay, seat_name
+from ..engine.registry import MAX_RECORD_CHARS
 from . import text as t
 from .common import FAILED, CliError, Command, Lang, check_seat, resolve_lang, say, user_errors
 from .games import LANG_HELP, options_text
@@ -70,13 +71,19 @@ def add_to(app: typer.Typer, hl: str) -> None:
 
 
 def load_record(file: str) -> Any:
-    """The JSON in ``file`` (``-``: standard input), or a user error."""
+    """The JSON in ``file`` (``-``: standard input), or a user error.
+
+    At most :data:`~bodoge.engine.registry.MAX_RECORD_CHARS` characters are
+    read; :func:`bodoge.parse_record` refuses anything longer, or nested
+    too deeply, or with numbers no record holds.
+    """
+    most = MAX_RECORD_CHARS + 1
     try:
         if file == "-":
-            content = sys.stdin.read()
+            content = sys.stdin.read(most)
         else:
             with open(file, encoding="utf-8") as stream:
-                content = stream.read()
+                content = stream.read(most)
     except FileNotFoundError:
         raise CliError(t.NO_FILE.format(file=file)) from None
     except OSError as error:
@@ -84,12 +91,16 @@ def load_record(file: str) -> Any:
     except UnicodeDecodeError as error:
         raise CliError(t.CANNOT_READ.format(file=file, reason=error), FAILED) from None
     try:
-        return json.loads(content)
-    except json.JSONDecodeError as error:
-        raise CliError(
-            t.NOT_JSON.format(file=file, line=error.lineno, column=error.colno, reason=error.msg),
-            FAILED,
-        ) from None
+        return parse_record(content)
+    except InvalidRecord as error:
+        cause = error.__cause__
+        if isinstance(cause, json.JSONDecodeError):
+            message = t.NOT_JSON.format(
+                file=file, line=cause.lineno, column=cause.colno, reason=cause.msg
+            )
+        else:
+            message = t.INVALID_RECORD.format(file=file, detail=error)
+        raise CliError(message, FAILED) from None
 
 
 def show_view(state: State, seat: int | None, lang: str) -> None:

@@ -239,7 +239,9 @@ def show_stats(
         say(t.ADVANTAGE.format(adv=100 * stats.first_player_advantage)(lang))
     else:
         say(NO_ADVANTAGE(lang))
-    say(t.SHARED.format(shared=stats.shared_wins, none=stats.no_winner)(lang))
+    say(
+        t.SHARED.format(shared=stats.shared_wins, none=stats.no_winner, stopped=stats.stopped)(lang)
+    )
 
 
 def _number(value: float) -> str:

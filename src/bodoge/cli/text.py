@@ -148,8 +148,10 @@ ADVANTAGE = Text(
     "First-player advantage: {adv:+.1f} percentage points (P1's win rate − the mean win rate)",
 )
 SHARED = Text(
-    "勝ちを分け合ったゲーム: {shared}（勝者で等分）、勝者なし: {none}",
-    "Games with a shared win: {shared} (split evenly), with no winner: {none}",
+    "勝ちを分け合ったゲーム: {shared}（勝者で等分）、勝者なし: {none}"
+    "（うち安全のための上限で打ち切り: {stopped}）",
+    "Games with a shared win: {shared} (split evenly), with no winner: {none} "
+    "(of which stopped at a safety limit: {stopped})",
 )
 TIMING = Text(
     "{games}ゲーム、{seconds:.1f}秒（{rate:.0f}ゲーム/秒、{workers}プロセス）",

@@ -76,7 +76,9 @@ that tests set up situations through it rather than by writing attributes.
 
 Records replay exactly: ``(game, options, num_players, seed, actions)``, and
 ``design`` when the game was played with other values of its design
-parameters.
+parameters.  A record from a file or the network is read with
+``parse_record`` and checked by ``replay``: any malformed one is an
+:class:`InvalidRecord`.
 
 *Design parameters.*  The numbers a designer would tune (a card's points,
 the cards set aside, a goal) are declared as :class:`DesignParameter` data
@@ -128,7 +130,7 @@ from .options import (
     resolve_design,
     resolve_options,
 )
-from .registry import game_ids, get_game, register, replay, unregister
+from .registry import game_ids, get_game, parse_record, register, replay, unregister
 from .rng import Rng, as_rng
 from .schema import ViewMismatch
 from .state import RECORD_FORMAT, Score, State, copy_plain
@@ -168,6 +170,7 @@ __all__ = [
     "game_ids",
     "get_game",
     "parse_action",
+    "parse_record",
     "register",
     "replay",
     "replay_stops",

@@ -117,6 +117,11 @@ class State(ABC):
 
     def __init_subclass__(cls, **kwargs: Any) -> None:
         super().__init_subclass__(**kwargs)
+        if "_copied" in cls.__dict__:
+            raise TypeError(
+                f"{cls.__name__} sets _copied, which is derived: annotate its container "
+                "attributes at class level instead (e.g. `hands: list[list[int]]`)"
+            )
         cls._copied = container_fields(cls)
 
     game: Game

@@ -108,6 +108,7 @@ def header_schema(num_players: int, score: Num, max_game_length: int) -> Record:
             "is_over": Flag(),
             "scores": Maybe(Array(score, num_players)),
             "winners": Maybe(Seats(num_players)),
+            "stopped": Skip(),  # a stopped game's empty ``winners`` already says it
         }
     )
 

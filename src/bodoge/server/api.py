@@ -173,6 +173,8 @@ class JoinOut(BaseModel):
 class ResultOut(BaseModel):
     scores: list[int | float]
     winners: list[int]
+    stopped: bool | None = None
+    """``true`` only for a game stopped by a safety limit (no winner); absent otherwise."""
 
 
 class RecordOut(BaseModel):
@@ -441,6 +443,7 @@ async def post_join(table_id: str, body: JoinIn, store: StoreDep, hub: HubDep) -
 @tables.get(
     "/{table_id}/record",
     response_model=RecordOut,
+    response_model_exclude_none=True,  # ``stopped`` is absent unless true, as in records
     responses={403: {"model": ErrorOut, "description": "`not_over`"}},
 )
 async def get_record(live: LiveDep) -> RecordOut:

@@ -94,6 +94,11 @@ class GameResult:
     variant: int = 0
     base_seed: int | None = None
 
+    @property
+    def stopped(self) -> bool:
+        """The game was stopped by a safety limit, not ended by a rule (no winner)."""
+        return self.ending == STOPPED
+
     def to_json(self) -> dict[str, Any]:
         """One row of ``bodoge sim --out`` (a JSON line, or a Parquet row)."""
         row: dict[str, Any] = {

@@ -10,6 +10,9 @@ Definitions (the numbers ``bodoge sim`` prints):
   interval, ``1.96·sqrt(p(1-p)/games)``.
 * **Score mean and spread** of a seat: the mean of its final scores and
   their sample standard deviation (divisor ``games - 1``; 0 for one game).
+* **Stopped games**: games stopped by a safety limit rather than ended by
+  a rule (``State.stopped``).  They have no winner, so they count among
+  the games with no winner too; a bot that plays into a loop shows here.
 * **Game length**: the number of applied actions (every decision, including
   each step of a split decision), mean, minimum and maximum.
 * **First-player advantage**: seat 0's win rate minus the mean win rate of
@@ -84,6 +87,7 @@ class Stats:
     length_max: int
     no_winner: int
     shared_wins: int
+    stopped: int
     first_player_advantage: float
     bots: tuple[BotStats, ...] = ()
     seats_comparable: bool = True
@@ -150,6 +154,7 @@ class Stats:
             length_max=max(lengths),
             no_winner=sum(1 for r in ordered if not r.winners),
             shared_wins=sum(1 for r in ordered if len(r.winners) > 1),
+            stopped=sum(1 for r in ordered if r.stopped),
             first_player_advantage=seats[0].win_rate - fair,
             bots=bots,
             seats_comparable=len(bots) == 1 or not fixed,

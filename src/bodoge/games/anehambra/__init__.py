@@ -32,10 +32,12 @@ The rulings this package relies on (see shared/rules/RULINGS.md):
 * Earthquake: exactly four hand cards of one colour; every verified palace
   holding that colour collapses, the player's own included; all those cards
   leave the game.  It may be played even when nothing collapses.
-* END drawn: that draw does nothing else and the game ends.  Our ruling for
-  termination: the game also ends, ranked the same way, after
-  ``data.TURN_LIMIT`` turns (the text has no other end, and players who
-  never draw could play forever).
+* END drawn: that draw does nothing else and the game ends.
+* A safety limit is not a rule: the text has no other end, and players who
+  never draw could play forever, so a game still going after
+  ``data.TURN_LIMIT`` turns (far beyond any game people play) is stopped
+  with no winner (``winners`` is empty, ``stopped`` is true, the result's
+  ``reason`` is ``"turn_limit"``); it is not ranked.
 
 Hidden information: hands (counts are public; cards a player got from a
 demolished palace stay known to all, ``known_hand``, until building or an

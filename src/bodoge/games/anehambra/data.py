@@ -64,8 +64,18 @@ MAX_PALACES = TOTAL_PILLARS
 """A palace holds at least one card, so nobody ever has more palaces than this."""
 
 TURN_LIMIT = 1000
-"""Ruling (ours): the game also ends, ranked as usual, after this many turns.
+"""A safety limit, not a rule: a game still going after this many turns stops, with no winner.
 
 The rule text has no other end than drawing END, and players who never draw
-could build and demolish forever; real games end long before this.
+could build and demolish forever; real games end long before this (random
+players within about 230 turns, heuristic ones within about 310, in
+thousands of games: bench/README.md, ``limits.py``).  No ranking is
+invented for a stopped game.
 """
+
+PROVISIONAL_TURN_LIMIT = Text(
+    f"安全のための上限（原典にはないルール外の打ち切り）: {TURN_LIMIT}手番を過ぎても"
+    "ENDカードが引かれなければ、ゲームは打ち切られ、勝者なしとなります。",
+    f"A safety limit, not a rule of the game: if END has not been drawn after {TURN_LIMIT} "
+    "turns, the game is stopped with no winner.",
+)

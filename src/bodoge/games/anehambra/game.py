@@ -5,10 +5,11 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from ...engine import Game, Option, Text
+from ...engine import Game, Option, Provisional, Text
 from . import spaces
 from .actions import ACTION_TYPES
 from .bot import HeuristicBot
+from .data import PROVISIONAL_TURN_LIMIT
 from .rules import AnehambraState
 from .text import BLURB, GLOSSARY, TITLE, WORDS, describe_view
 
@@ -33,6 +34,9 @@ class Anehambra(Game):
     options = (STRICT_OPEN_COLOUR,)
     action_types = ACTION_TYPES
     state_class = AnehambraState
+    provisional = (
+        Provisional("turn_limit", PROVISIONAL_TURN_LIMIT, "src/bodoge/games/anehambra/data.py"),
+    )
     hidden_information = True
     glossary = GLOSSARY
     words = WORDS

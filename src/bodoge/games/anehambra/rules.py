@@ -524,9 +524,14 @@ class AnehambraState(Rules):
 
     @property
     def winners(self) -> tuple[int, ...]:
-        if not self.over:
+        if not self.over or self.stopped:  # a safety limit is not a rule: no winner
             return ()
         return rank(list(self.scores), self.hand_counts)
+
+    @property
+    def stopped(self) -> bool:
+        """Stopped by the safety limit of ``TURN_LIMIT`` turns (no winner), not by END."""
+        return self.end_reason == "turn_limit"
 
     def summary(self, lang: str = "en", names: Sequence[str] | None = None) -> list[str]:
         if not self.over:

@@ -6,7 +6,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from ...engine import Text, seat_name
-from .data import CHECK_TEXT, CHECKS, COLOUR_TEXT
+from .data import CHECK_TEXT, CHECKS, COLOUR_TEXT, TURN_LIMIT
 
 TITLE = Text("アネハンブラ", "Anehambra")
 BLURB = Text(
@@ -182,9 +182,12 @@ WORDS: dict[str, Text] = {
         "ENDカードが引かれ、ゲームが終了しました。", "The END card was drawn: the game is over."
     ),
     "ended_turn_limit": Text(
-        "手番数の上限に達し、ゲームが終了しました。",
-        "The turn limit was reached: the game is over.",
+        f"安全のための上限（{TURN_LIMIT}手番）に達したため、ゲームを打ち切りました。"
+        "これはゲームのルールではなく、勝者はいません。",
+        f"The game was stopped at the safety limit of {TURN_LIMIT} turns. "
+        "That limit is not a rule of the game: nobody wins.",
     ),
+    "stopped": Text("打ち切り: 勝者なし", "Stopped: no winner"),
     "ranking_help": Text(
         "宮殿の多い人の勝ち。同数なら手札の多い人、それも同数なら引き分け。",
         "Most palaces wins; a tie goes to more cards in hand, else it is a draw.",
@@ -310,13 +313,17 @@ def describe_view(view: Mapping[str, Any], lang: str) -> str:
 
 
 _SUMMARY = {
-    "turn_limit": Text("手番数の上限に達したため終了", "Ended at the turn limit"),
+    "turn_limit": Text(
+        f"安全のための上限（{TURN_LIMIT}手番）に達したため打ち切り",
+        f"Stopped at the safety limit of {TURN_LIMIT} turns",
+    ),
     "end_card": Text("ENDカードが引かれて終了", "The END card was drawn"),
     "player": Text(
         "{name}: 宮殿{count} 手札{held}枚", "{name}: {count} palace(s), {held} card(s) in hand"
     ),
     "winner": Text("勝者: {names}", "Winners: {names}"),
     "draw": Text("引き分け: {names}", "Draw: {names}"),
+    "no_winner": Text("勝者なし", "No winner"),
 }
 
 
@@ -333,6 +340,9 @@ def summary_lines(
     for seat, (count, held) in enumerate(zip(palaces, hands, strict=True)):
         name = seat_name(seat, lang, names)
         lines.append(_SUMMARY["player"].format(name=name, count=count, held=held)(lang))
+    if not winners:
+        lines.append(_SUMMARY["no_winner"](lang))
+        return lines
     who = ", ".join(seat_name(s, lang, names) for s in winners)
     lines.append(_SUMMARY["winner" if len(winners) == 1 else "draw"].format(names=who)(lang))
     return lines

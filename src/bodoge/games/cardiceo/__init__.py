@@ -25,9 +25,12 @@ shared/rules/data/bga-small-games.md):
   the next player, with no reroll choice; last one standing or first empty
   hand wins).  Hardcore is not combined with ``short``, ``easy`` or several
   rounds.
-* Provisional, ours: a round stops after ``ROUND_TURN_LIMIT`` turns per
-  player (a game must end); then the fewest cards left, then the lowest
-  sum, wins among those still in.
+* A safety limit is not a rule: a round still going after
+  ``ROUND_TURN_LIMIT`` turns per player (far beyond any game people play)
+  stops the game with no winner (``winners`` is empty, ``stopped`` is
+  true, the result's ``by_limit`` too); it is not ranked and no further
+  round is dealt.
+* ``rounds``: any agreed number from 1 to 20.
 
 Hidden information: the closed hands and the cards set aside (nothing in
 ``easy`` or ``hardcore``).  Every hand is shown once the game is over.

@@ -1,8 +1,8 @@
 """Cardiceo's components and published numbers, kept as data.
 
 Facts from ``shared/rules/data/bga-small-games.md`` (section 4) and the rule
-text; the one number of our own, :data:`ROUND_TURN_LIMIT`, is labelled as a
-stand-in (see the package docstring and ``CardiceoGame.provisional``).
+text; the one number of our own, :data:`ROUND_TURN_LIMIT`, is a safety
+limit, labelled (see the package docstring and ``Cardiceo.provisional``).
 
 >>> ROLLS, DECK_SIZE, OUTCOMES_PER_VALUE[1], OUTCOMES_PER_VALUE[15]
 (384, 60, 153, 69)
@@ -35,8 +35,8 @@ MAX_PLAYERS = 8
 HARDCORE_MAX_PLAYERS = 4
 """Hardcore deals one full 1..15 set to each player, so at most four play."""
 
-MAX_ROUNDS = 5
-"""The most rounds the multi-round option offers (the text says: agree on a number)."""
+MAX_ROUNDS = 20
+"""The most rounds the multi-round option offers (the text: any agreed number; RULINGS: 1–20)."""
 
 OUTCOMES_PER_VALUE = {
     1: 153,
@@ -58,12 +58,15 @@ OUTCOMES_PER_VALUE = {
 """Of the 384 rolls of d4, d8 and d12, how many let a card of each value be discarded
 (some non-empty subset of the dice sums to it), as published by Board Game Arena."""
 
-ROUND_TURN_LIMIT = 50
-"""Provisional (ours, not the text's): a round stops after this many turns per player.
+ROUND_TURN_LIMIT = 100
+"""A safety limit, not a rule: a round still going after this many turns per player
+stops the game, with no winner.
 
 Stopping is always allowed and a roll may never fit, so without a limit a
-game could go on for ever; real games end long before it.  A stopped round
-is scored like any other (cards left count); see ``rules``.
+game could go on for ever; real games end long before it (uniformly random
+two-player play, the longest, took at most 50 turns a player in 4,000
+games; bench/README.md, ``limits.py``).  No ranking is invented for a
+stopped game, and the rounds after it are not played.
 """
 
 

@@ -65,10 +65,10 @@ HARDCORE = Option(
 TURN_LIMIT = Provisional(
     "round_turn_limit",
     Text(
-        f"安全のための上限（原文にはない）: 1ラウンドは1人あたり{ROUND_TURN_LIMIT}手番で打ち切り、"
-        "残りの手札が最も少ない人（同数なら合計が最も低い人）の勝ちとする。",
-        f"A safety limit of ours, not in the rules: a round stops after {ROUND_TURN_LIMIT} "
-        "turns per player; then the fewest cards left (then the lowest sum) wins.",
+        f"安全のための上限（原文にはないルール外の打ち切り）: 1ラウンドが1人あたり"
+        f"{ROUND_TURN_LIMIT}手番を過ぎても終わらなければ、ゲームは打ち切られ、勝者なしとなります。",
+        f"A safety limit, not a rule of the game: if a round is still going after "
+        f"{ROUND_TURN_LIMIT} turns per player, the game is stopped with no winner.",
     ),
     "src/bodoge/games/cardiceo/data.py",
 )

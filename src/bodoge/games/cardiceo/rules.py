@@ -273,6 +273,11 @@ class CardiceoState(Rules):
                 "by_limit": self.by_limit,
             }
         )
+        if self.by_limit:  # a safety limit, not a rule: the game stops, nobody wins
+            self.over = True
+            self.final_winners = ()
+            steps.append({"kind": "over", "winners": [], "stopped": True})
+            return
         if self.round < self.rounds:
             self._start_round(steps)
             return
@@ -283,9 +288,7 @@ class CardiceoState(Rules):
     def _decide_winners(self) -> tuple[int, ...]:
         """One round: the first empty hand, or the last player standing (hardcore).
 
-        A round stopped by the turn limit goes to the fewest cards left, then
-        the lowest sum, among those still in.  Several rounds: the lowest
-        total wins.  Ties share the win.
+        Several rounds: the lowest total wins.  Ties share the win.
         """
         seats = range(self.num_players)
         if self.rounds > 1:
@@ -293,10 +296,12 @@ class CardiceoState(Rules):
             return tuple(seat for seat in seats if self.totals[seat] == best)
         if self.emptied >= 0:
             return (self.emptied,)
-        standing = [seat for seat in seats if not self.out[seat]]
-        last = self.history[-1]
-        best_key = min((self.counts[seat], last[seat]) for seat in standing)
-        return tuple(seat for seat in standing if (self.counts[seat], last[seat]) == best_key)
+        return tuple(seat for seat in seats if not self.out[seat])  # the last one standing
+
+    @property
+    def stopped(self) -> bool:
+        """Stopped by the safety limit of ``ROUND_TURN_LIMIT`` turns a player (no winner)."""
+        return self.over and self.by_limit
 
     # ------------------------------------------------------------ legality
 

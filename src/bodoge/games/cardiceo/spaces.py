@@ -9,7 +9,7 @@ and player count.
 >>> len(actions), actions[0], actions[-1]
 (79, Discard(card=1, d4=True, d8=False, d12=False), RerollDice())
 >>> score_range(options, 4), max_game_length(options, 4)
-((-142, 0), 800)
+((-142, 0), 1600)
 """
 
 from __future__ import annotations

@@ -6,6 +6,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from ...engine import Text, seat_name
+from .data import ROUND_TURN_LIMIT
 
 TITLE = Text("カーディセオ", "Cardiceo")
 BLURB = Text(
@@ -106,9 +107,12 @@ WORDS: dict[str, Text] = {
     "winner_many": Text("{names}の勝ち（同点）", "Shared win: {names}"),
     "emptied": Text("{name}が最初に手札をなくしました。", "{name} emptied their hand first."),
     "by_limit": Text(
-        "手番の上限でラウンドを打ち切りました（残り枚数、次に合計で判定）。",
-        "The round stopped at the turn limit (fewest cards, then lowest sum).",
+        "安全のための上限（1人あたり{n}手番）に達したため、ゲームを打ち切りました。"
+        "これはゲームのルールではなく、勝者はいません。",
+        "The game was stopped at the safety limit of {n} turns a player. "
+        "That limit is not a rule of the game: nobody wins.",
     ),
+    "stopped": Text("打ち切り: 勝者なし", "Stopped: no winner"),
     "last_standing": Text("最後まで残ったプレイヤーの勝ちです。", "The last player standing wins."),
     "lowest_total": Text(
         "{rounds}ラウンドの総合計が最も低い人（{total}点）の勝ちです。",
@@ -239,6 +243,9 @@ def summary_lines(
         if several:
             line += _ENDS["total"].format(total=result["totals"][seat])(lang)
         lines.append(line)
+    if result["by_limit"]:
+        lines.append(_ENDS["stopped"](lang))
+        return lines
     who = ", ".join(seat_name(s, lang, names) for s in result["winners"])
     lines.append(_ENDS["winners"].format(names=who)(lang))
     lines.append(decided_by(result, lang, names))
@@ -246,7 +253,7 @@ def summary_lines(
 
 
 def decided_by(result: Mapping[str, Any], lang: str, names: Sequence[str] | None = None) -> str:
-    """The rule that decided the game, for the end of the summary."""
+    """The rule that decided the game, for the end of the summary (not for a stopped game)."""
     if result["rounds"] > 1:
         line = _ENDS["lowest_total"].format(rounds=result["rounds"], total=min(result["totals"]))
         if len(result["winners"]) > 1:
@@ -254,7 +261,7 @@ def decided_by(result: Mapping[str, Any], lang: str, names: Sequence[str] | None
         return line(lang)
     if result["emptied"] is not None:
         return _ENDS["emptied"].format(name=seat_name(result["emptied"], lang, names))(lang)
-    return _ENDS["by_limit" if result["by_limit"] else "last_standing"](lang)
+    return _ENDS["last_standing"](lang)
 
 
 _ENDS = {
@@ -266,9 +273,12 @@ _ENDS = {
     ),
     "total": Text(" 合計{total}点", ", total {total}"),
     "winners": Text("勝者: {names}", "Winners: {names}"),
+    "stopped": Text(
+        f"安全のための上限（1人あたり{ROUND_TURN_LIMIT}手番）に達したため打ち切り: 勝者なし",
+        f"Stopped at the safety limit of {ROUND_TURN_LIMIT} turns a player: no winner",
+    ),
     "lowest_total": WORDS["lowest_total"],
     "tie_shared": WORDS["tie_shared"],
     "emptied": WORDS["emptied"],
-    "by_limit": WORDS["by_limit"],
     "last_standing": WORDS["last_standing"],
 }

@@ -216,8 +216,15 @@ class EgyptianBrideState(Rules):
         return TAKING if self.taken else TURN
 
     def take_limit(self, seat: int) -> int:
-        """1 for the start player's first A, 2 for the second player's, else 3."""
-        if self.first_turn_limits and self.turns[seat] == 1 and seat < 2:
+        """1 for the start player's first A, 2 for the second player's, else 3.
+
+        The limit of the seat's current or next A: the second player's is 2
+        from the start of the game, before their first turn begins, and the
+        start player's is 3 as soon as their first turn is over.
+        """
+        turns = self.turns[seat]
+        first = turns == 0 or (turns == 1 and self.current == seat)
+        if self.first_turn_limits and first and seat < 2:
             return seat + 1
         return MAX_TAKE
 

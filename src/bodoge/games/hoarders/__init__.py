@@ -38,8 +38,11 @@ shared/rules/data/bga-small-games.md, section 7):
 * Empty deck (Ruling): draws from it give nothing; a round that ends with
   the deck empty ends the game: most cards of one kind wins, then most nuts,
   then the win is shared.
-* Provisional: the rules never end a game in which nobody draws, so the
-  game also ends (as with an empty deck) after ``data.ROUND_LIMIT`` rounds.
+* A safety limit is not a rule: the rules never end a game in which nobody
+  draws, so a game still going after ``data.ROUND_LIMIT`` rounds (far
+  beyond any game people play) is stopped with no winner (``winners`` is
+  empty, ``stopped`` is true, the view's ``ending`` is ``"limit"``).  The
+  empty-deck ranking does not apply to it.
 
 Hidden information: the deck order and every face-down critter (its owner
 sees it).  Collections and revealed critters are public.

@@ -14,7 +14,15 @@ the deck), and then:
 * steals the nut that helps it most and hurts its owner most, preferring
   owners with nothing face down (no Hamster can stop it);
 * spends its Hamster when the theft would cost it a real set or bring the
-  thief close to five.
+  thief close to five;
+* pushes a stalled game on.  Bots that all hide Raccoon and Groundhog rob
+  each other in a circle with the deck untouched, and nothing in the rules
+  ends that; drawing empties the deck, which does.  The view says how many
+  nuts were drawn so far (all nuts not in the deck are in collections);
+  once the rounds outrun one draw a player a round by :data:`PATIENCE`, a
+  draw is worth :data:`URGE` more for every further round.  So no table of
+  these bots plays into the safety limit (a game stopped there has no
+  winner at all).
 
 Nothing here looks at hidden cards: the view is all it has.
 """
@@ -26,7 +34,7 @@ from typing import Any
 
 from ...engine import Action, State, Strategy
 from .actions import AllowTheft, HideCritter, RevealCritter, StealNut, UseHamster
-from .data import NUT_COPIES, NUTS, WINNING_SET
+from .data import NUT_COPIES, NUTS, START_NUTS, WINNING_SET
 
 STEP_VALUE = (0.0, 1.0, 1.6, 3.0, 6.0, 100.0)
 """STEP_VALUE[c]: what the c-th nut of a kind is worth (the fifth wins)."""
@@ -34,6 +42,15 @@ DENIAL = 0.6
 """How much an opponent's loss counts against our own gain."""
 HAMSTER_RISK = 0.35
 """Roughly how likely a face-down pair hides a Hamster that cancels a theft."""
+PATIENCE = 12
+"""Rounds beyond one draw a player a round after which the bot presses for draws.
+
+A game that draws is never held back: the urge counts only the rounds the
+deck did not move.  In self-play it took the share of games stopped at the
+limit from 9–22 % to none (bench/README.md, ``limits.py``).
+"""
+URGE = 1.0
+"""What a draw gains in value for every stalled round past :data:`PATIENCE`."""
 REVEAL_ORDER = {"raccoon": 0, "squirrel": 1, "beaver": 2, "groundhog": 3, "hamster": 4}
 """Earlier first: a Groundhog needs something revealed before it, a Hamster waits."""
 
@@ -78,6 +95,10 @@ class Reading:
             else 0.0
         )
         self.deck = total
+        drawn = len(NUTS) * NUT_COPIES - total - START_NUTS * self.n
+        stall = view["round"] - drawn / self.n  # rounds beyond one draw a player a round
+        self.urge = URGE * max(0.0, stall - PATIENCE) if total else 0.0
+        """What drawing is worth beyond its nuts: the game must go on to an end."""
         self._effects: dict[str, float] = {}
 
     def theft_value(self, target: int, kind: int) -> float:
@@ -117,11 +138,11 @@ class Reading:
 
     def _effect(self, critter: str) -> float:
         if critter == "squirrel":
-            return self.draw_value if self.deck else 0.0
+            return self.draw_value + self.urge if self.deck else 0.0
         if critter == "raccoon":
             return self.best_theft()
         if critter == "beaver":
-            return self.beaver_value()
+            return self.beaver_value() + self.urge
         if critter == "hamster":
             return self.hamster_value()
         return 0.0

@@ -7,7 +7,9 @@ chosen each round; five identical nuts win.
 
 One number is not in any source: :data:`ROUND_LIMIT`, a safety stop the
 platform adds because the rules have none (players who never draw could
-pass nuts around for ever).  It is *provisional* and shipped labelled.
+pass nuts around for ever).  A safety limit is not a rule: it is set far
+beyond any game people play, and a game stopped by it has no winner.  It
+is shipped labelled.
 
 >>> len(NUT_DECK), len(CRITTERS), NUT_DECK.count(NUTS.index("acorn"))
 (55, 5, 11)
@@ -61,14 +63,19 @@ LONE_BEAVER_DRAW = 3
 BEAVERLESS_DRAW = 1
 """When several Beavers come out, each player without one draws this many."""
 
-ROUND_LIMIT = 40
-"""Provisional: the game also ends after this many rounds (the rules never end it)."""
+ROUND_LIMIT = 100
+"""A safety limit, not a rule: a game still going after this many rounds stops, with no winner.
+
+The rules never end a game in which nobody draws.  Random players end
+every game within 15 rounds and the heuristic bot within about 40
+(bench/README.md, ``limits.py``).
+"""
 
 PROVISIONAL_ROUND_LIMIT = Text(
-    f"{ROUND_LIMIT}ラウンド終わっても誰も勝っていなければ、山札が尽きたときと同じく"
-    "終了します（原典にない安全装置です）。",
-    f"If nobody has won after {ROUND_LIMIT} rounds, the game ends as when the deck "
-    "runs out (a safety stop the original rules lack).",
+    f"安全のための上限（原典にはないルール外の打ち切り）: {ROUND_LIMIT}ラウンド終わっても"
+    "誰も勝っていなければ、ゲームは打ち切られ、勝者なしとなります。",
+    f"A safety limit, not a rule of the game: if nobody has won after {ROUND_LIMIT} rounds, "
+    "the game is stopped with no winner.",
 )
 
 NUT_NAMES = {

@@ -64,7 +64,7 @@ CHOOSING = Commitment[list[int]](lambda hidden, seat: len(hidden[seat]) == CHOSE
 
 
 def rank_without_set(nuts: list[list[int]]) -> tuple[int, ...]:
-    """The ruling for a game that ends without five identical nuts.
+    """The ruling for a game that ends with the deck empty and no five identical nuts.
 
     Most cards of one kind wins; a tie goes to the most nuts in all; still
     tied, the win is shared.
@@ -193,7 +193,7 @@ class HoardersState(Rules):
         if not self.deck:
             self._finish(DECK_EMPTY, rank_without_set(self.nuts))
         elif self.round >= ROUND_LIMIT:
-            self._finish(ROUND_LIMIT_REACHED, rank_without_set(self.nuts))
+            self._finish(ROUND_LIMIT_REACHED, ())  # a safety limit, not a rule: no winner
         else:
             n = self.num_players
             self.round += 1
@@ -492,6 +492,11 @@ class HoardersState(Rules):
     @property
     def winners(self) -> tuple[int, ...]:
         return self.final
+
+    @property
+    def stopped(self) -> bool:
+        """Stopped by the safety limit of ``ROUND_LIMIT`` rounds (no winner), not by a rule."""
+        return self.ending == ROUND_LIMIT_REACHED
 
     def summary(self, lang: str = "en", names: Sequence[str] | None = None) -> list[str]:
         if self.phase != OVER:

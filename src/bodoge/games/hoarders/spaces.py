@@ -6,7 +6,7 @@ of its view, the range of a score and the longest game, for a player count.
 
 >>> actions = action_space({}, 3)
 >>> len(actions), actions[0], score_range({}, 3), max_game_length({}, 3)
-(27, HideCritter(critter='squirrel'), (0, 11), 960)
+(27, HideCritter(critter='squirrel'), (0, 11), 2400)
 """
 
 from __future__ import annotations

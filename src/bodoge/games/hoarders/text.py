@@ -6,7 +6,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from ...engine import Text, seat_name
-from .data import CRITTER_NAMES, NUT_NAMES, NUTS
+from .data import CRITTER_NAMES, NUT_NAMES, NUTS, ROUND_LIMIT
 
 TITLE = Text("ホーダーズ", "Hoarders")
 BLURB = Text(
@@ -96,6 +96,12 @@ WORDS: dict[str, Text] = {
     "group_react": Text("盗みへの対応", "Answer the theft"),
     "won_five": Text(
         "{name}が同じナッツを5枚集めて勝利！", "{name} has five identical nuts and wins!"
+    ),
+    "stopped": Text(
+        "安全のための上限（{n}ラウンド）に達したため、ゲームを打ち切りました。"
+        "勝者はいません（ルール外の打ち切りです）。",
+        "The game was stopped at the safety limit of {n} rounds, which is not a rule of the "
+        "game: nobody wins.",
     ),
     "won_count": Text(
         "山札が尽きてゲーム終了: {name}の勝ち（同じ種類のナッツが最多）",
@@ -201,6 +207,7 @@ _LABELS = {
 
 _ENDINGS = {
     "winners": Text("勝者: {names}", "Winners: {names}"),
+    "no_winner": Text("勝者なし", "No winner"),
     "five": Text(
         "{name}が同じナッツを5つ集めて勝利！", "{name} collected five identical nuts and wins!"
     ),
@@ -209,8 +216,8 @@ _ENDINGS = {
         "The round ended with the deck empty: the game is over.",
     ),
     "limit": Text(
-        "規定のラウンド数に達し、ゲーム終了。",
-        "The round limit was reached: the game is over.",
+        "安全のための上限（{n}ラウンド）に達したため、ゲームを打ち切りました。勝者はいません。",
+        "The game was stopped at the safety limit of {n} rounds: nobody wins.",
     ),
 }
 
@@ -281,10 +288,15 @@ def summary_lines(
     lines = []
     if ending == "five":
         lines.append(_ENDINGS["five"].format(name=seat_name(winners[0], lang, names))(lang))
+    elif ending == "limit":
+        lines.append(_ENDINGS["limit"].format(n=ROUND_LIMIT)(lang))
     else:
         lines.append(_ENDINGS[ending](lang))
     for seat, counts in enumerate(nuts):
         lines.append(f"{seat_name(seat, lang, names)}: {collection_text(counts, lang)}")
+    if not winners:
+        lines.append(_ENDINGS["no_winner"](lang))
+        return lines
     who = ", ".join(seat_name(s, lang, names) for s in winners)
     lines.append(_ENDINGS["winners"].format(names=who)(lang))
     return lines
