@@ -238,6 +238,17 @@ def test_options_must_be_a_mapping() -> None:
             resolve_options(DECLARED, bad)  # type: ignore[arg-type]
 
 
+def test_an_options_samples_replace_its_representative_values() -> None:
+    """Samples keep long variants out of the quick tests; each must be an allowed value."""
+    sampled = Option(
+        "rounds", Text("回数", "Rounds"), default=3, minimum=1, maximum=50, samples=(1, 3)
+    )
+    assert sampled.values() == (1, 3)
+    assert bodoge.get_game("cardiceo").options[2].values() == (1, 3)
+    with pytest.raises(InvalidOptions, match="cannot be 99"):
+        Option("rounds", Text("回数", "Rounds"), default=3, minimum=1, maximum=50, samples=(99,))
+
+
 def test_option_values_and_json() -> None:
     assert SHORT.values() == (False, True)
     assert ROUNDS.values() == (1, 3, 5)

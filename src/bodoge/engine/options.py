@@ -49,10 +49,16 @@ class Option:
     derive: Callable[[Mapping[str, OptionValue]], OptionValue] | None = None
     default_text: Text | None = None
     choice_text: Mapping[OptionValue, Text] | None = None
+    samples: tuple[OptionValue, ...] | None = None
+    """The values tests and golden files play, when the others only repeat the same
+    rules for longer (Cardiceo's 20 rounds, Papayoo's 3n hands); by default every
+    choice, or the minimum, the default and the maximum."""
 
     def __post_init__(self) -> None:
         if self.choice_text is not None and set(self.choice_text) != set(self.choices or ()):
             raise ValueError(f"option {self.name!r}: choice_text must name every choice once")
+        for sample in self.samples or ():
+            self.validate(sample)
 
     def value_text(self, value: OptionValue, lang: str) -> str:
         """A value of this option in words, for people."""
@@ -97,7 +103,9 @@ class Option:
         return self.derive(earlier) if self.derive is not None else self.default
 
     def values(self) -> tuple[OptionValue, ...]:
-        """Representative values for exhaustive tests: every choice, or both ends."""
+        """Representative values for exhaustive tests: the samples, every choice, or both ends."""
+        if self.samples is not None:
+            return self.samples
         if self.choices is not None:
             return self.choices
         if self.kind is bool:

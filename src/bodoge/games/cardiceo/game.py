@@ -41,6 +41,7 @@ ROUNDS = Option(
     default=1,
     minimum=1,
     maximum=MAX_ROUNDS,
+    samples=(1, 3),
     help=Text(
         "2以上なら延長戦: 各ラウンドの終わりに残った手札の数の合計を加算し、"
         "最後に合計が最も低い人の勝ち。",

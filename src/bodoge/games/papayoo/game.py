@@ -19,6 +19,7 @@ HANDS = Option(
     default="n",
     choices=HAND_COUNTS,
     choice_text=HAND_COUNT_TEXT,
+    samples=("one", "n", "2n"),
     help=Text(
         "one: 1ハンドだけ。n・2n・3n: プレイ人数の1倍・2倍・3倍のハンド。",
         "one: a single hand. n, 2n, 3n: once, twice or three times as many hands as players.",
