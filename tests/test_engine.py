@@ -752,6 +752,25 @@ def test_replay_refuses_malformed_and_tampered_records(
     assert len(str(info.value)) <= 400 and "\n" not in str(info.value), "one short line"
 
 
+def test_the_printed_games_longest_does_not_bound_a_record_with_other_design_values(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """The declared longest game is the printed game's; other design values may last longer."""
+    state = bodoge.get_game("hoarders").new_game(3, seed=5, design={"winning_set": 7})
+    rnd = random.Random(5)
+    while not state.is_over:
+        seat = state.to_act[0]
+        state.apply(seat, rnd.choice(state.legal_actions(seat)))
+    record = state.record()
+    from bodoge.games.hoarders import spaces
+
+    monkeypatch.setattr(spaces, "max_game_length", lambda options, num_players: 3)
+    assert replay(record).scores == state.scores
+    printed = {key: value for key, value in record.items() if key != "design"}
+    with pytest.raises(InvalidRecord, match="has at most 3"):
+        replay({**printed, "actions": record["actions"][:4]})
+
+
 HOSTILE_TEXTS = [
     ("seed of 5,000 digits", lambda r: r.replace('"seed": 11', '"seed": ' + "9" * 5000)),
     (
