@@ -86,7 +86,7 @@ WORDS: dict[str, Text] = {
     "last_trick_of": Text("第{hand}ハンドの最後のトリック", "Last trick of hand {hand}"),
     "last_trick_note": Text("{name}が取りました（{points}点）", "won by {name} ({points} points)"),
     "to_pass": Text("{name}に渡すカード", "Cards to pass to {name}"),
-    "unpicks_left": Text(
+    "take_back_freely": Text(
         "「渡す」を押すまで何度でも選び直せます",
         "Take cards back as often as you like until you pass them",
     ),
