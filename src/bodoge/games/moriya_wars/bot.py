@@ -39,13 +39,28 @@ from .actions import (
     TakeMoney,
     UnmarkDie,
 )
-from .data import CAPS, FULL_AND_TIED, HALF_PHANTOM, MONEY_FACE, REGION_FACE, REGIONS, STEAL_FACE
+from .data import (
+    CAPS,
+    CHIPS,
+    FULL_AND_TIED,
+    HALF_PHANTOM,
+    MONEY,
+    MONEY_FACE,
+    REGION_FACE,
+    REGIONS,
+    STEAL_FACE,
+)
 from .rules import full_and_tied, identity_pool, leads
 
-MONEY_WORTH = 0.3
+MONEY_WORTH = 0.1
 """What one money chip in hand is worth to an identity other than ③."""
 ENDING = 10.0
 """What ending the game is worth when one's condition then holds (its loss otherwise)."""
+PRESSURE = 1.5
+"""How much a position nearer the end is worth when the bot would win it (its loss otherwise)."""
+START = (*CHIPS, MONEY)
+BALANCE = 0.7
+"""What each region of lead for either side costs ③, ④ and ⑤ (a lead lets ① or ② win)."""
 SWAP_MARGIN = 0.5
 """How much better the cards a swap may bring must look before the bot swaps."""
 
@@ -88,8 +103,10 @@ class Position:
     def progress(self, identity: int, seat: int) -> float:
         """How near ``identity``'s condition is for ``seat``: higher is nearer."""
         board = self.board
+        humans, youkai = leads(board)
+        balance = -BALANCE * abs(humans - youkai)
+        # a lead for either side lets ① or ② (lower numbers) beat ③, ④ and ⑤
         if identity in (1, 2):
-            humans, youkai = leads(board)
             lead = humans - youkai if identity == 1 else youkai - humans
             margin = sum((h - y) if identity == 1 else (y - h) for h, y in board)
             return lead + 0.05 * margin + MONEY_WORTH * self.money[seat]
@@ -97,23 +114,49 @@ class Position:
             others = max(
                 (m for o, m in enumerate(self.money) if o != seat and not self.out[o]), default=0
             )
-            return float(self.money[seat] - others)
+            return float(self.money[seat] - others) + balance
         if identity == 4:
-            return -0.5 * sum(abs(h - y) for h, y in board) + MONEY_WORTH * self.money[seat]
+            return (
+                -0.5 * sum(abs(h - y) for h, y in board) + balance + MONEY_WORTH * self.money[seat]
+            )
         score = 0.0
         for (h, y), cap in zip(board, CAPS, strict=True):
             if h == y and h + y == cap:
                 score += 1.0
             else:
                 score += 0.3 * (min(h, y) * 2) / cap - 0.1 * abs(h - y)
-        return score + MONEY_WORTH * self.money[seat]
+        return score + balance + MONEY_WORTH * self.money[seat]
 
-    def standing(self, identity: int, seat: int) -> float:
-        """Progress, plus the end's verdict when the position ends the game."""
+    def win_chance(self, identity: int, seat: int, others: Sequence[int]) -> float:
+        """Roughly how likely ``identity`` wins if the game ended now.
+
+        ``others`` are the cards the other players still in may hold.  A
+        lower card whose condition holds beats ours; with no condition met
+        at all the highest card held wins.
+        """
+        def met(card: int) -> bool:
+            if card == 3:  # ③ holds for whoever has the strictly largest purse
+                return any(
+                    self.holds(3, o) for o in range(len(self.money)) if o != seat and not self.out[o]
+                )
+            return self.holds(card, seat)
+
+        if self.holds(identity, seat):
+            beaten = [card for card in others if card < identity and met(card)]
+            return 1.0 if not beaten else 0.35
+        if any(met(card) for card in others):
+            return 0.0
+        higher = [card for card in others if card > identity]
+        return 1.0 if not higher else 0.3 / len(higher)
+
+    def standing(self, identity: int, seat: int, others: Sequence[int]) -> float:
+        """Progress, the end's verdict when the position ends the game, and the urge to end it."""
         value = self.progress(identity, seat)
+        chance = self.win_chance(identity, seat, others)
         if self.over:
-            value += ENDING if self.holds(identity, seat) else -ENDING
-        return value
+            return value + ENDING * (2 * chance - 1)
+        closeness = max(1 - left / start for left, start in zip(self.supply, START, strict=True))
+        return value + PRESSURE * (2 * chance - 1) * closeness
 
 
 class HeuristicBot(Strategy):
@@ -138,11 +181,12 @@ class HeuristicBot(Strategy):
         if view["marked"]:
             return self._go_on_bribing(view, legal)
         here = Position(view)
-        now = here.standing(me, seat)
+        others = self._others_cards(view, me)
+        now = here.standing(me, seat, others)
         dice = view["dice"]
         scored = []
         for action in legal:
-            value = self._value(view, here, seat, me, dice, action) - now
+            value = self._value(view, here, seat, me, others, dice, action) - now
             scored.append((value, self._rng.random(), action))
         best = max(scored, key=lambda item: (item[0], item[1]))
         return best[2]
@@ -160,6 +204,7 @@ class HeuristicBot(Strategy):
         here: Position,
         seat: int,
         me: int,
+        others: Sequence[int],
         dice: Sequence[int],
         action: Action,
     ) -> float:
@@ -170,34 +215,51 @@ class HeuristicBot(Strategy):
             side = 0 if action.side == "human" else 1
             after.board[r][side] += k
             after.supply[side] -= k
-            return after.standing(me, seat)
+            return after.standing(me, seat, others)
         if isinstance(action, TakeMoney):
             k = dice.count(MONEY_FACE)
             after.money[seat] += k
             after.supply[2] -= k
-            return after.standing(me, seat)
+            return after.standing(me, seat, others)
         if isinstance(action, Steal):
             k = dice.count(STEAL_FACE)
             after.money[seat] += k
             after.money[action.target] -= k
-            return after.standing(me, seat) + 0.05 * here.money[action.target]
+            return after.standing(me, seat, others) + 0.05 * here.money[action.target]
         if isinstance(action, Evict):
             r = REGIONS.index(action.region)
             side = 0 if action.side == "human" else 1
             after.board[r][side] -= 1
             after.supply[side] += 1
             after.money[seat] -= 1
-            return after.standing(me, seat) - 0.2
+            return after.standing(me, seat, others) - 0.2
         if isinstance(action, (Swap, SwapSpare)):
-            return self._swap_value(view, here, seat, me, action)
+            return self._swap_value(view, here, seat, me, others, action)
         if isinstance(action, MarkDie):
-            return self._bribe_value(view, here, seat, me, dice)
+            return self._bribe_value(view, here, seat, me, others, dice)
         if isinstance(action, (Pass, UnmarkDie, Reroll, LetPass)):
-            return here.standing(me, seat)
-        return here.standing(me, seat) - 100.0  # a claim that is not ours: never
+            return here.standing(me, seat, others)
+        return here.standing(me, seat, others) - 100.0  # a claim that is not ours: never
+
+    @staticmethod
+    def _others_cards(view: Mapping[str, Any], me: int) -> list[int]:
+        """The cards the other players still in may hold, as far as this seat knows."""
+        players = view["players"]
+        known = [p["identity"] for p in players if p["identity"] is not None and not p["out"]]
+        held = {p["identity"] for p in players if p["identity"] is not None}
+        if view["spare"] is not None:
+            held.add(view["spare"])
+        unknown = [c for c in identity_pool(len(players)) if c not in held]
+        return [c for c in known if c != me] + unknown
 
     def _swap_value(
-        self, view: Mapping[str, Any], here: Position, seat: int, me: int, action: Action
+        self,
+        view: Mapping[str, Any],
+        here: Position,
+        seat: int,
+        me: int,
+        others: Sequence[int],
+        action: Action,
     ) -> float:
         players = view["players"]
         known = {p["seat"]: p["identity"] for p in players if p["identity"] is not None}
@@ -208,14 +270,20 @@ class HeuristicBot(Strategy):
             cards = [known[position]]
         else:
             cards = [c for c in identity_pool(len(players)) if c not in known.values()] or [me]
-        hoped = sum(here.standing(c, seat) for c in cards) / len(cards)
-        mine = here.standing(me, seat)
+        hoped = sum(here.standing(c, seat, others) for c in cards) / len(cards)
+        mine = here.standing(me, seat, others)
         return mine + (hoped - mine - SWAP_MARGIN) + 0.3
 
     def _bribe_value(
-        self, view: Mapping[str, Any], here: Position, seat: int, me: int, dice: Sequence[int]
+        self,
+        view: Mapping[str, Any],
+        here: Position,
+        seat: int,
+        me: int,
+        others: Sequence[int],
+        dice: Sequence[int],
     ) -> float:
         """Rerolling everything beats the best face only when that face would hurt."""
         if not view["players"][seat]["money"] or dice != sorted(dice):
             return -100.0
-        return here.standing(me, seat) - 0.6 - MONEY_WORTH
+        return here.standing(me, seat, others) - 0.6 - MONEY_WORTH
