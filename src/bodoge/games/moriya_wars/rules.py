@@ -370,7 +370,7 @@ class MoriyaWarsState(Rules):
         sixes = self.count(STEAL_FACE)
         if not sixes:
             return "no die shows 6"
-        if action.target == seat or self.out[action.target]:
+        if not self._other_in(seat, action.target):
             return "steal from another player still in the game"
         return f"seat {action.target} holds {self.money[action.target]} money, {sixes} are needed"
 
@@ -378,13 +378,18 @@ class MoriyaWarsState(Rules):
     def _why_not_swap(self, seat: int, action: Swap) -> str:
         if not self.can_swap():
             return "a swap needs one face on at least four of six dice"
-        return "swap with another player still in the game"
+        if not self._other_in(seat, action.target):
+            return "swap with another player still in the game"
+        return "finish the bribe first"
 
     @explains(SwapSpare)
     def _why_not_swap_spare(self, seat: int, action: SwapSpare) -> str:
         if not self.can_swap():
             return "a swap needs one face on at least four of six dice"
         return "there is no spare identity card in this game"
+
+    def _other_in(self, seat: int, target: int) -> bool:
+        return 0 <= target < self.num_players and target != seat and not self.out[target]
 
     @explains(Pass)
     def _why_not_pass(self, seat: int, action: Pass) -> str:
@@ -394,13 +399,15 @@ class MoriyaWarsState(Rules):
     def _why_not_evict(self, seat: int, action: Evict) -> str:
         if not self.money[seat]:
             return "an eviction costs one money and you have none"
-        return f"there is no {action.side} chip in {action.region}"
+        if action.region not in REGION_INDEX or action.side not in SIDE_INDEX:
+            return f"there is no region {action.region!r} or side {action.side!r}"
+        return f"there is no {action.side} chip in {action.region} (or a bribe is being chosen)"
 
     @explains(MarkDie)
     def _why_not_mark(self, seat: int, action: MarkDie) -> str:
         if not self.money[seat]:
             return "a bribe costs one money and you have none"
-        if action.die >= len(self.dice):
+        if not 0 <= action.die < len(self.dice):
             return f"there are only {len(self.dice)} dice"
         return "that die is already chosen"
 
