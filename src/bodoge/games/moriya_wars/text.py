@@ -145,7 +145,9 @@ WORDS: dict[str, Text] = {
         "revealed: of those whose condition holds the lowest number wins; if none, the highest "
         "number held wins.",
     ),
-    "rules_provisional": Text("仮の値", "Stand-in values"),
+    **{f"identity_{i}": name for i, name in IDENTITY_NAMES.items()},
+    **{f"goal_{i}": goal for i, goal in IDENTITY_GOALS.items()},
+    **{f"face_{face}": text for face, text in FACE_ACTIONS.items()},
 }
 
 _ENDINGS = {
