@@ -150,8 +150,10 @@ def test_with_no_action_and_no_money_the_turn_passes_by_itself() -> None:
     assert state.current == 1 and state.dice == [1, 2, 3, 4, 5, 6]
     # and a roll that leaves nothing to do passes without asking anyone
     state = new(4).arrange(
-        dice=[1, 2, 3, 4, 5, 6], current=0,
-        rolls=[2, 2, 2, 6, 6, 6] + ANY_ROLL, board={"hakurei": (1, 1)},
+        dice=[1, 2, 3, 4, 5, 6],
+        current=0,
+        rolls=[2, 2, 2, 6, 6, 6, *ANY_ROLL],
+        board={"hakurei": (1, 1)},
     )
     event = state.apply(0, Place("village", "human"))
     assert state.current == 2 and event.outcome.public["passed"] == [1]
@@ -219,8 +221,10 @@ def test_four_alike_allow_a_swap_then_a_three_dice_turn() -> None:
     """Four or more alike: instead of the action the player may swap identity cards with
     another player, then plays once more with three dice; then six again for the next."""
     state = new(4).arrange(
-        dice=[3, 3, 3, 3, 1, 2], identities=[1, 2, 3, 4, 5], current=0,
-        rolls=[1, 2, 3] + ANY_ROLL,
+        dice=[3, 3, 3, 3, 1, 2],
+        identities=[1, 2, 3, 4, 5],
+        current=0,
+        rolls=[1, 2, 3, *ANY_ROLL],
     )
     legal = state.legal_actions(0)
     assert {Swap(1), Swap(2), Swap(3), SwapSpare()} <= set(legal) and Swap(0) not in legal
@@ -250,7 +254,10 @@ def test_a_swap_shows_both_sides_the_card_given_and_the_card_got() -> None:
     """After a swap each side knows the card it gave and the one it got; the others know
     neither; determinize re-deals only what a seat does not know."""
     state = new(4).arrange(
-        dice=[5, 5, 5, 5, 1, 2], identities=[1, 2, 3, 4, 5], current=0, rolls=[1, 2, 3],
+        dice=[5, 5, 5, 5, 1, 2],
+        identities=[1, 2, 3, 4, 5],
+        current=0,
+        rolls=[1, 2, 3],
     )
     event = state.apply(0, Swap(1))
     assert event.for_seat(0)["facts"]["got"] == 2 and event.for_seat(1)["facts"]["got"] == 1
@@ -268,8 +275,10 @@ def test_a_swap_shows_both_sides_the_card_given_and_the_card_got() -> None:
 def test_knowledge_follows_later_public_swaps() -> None:
     """A card one knows stays known when its holder swaps it on: who swaps with whom is public."""
     state = new(4).arrange(
-        dice=[5, 5, 5, 5, 1, 2], identities=[1, 2, 3, 4, 5], current=0,
-        rolls=[1, 2, 3] + [2, 2, 2, 2, 1, 3] + [1, 2, 3] + ANY_ROLL,
+        dice=[5, 5, 5, 5, 1, 2],
+        identities=[1, 2, 3, 4, 5],
+        current=0,
+        rolls=[1, 2, 3, 2, 2, 2, 2, 1, 3, 1, 2, 3, *ANY_ROLL],
     )
     state.apply(0, SwapSpare())  # seat 0 puts ① in the spare, takes ⑤
     assert state.view(0)["spare"] == 1 and state.view(1)["spare"] is None
@@ -311,8 +320,7 @@ def test_the_text_example_of_a_human_win() -> None:
     assert leads(board) == (2, 1)
     position = {"hakurei": (2, 0), "hakugyokuro": (2, 2), "moriya": (3, 2), "village": (0, 4)}
     # the ninth youkai chip (the last) goes to the village: the game ends on that board
-    state = arranged(dice=[5, 1, 2, 3, 4, 6], board=position, identities=[4, 2, 1, 3, 5],
-                     rolls=0)
+    state = arranged(dice=[5, 1, 2, 3, 4, 6], board=position, identities=[4, 2, 1, 3, 5], rolls=0)
     state.apply(0, Place("village", "youkai"))
     assert [list(c) for c in state.board] == board and state.is_over
     assert state.winners == (2,)  # seat 2 holds ①
@@ -327,8 +335,13 @@ def test_a_tied_region_counts_for_neither_side() -> None:
 
 def test_of_several_winners_the_lowest_number_wins() -> None:
     """① and ③ both hold (humans lead, seat 1 has the most money): ① (seat 3) wins."""
-    state = arranged(dice=[2, 2, 1, 3, 4, 5], board={"moriya": (6, 0), "village": (1, 0)},
-                     money={1: 4}, identities=[2, 3, 4, 1, 5], rolls=0)
+    state = arranged(
+        dice=[2, 2, 1, 3, 4, 5],
+        board={"moriya": (6, 0), "village": (1, 0)},
+        money={1: 4},
+        identities=[2, 3, 4, 1, 5],
+        rolls=0,
+    )
     state.apply(0, Place("hakurei", "human"))
     assert state.is_over and state.winners == (3,)
     assert [p["met"] for p in state.view(None)["players"]] == [False, True, False, True]
@@ -338,8 +351,14 @@ def test_with_no_condition_met_the_highest_card_among_the_players_wins() -> None
     """If nobody wins, the highest-numbered card held by a player wins (a spare never): no
     condition holds, ⑤ is the spare, so ④ (seat 1) wins."""
     board = {"hakurei": (2, 0), "hakugyokuro": (0, 2), "village": (1, 1)}
-    state = arranged(dice=[1, 1, 2, 3, 4, 5], board=board, identities=[1, 4, 2, 3, 5],
-                     money={2: 1, 3: 1}, spent=MONEY - 4, rolls=0)
+    state = arranged(
+        dice=[1, 1, 2, 3, 4, 5],
+        board=board,
+        identities=[1, 4, 2, 3, 5],
+        money={2: 1, 3: 1},
+        spent=MONEY - 4,
+        rolls=0,
+    )
     state.apply(0, TakeMoney())  # the last two money chips; one lead each, ③ not alone on top
     view = state.view(None)
     assert state.is_over and not any(p["met"] for p in view["players"])
@@ -370,8 +389,9 @@ def test_a_false_claim_puts_the_claimer_out_and_the_others_go_on() -> None:
     """A false claim reveals that card and eliminates the player; the game goes on without
     them (they are skipped, cannot be robbed or swapped with, and cannot win)."""
     board = {"hakurei": (1, 1), "hakugyokuro": (2, 2), "moriya": (3, 3)}
-    state = arranged(dice=[1, 2, 3, 4, 5, 6], board=board, identities=[1, 2, 5, 3, 4],
-                     money={0: 2, 3: 2})
+    state = arranged(
+        dice=[1, 2, 3, 4, 5, 6], board=board, identities=[1, 2, 5, 3, 4], money={0: 2, 3: 2}
+    )
     assert Claim() in state.legal_actions(0)  # open on one's own turn while it holds
     state.apply(0, Claim())
     assert state.eliminated == {0} and not state.is_over
@@ -399,8 +419,12 @@ def test_no_claims_without_the_half_phantom() -> None:
 
 def test_the_safety_limit_stops_a_game_with_no_winner() -> None:
     """A safety limit, not a rule: a game still going after TURN_LIMIT turns has no winner."""
-    state = new(3).arrange(dice=[2, 2, 2, 6, 6, 6], board={"hakurei": (1, 1)}, current=0,
-                           rolls=[2, 2, 2, 6, 6, 6] * (TURN_LIMIT + 1))
+    state = new(3).arrange(
+        dice=[2, 2, 2, 6, 6, 6],
+        board={"hakurei": (1, 1)},
+        current=0,
+        rolls=[2, 2, 2, 6, 6, 6] * (TURN_LIMIT + 1),
+    )
     state.apply(0, Pass())
     assert state.is_over and state.stopped and state.winners == ()
     assert state.view(None)["ending"] == "limit"

@@ -50,8 +50,12 @@ def test_every_action_is_on_its_piece_and_listed(players: int) -> None:
 
 def test_dice_are_grouped_by_face_with_the_faces_action_and_the_regions_show_caps() -> None:
     live = live_table("moriya-wars", 4, seed=3)
-    live.state.arrange(dice=[2, 2, 3, 5, 5, 6], board={"hakurei": (1, 0), "village": (2, 3)},
-                       current=0, money={0: 1})
+    live.state.arrange(
+        dice=[2, 2, 3, 5, 5, 6],
+        board={"hakurei": (1, 0), "village": (2, 3)},
+        current=0,
+        money={0: 1},
+    )
     html = render_game(live, 0, "en")
     assert 'data-testid="face-2"' in html and "2 ×2 · place 2 in Hakurei Shrine" in html
     assert "not possible: over the cap" in html  # two 2s, one chip of two already there
@@ -66,8 +70,11 @@ def test_the_identity_card_and_its_condition_are_for_its_owner_only() -> None:
     live = live_table("moriya-wars", 4, seed=5)
     live.state.arrange(identities=[1, 2, 3, 4, 5], current=0, dice=[1, 2, 3, 4, 5, 6])
     owner = render_game(live, 0, "en")
-    assert "① Living God" in owner and "Humans lead in more regions" in owner.split(
-        'data-testid="identity"')[1].split("</section>")[0]
+    assert (
+        "① Living God" in owner
+        and "Humans lead in more regions"
+        in owner.split('data-testid="identity"')[1].split("</section>")[0]
+    )
     other = render_game(live, 1, "en")
     identity = other.split('data-testid="identity"')[1].split("</section>")[0]
     assert "① Living God" not in identity and "② Youkai Sage" in identity
@@ -77,9 +84,12 @@ def test_the_identity_card_and_its_condition_are_for_its_owner_only() -> None:
 def test_the_end_screen_reveals_every_card_and_says_who_won_and_why() -> None:
     live = live_table("moriya-wars", 4, seed=7)
     state = live.state
-    state.arrange(board={"hakurei": (2, 0), "hakugyokuro": (2, 2), "moriya": (3, 2),
-                         "village": (0, 4)},
-                  identities=[4, 2, 1, 3, 5], dice=[5, 1, 2, 3, 4, 6], current=0)
+    state.arrange(
+        board={"hakurei": (2, 0), "hakugyokuro": (2, 2), "moriya": (3, 2), "village": (0, 4)},
+        identities=[4, 2, 1, 3, 5],
+        dice=[5, 1, 2, 3, 4, 6],
+        current=0,
+    )
     state.apply(0, Place("village", "youkai"))
     assert state.is_over
     html = render_game(live, None, "en")

@@ -43,8 +43,9 @@ class Place(Action):
     side: str
 
     def label(self, lang: str = "en", names: Sequence[str] | None = None) -> str:
-        return _PLACE.format(region=_name(REGION_NAMES, self.region, lang),
-                             side=_name(SIDE_NAMES, self.side, lang))(lang)
+        return _PLACE.format(
+            region=_name(REGION_NAMES, self.region, lang), side=_name(SIDE_NAMES, self.side, lang)
+        )(lang)
 
 
 @dataclass(frozen=True, slots=True)
@@ -108,8 +109,9 @@ class Evict(Action):
     side: str
 
     def label(self, lang: str = "en", names: Sequence[str] | None = None) -> str:
-        return _EVICT.format(region=_name(REGION_NAMES, self.region, lang),
-                             side=_name(SIDE_NAMES, self.side, lang))(lang)
+        return _EVICT.format(
+            region=_name(REGION_NAMES, self.region, lang), side=_name(SIDE_NAMES, self.side, lang)
+        )(lang)
 
 
 @dataclass(frozen=True, slots=True)
@@ -170,6 +172,16 @@ def _name(names: dict[str, Text], key: str, lang: str) -> str:
 
 
 ACTION_TYPES = (
-    Place, TakeMoney, Steal, Swap, SwapSpare, Pass, Evict, MarkDie, UnmarkDie, Reroll, Claim,
+    Place,
+    TakeMoney,
+    Steal,
+    Swap,
+    SwapSpare,
+    Pass,
+    Evict,
+    MarkDie,
+    UnmarkDie,
+    Reroll,
+    Claim,
     LetPass,
 )

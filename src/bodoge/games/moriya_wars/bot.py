@@ -68,6 +68,11 @@ SWAP_MARGIN = 0.5
 class Position:
     """The public numbers of a position, as the bot sees them, that actions change."""
 
+    board: list[list[int]]
+    money: list[int]
+    out: list[bool]
+    supply: list[int]
+
     def __init__(self, view: Mapping[str, Any]) -> None:
         self.board = [[c["human"], c["youkai"]] for c in view["board"]]
         self.money = [p["money"] for p in view["players"]]
@@ -134,10 +139,13 @@ class Position:
         lower card whose condition holds beats ours; with no condition met
         at all the highest card held wins.
         """
+
         def met(card: int) -> bool:
             if card == 3:  # ③ holds for whoever has the strictly largest purse
                 return any(
-                    self.holds(3, o) for o in range(len(self.money)) if o != seat and not self.out[o]
+                    self.holds(3, o)
+                    for o in range(len(self.money))
+                    if o != seat and not self.out[o]
                 )
             return self.holds(card, seat)
 

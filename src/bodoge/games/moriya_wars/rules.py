@@ -116,8 +116,19 @@ class MoriyaWarsState(Rules):
 
     PHASES: ClassVar[Mapping[str, Phase]] = {
         ACT: Phase(
-            (Place, TakeMoney, Steal, Swap, SwapSpare, Pass, Evict, MarkDie, UnmarkDie, Reroll,
-             Claim),
+            (
+                Place,
+                TakeMoney,
+                Steal,
+                Swap,
+                SwapSpare,
+                Pass,
+                Evict,
+                MarkDie,
+                UnmarkDie,
+                Reroll,
+                Claim,
+            ),
             "it is your turn: carry out one face's action (money may be spent first)",
         ),
         ASK: Phase(
@@ -140,13 +151,12 @@ class MoriyaWarsState(Rules):
     claims: list[list[int]]
     met: list[int]
 
-    def _setup(self) -> None:
+    def _take_actions(self) -> None:
+        """The declared actions the rules hand out, looked up once."""
         n = self.num_players
         table = self.table()
         place, evict = table.of(Place), table.of(Evict)
-        self.places = tuple(
-            tuple(place[region, side] for side in SIDES) for region in REGIONS
-        )
+        self.places = tuple(tuple(place[region, side] for side in SIDES) for region in REGIONS)
         self.evicts = tuple(tuple(evict[region, side] for side in SIDES) for region in REGIONS)
         self.take_money, self.pass_turn = table.one(TakeMoney), table.one(Pass)
         self.steals = tuple(table.of(Steal)[seat] for seat in range(n))
@@ -163,10 +173,18 @@ class MoriyaWarsState(Rules):
         )
         """A bribe: choose any non-empty set of the dice, take any back, then reroll."""
         self.bribing_firm = Stepwise(
-            DICE, pick=self.bribing.pick, unpick={}, confirm=self.bribing.confirm, fewest=1,
+            DICE,
+            pick=self.bribing.pick,
+            unpick={},
+            confirm=self.bribing.confirm,
+            fewest=1,
             undo=False,
         )
         """The same once :data:`TAKE_BACK_LIMIT` dice were taken back in this bribe."""
+
+    def _setup(self) -> None:
+        n = self.num_players
+        self._take_actions()
         self.five_in_play = HALF_PHANTOM in identity_pool(n)
         deck = list(identity_pool(n))
         self.rng.shuffle(deck)
@@ -309,17 +327,11 @@ class MoriyaWarsState(Rules):
             found += [self.places[r][s] for s in (HUMAN, YOUKAI) if self.supply[s] >= k]
         sixes = self.count(STEAL_FACE)
         if sixes:
-            found += [
-                self.steals[o]
-                for o in self.active()
-                if o != seat and self.money[o] >= sixes
-            ]
+            found += [self.steals[o] for o in self.active() if o != seat and self.money[o] >= sixes]
         return found
 
     def can_swap(self) -> bool:
-        return self.dice_count == DICE and any(
-            self.count(face) >= SWAP_AT for face in range(1, 7)
-        )
+        return self.dice_count == DICE and any(self.count(face) >= SWAP_AT for face in range(1, 7))
 
     # ---------------------------------------------------------------- legality
 
@@ -336,7 +348,9 @@ class MoriyaWarsState(Rules):
                 actions.append(self.swap_spare)
         if self.money[seat]:
             actions += [
-                self.evicts[r][s] for r in range(len(REGIONS)) for s in (HUMAN, YOUKAI)
+                self.evicts[r][s]
+                for r in range(len(REGIONS))
+                for s in (HUMAN, YOUKAI)
                 if self.board[r][s]
             ]
             actions += [self.bribing.pick[die] for die in range(len(self.dice))]
@@ -570,7 +584,9 @@ class MoriyaWarsState(Rules):
         """Three regions just became full and tied: ask every player still in, the mover first."""
         n = self.num_players
         self.asking = [
-            (self.current + step) % n for step in range(n) if not self.out[(self.current + step) % n]
+            (self.current + step) % n
+            for step in range(n)
+            if not self.out[(self.current + step) % n]
         ]
         self.resume = resume
         self.phase = ASK
@@ -611,15 +627,21 @@ class MoriyaWarsState(Rules):
         """Chips on the board and in the supply make the whole set; money is held, left or spent."""
         for side, total in enumerate(CHIPS):
             placed = sum(counts[side] for counts in self.board)
-            expect(self.supply[side] >= 0 and placed + self.supply[side] == total,
-                   f"{SIDES[side]} chips: {placed} placed, {self.supply[side]} left")
+            expect(
+                self.supply[side] >= 0 and placed + self.supply[side] == total,
+                f"{SIDES[side]} chips: {placed} placed, {self.supply[side]} left",
+            )
         for r, counts in enumerate(self.board):
             expect(min(counts) >= 0 and sum(counts) <= CAPS[r], f"{REGIONS[r]} holds {counts}")
         expect(min(self.money) >= 0 and self.money_supply >= 0, f"money {self.money}")
-        expect(sum(self.money) + self.money_supply + self.spent == MONEY,
-               f"money {self.money} + {self.money_supply} left + {self.spent} spent")
-        expect(sorted(self.identity) == list(identity_pool(self.num_players)),
-               f"identities {self.identity}")
+        expect(
+            sum(self.money) + self.money_supply + self.spent == MONEY,
+            f"money {self.money} + {self.money_supply} left + {self.spent} spent",
+        )
+        expect(
+            sorted(self.identity) == list(identity_pool(self.num_players)),
+            f"identities {self.identity}",
+        )
         for seat, row in enumerate(self.knows):
             expect(row[seat] == 1, f"seat {seat} does not know its own card")
         if self.phase != OVER:

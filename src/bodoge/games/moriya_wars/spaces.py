@@ -1,8 +1,8 @@
 """What Moriya Wars declares about every game it can be: the ``Game`` hooks.
 
 >>> actions = action_space({}, 4)
->>> len(actions), actions[0], score_range({}, 4)
-(45, Place(region='hakurei', side='human'), (0, 1))
+>>> len(actions), actions[0], score_range({}, 4), max_game_length({}, 4)
+(42, Place(region='hakurei', side='human'), (0, 1), 1310)
 """
 
 from __future__ import annotations

@@ -41,7 +41,9 @@ WORDS: dict[str, Text] = {
         "Your turn: pick one face and carry out its action once per die showing it.",
     ),
     "turn_other": Text("{name}の手番です。", "{name}'s turn."),
-    "extra_turn": Text("（正体交換後のダイス3個の追加手番）", "(extra turn with three dice after a swap)"),
+    "extra_turn": Text(
+        "（正体交換後のダイス3個の追加手番）", "(extra turn with three dice after a swap)"
+    ),
     "bribe_you": Text(
         "賄賂: 振り直すダイスを選び、「振り直す」を押してください（お金1枚）。",
         "Bribe: choose the dice to reroll, then press reroll (1 money).",
@@ -76,7 +78,9 @@ WORDS: dict[str, Text] = {
     "supply": Text("山", "Supply"),
     "money": Text("お金", "money"),
     "spent": Text("使用済み {n}", "spent {n}"),
-    "your_identity": Text("あなたの正体（あなたにだけ見えます）", "Your identity (only you see it)"),
+    "your_identity": Text(
+        "あなたの正体（あなたにだけ見えます）", "Your identity (only you see it)"
+    ),
     "spare": Text("余りの正体カード", "Spare identity card"),
     "unknown": Text("？", "?"),
     "known_by_swap": Text("交換で知っている", "known from a swap"),
@@ -151,7 +155,9 @@ WORDS: dict[str, Text] = {
 }
 
 _ENDINGS = {
-    "supply": Text("{supply}の山が尽きてゲーム終了。", "The {supply} supply ran out: the game is over."),
+    "supply": Text(
+        "{supply}の山が尽きてゲーム終了。", "The {supply} supply ran out: the game is over."
+    ),
     "claim": Text(
         "{name}が⑤半人半霊として勝利を宣言し、正しかった。",
         "{name} claimed the win as ⑤ Half-Phantom, and it was true.",
@@ -193,9 +199,7 @@ def identity_goal(identity: int, lang: str) -> str:
 def board_text(view: Mapping[str, Any], lang: str) -> str:
     parts = []
     for region, cap, counts in zip(view["region_ids"], view["caps"], view["board"], strict=True):
-        parts.append(
-            f"{REGION_NAMES[region](lang)} {counts['human']}/{counts['youkai']} (≤{cap})"
-        )
+        parts.append(f"{REGION_NAMES[region](lang)} {counts['human']}/{counts['youkai']} (≤{cap})")
     return ", ".join(parts)
 
 

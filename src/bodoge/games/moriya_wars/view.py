@@ -1,4 +1,4 @@
-"""What each seat sees of a game of Moriya Wars, declared once: every field's shape beside its value.
+"""What each seat sees of Moriya Wars, declared once: every field's shape beside its value.
 
 Public: the board, the supplies, every player's money, the dice rolled and
 the dice chosen for a bribe, who is out and every claim.  Hidden: the
@@ -65,7 +65,9 @@ VIEW.constant(
     "supply",
     Record({"human": Num(0, CHIPS[0]), "youkai": Num(0, CHIPS[1]), "money": Num(0, MONEY)}),
     lambda state, seat: {
-        "human": state.supply[0], "youkai": state.supply[1], "money": state.money_supply
+        "human": state.supply[0],
+        "youkai": state.supply[1],
+        "money": state.money_supply,
     },
 )
 VIEW.constant("spent", Num(0, MONEY), lambda state, seat: state.spent)
