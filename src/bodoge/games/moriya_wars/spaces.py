@@ -2,7 +2,7 @@
 
 >>> actions = action_space({}, 4)
 >>> len(actions), actions[0], score_range({}, 4), max_game_length({}, 4)
-(42, Place(region='hakurei', side='human'), (0, 1), 1310)
+(42, Place(region='hakurei', side='human'), (0, 1), 1314)
 """
 
 from __future__ import annotations
