@@ -56,10 +56,10 @@ MONEY_WORTH = 0.1
 """What one money chip in hand is worth to an identity other than ③."""
 ENDING = 10.0
 """What ending the game is worth when one's condition then holds (its loss otherwise)."""
-PRESSURE = 1.5
+PRESSURE = 3.0
 """How much a position nearer the end is worth when the bot would win it (its loss otherwise)."""
 START = (*CHIPS, MONEY)
-BALANCE = 0.7
+BALANCE = 1.0
 """What each region of lead for either side costs ③, ④ and ⑤ (a lead lets ① or ② win)."""
 SWAP_MARGIN = 0.5
 """How much better the cards a swap may bring must look before the bot swaps."""
