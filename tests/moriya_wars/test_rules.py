@@ -28,7 +28,7 @@ from bodoge.games.moriya_wars import (
     full_and_tied,
     leads,
 )
-from bodoge.games.moriya_wars.data import CAPS, CHIPS, MONEY, TURN_LIMIT
+from bodoge.games.moriya_wars.data import CAPS, CHIPS, MONEY, TAKE_BACK_LIMIT, TURN_LIMIT
 
 ANY_ROLL = [1, 2, 3, 4, 5, 6]
 """A later roll that leaves the next player something to do."""
@@ -432,3 +432,27 @@ def test_the_safety_limit_stops_a_game_with_no_winner() -> None:
 
 def test_caps_and_supplies_are_the_documented_data() -> None:
     assert CAPS == (2, 4, 6, 8) and CHIPS == (9, 9) and MONEY == 10
+
+
+def test_take_backs_in_one_bribe_are_bounded() -> None:
+    """A safety bound, not a rule: after TAKE_BACK_LIMIT take-backs the chosen dice stay."""
+    state = arranged(dice=[1, 2, 3, 4, 5, 6], money={0: 1})
+    for _ in range(TAKE_BACK_LIMIT):
+        state.apply(0, MarkDie(0))
+        state.apply(0, UnmarkDie(0))
+    state.apply(0, MarkDie(0))
+    assert UnmarkDie(0) not in state.legal_actions(0) and Reroll() in state.legal_actions(0)
+    with pytest.raises(IllegalAction, match="safety bound"):
+        state.apply(0, UnmarkDie(0))
+
+
+def test_the_next_roll_is_hidden_from_search() -> None:
+    """The dice of the next roll are not known: a re-deal reseeds them."""
+    state = new(4, seed=8)
+    seat = state.to_act[0]
+    rolls = set()
+    for key in range(12):
+        world = state.determinize(seat, Rng(key))
+        world.apply(seat, world.legal_actions(seat)[0])
+        rolls.add(tuple(world.dice))
+    assert len(rolls) > 1

@@ -8,7 +8,7 @@ import random
 
 import pytest
 
-from bodoge.games.moriya_wars import MarkDie, Place, Reroll
+from bodoge.games.moriya_wars import MarkDie, Place, Reroll, TakeMoney
 from bodoge.server.render import render_game, table_template
 from browser.test_browser_views import clickable, live_table
 
@@ -114,3 +114,24 @@ def test_a_bribe_is_chosen_on_the_dice_and_rolled_with_one_button() -> None:
     reroll = state.legal_actions(0).index(Reroll())
     assert f'data-act="{reroll}">1 money: reroll the chosen dice (bribe)' in html
     assert "place 2 in Moriya Shrine" in html and "Place human" not in html
+
+
+def test_the_end_screen_explains_the_highest_card_rule_and_the_rules_panel_the_stand_ins() -> None:
+    live = live_table("moriya-wars", 4, seed=7)
+    state = live.state
+    board = {"hakurei": (2, 0), "hakugyokuro": (0, 2), "village": (1, 1)}
+    state.arrange(
+        dice=[1, 1, 2, 3, 4, 5],
+        board=board,
+        identities=[1, 4, 2, 3, 5],
+        money={2: 1, 3: 1},
+        spent=6,
+        current=0,
+    )
+    state.apply(0, TakeMoney())
+    html = render_game(live, None, "en")
+    assert "condition held, so Name1, holding the highest number (④ Mediator), wins" in html
+    assert "The money supply ran out" in html
+    assert "Face 5's region, the Human Village, and its cap of 8 chips are stand-ins" in html
+    japanese = render_game(live, 1, "ja")
+    assert "仮の値" in japanese and "番号が最も大きい" in japanese

@@ -35,6 +35,7 @@ from ...engine.kit import (
     redeal,
 )
 from .actions import (
+    ACTION_TYPES,
     Claim,
     Evict,
     LetPass,
@@ -116,19 +117,7 @@ class MoriyaWarsState(Rules):
 
     PHASES: ClassVar[Mapping[str, Phase]] = {
         ACT: Phase(
-            (
-                Place,
-                TakeMoney,
-                Steal,
-                Swap,
-                SwapSpare,
-                Pass,
-                Evict,
-                MarkDie,
-                UnmarkDie,
-                Reroll,
-                Claim,
-            ),
+            tuple(kind for kind in ACTION_TYPES if kind is not LetPass),
             "it is your turn: carry out one face's action (money may be spent first)",
         ),
         ASK: Phase(
