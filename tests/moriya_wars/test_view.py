@@ -132,6 +132,6 @@ def test_the_end_screen_explains_the_highest_card_rule_and_the_rules_panel_the_s
     html = render_game(live, None, "en")
     assert "condition held, so Name1, holding the highest number (④ Mediator), wins" in html
     assert "The money supply ran out" in html
-    assert "Face 5's region, the Human Village, and its cap of 8 chips are stand-ins" in html
+    assert "the Human Village, and its cap of 8 chips are stand-ins" in html
     japanese = render_game(live, 1, "ja")
     assert "仮の値" in japanese and "番号が最も大きい" in japanese
