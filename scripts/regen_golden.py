@@ -203,7 +203,9 @@ def cases() -> list[Case]:
             wanted.append((given, resolved, game.player_range(resolved)[0]))
         for given, resolved, count in wanted:
             case = Case(game_id, given, resolved, count)
-            if all((c.options, c.num_players) != (resolved, count) for c in found):
+            if all(
+                (c.game_id, c.options, c.num_players) != (game_id, resolved, count) for c in found
+            ):
                 found.append(case)
     return found
 

@@ -80,13 +80,16 @@ HEURISTIC_GAMES = 12
 """Random games per game for the heuristic's own test (a heuristic decides fast)."""
 HEURISTIC_POSITIONS = 150
 """Positions at most per game: decisions of every seat in ``to_act`` with a real choice."""
+FEWEST_POSITIONS = 50
+"""Positions at least: a game of short games plays more of them to find as many."""
 
 
 def choices(game: bodoge.Game) -> Iterator[tuple[State, int]]:
     """Positions with a real choice, over random games of random options and player counts."""
-    found = 0
-    for seed in range(HEURISTIC_GAMES):
-        for state in reachable_states(game, 1000 + seed, HEURISTIC_POSITIONS):
+    found = seed = 0
+    while seed < HEURISTIC_GAMES or (found < FEWEST_POSITIONS and seed < 4 * HEURISTIC_GAMES):
+        seed += 1
+        for state in reachable_states(game, 999 + seed, HEURISTIC_POSITIONS):
             for seat in state.to_act:
                 if len(state.legal_actions(seat)) > 1:
                     yield state, seat
@@ -121,7 +124,7 @@ def test_every_heuristic_decides_on_what_its_seat_may_know(game_id: str) -> None
                 f"{dict(state.options)}, {state.num_players} players) chose differently once the "
                 "cards it cannot see were re-dealt"
             )
-    assert positions >= 50, f"only {positions} positions with a choice"
+    assert positions >= FEWEST_POSITIONS, f"only {positions} positions with a choice"
     assert redealt >= positions // 4, "the re-deals hid too little to test anything"
 
 

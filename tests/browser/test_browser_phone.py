@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import random
 import time
 
 import pytest
@@ -115,4 +116,26 @@ def test_papayoos_pass_nothing_covers_a_card_and_names_keep_their_case(
     assert page.locator("#game [data-act]:visible").count() == probe["cards"]
     if viewport == PHONE:
         fits(page, "papayoo's pass")
+    context.close()
+
+
+def test_moriya_wars_fits_a_phone_to_the_end(browser: Browser, server: Server) -> None:
+    """Moriya Wars at 390 px: dice by face, regions, the identity card and the end screen."""
+    created = server.new_table(
+        ["person", "bot:heuristic", "bot:random", "bot:random"], game="moriya-wars"
+    )
+    context = browser.new_context(viewport=PHONE, locale="ja-JP", is_mobile=True, has_touch=True)
+    watcher = Watcher(context.new_page(), seat=0)
+    join(watcher, server, created["invites"]["0"], "とても長い名前のプレイヤーさん")
+    page = watcher.page
+    page.wait_for_selector("#game [data-testid=identity]")
+    rng = random.Random(3)
+    deadline = time.monotonic() + 90
+    while page.locator("#game").get_attribute("data-status") != "over":
+        assert time.monotonic() < deadline, "the game did not finish"
+        fits(page, "the table")
+        if not watcher.click_any(rng):
+            page.wait_for_timeout(100)
+    page.wait_for_selector("#game [data-testid=summary]")
+    fits(page, "the end screen")
     context.close()

@@ -109,6 +109,17 @@ class Stepwise:
     ['u1', 'u2', 'ok']
     >>> step.why_not("p3", [1, 2], [1, 2, 3])
     'you have chosen 2: take one back or confirm'
+
+    ``fewest`` (default: ``size``) lets a choice of a varying number of
+    items be confirmed early, once at least that many are chosen (dice to
+    reroll: any non-empty subset):
+
+    >>> some = Stepwise(3, pick={1: "p1", 2: "p2"}, unpick={1: "u1", 2: "u2"}, confirm="ok",
+    ...                 fewest=1)
+    >>> some.legal([], [1, 2]), some.legal([2], [1, 2])
+    (['p1', 'p2'], ['p1', 'u2', 'ok'])
+    >>> some.why_not("ok", [], [1, 2])
+    'choose at least 1 first (0 so far)'
     """
 
     size: int
@@ -116,6 +127,8 @@ class Stepwise:
     unpick: Mapping[int, Any]
     confirm: Any = None
     undo: bool = True
+    fewest: int | None = None
+    """The fewest items a confirmation accepts (``None``: exactly ``size``)."""
 
     def legal(self, chosen: Sequence[int], candidates: Iterable[int]) -> list[Action]:
         """The steps open to a seat that has ``chosen`` so far among ``candidates``."""
@@ -126,7 +139,8 @@ class Stepwise:
         if self.undo:
             unpick = self.unpick
             actions += [unpick[item] for item in chosen]
-        if len(chosen) == self.size and self.confirm is not None:
+        fewest = self.size if self.fewest is None else self.fewest
+        if fewest <= len(chosen) <= self.size and self.confirm is not None:
             actions.append(self.confirm)
         return actions
 
@@ -137,6 +151,8 @@ class Stepwise:
     def why_not(self, action: object, chosen: Sequence[int], candidates: Iterable[int]) -> str:
         """Why a step is refused, from the same facts :meth:`legal` decides on."""
         if action == self.confirm:
+            if self.fewest is not None:
+                return f"choose at least {self.fewest} first ({len(chosen)} so far)"
             return f"choose {self.size} first ({len(chosen)} so far)"
         pick = {a: item for item, a in self.pick.items()}
         if action in pick:

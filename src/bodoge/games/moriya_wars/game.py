@@ -1,0 +1,38 @@
+"""Moriya Wars' metadata, declared as data."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from ...engine import Game, Provisional
+from . import spaces
+from .actions import ACTION_TYPES
+from .bot import HeuristicBot
+from .data import PROVISIONAL
+from .rules import MoriyaWarsState
+from .text import BLURB, GLOSSARY, TITLE, WORDS, describe_view
+
+
+class MoriyaWars(Game):
+    id = "moriya-wars"
+    title = TITLE
+    blurb = BLURB
+    players = (3, 5)
+    action_types = ACTION_TYPES
+    state_class = MoriyaWarsState
+    hidden_information = True
+    glossary = GLOSSARY
+    words = WORDS
+    declarations = spaces
+    heuristic = HeuristicBot
+    provisional = tuple(
+        Provisional(name, text, "src/bodoge/games/moriya_wars/data.py")
+        for name, text in PROVISIONAL
+    )
+
+    def describe_view(self, view: Mapping[str, Any], lang: str = "en") -> str:
+        return describe_view(view, lang)
+
+
+GAME = MoriyaWars()

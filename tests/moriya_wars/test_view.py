@@ -1,0 +1,137 @@
+"""Moriya Wars' browser table, rendered in process: every legal action is on its piece and
+listed; the dice are grouped by face with each face's action; the regions show caps and
+counts; the identity card and its condition are shown to their owner only."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from bodoge.games.moriya_wars import MarkDie, Place, Reroll, TakeMoney
+from bodoge.server.render import render_game, table_template
+from browser.test_browser_views import clickable, live_table
+
+
+def _play_and_render(players: int, seed: int) -> set[str]:
+    live = live_table("moriya-wars", players, seed=seed)
+    state = live.state
+    assert table_template(state.game) == "moriya-wars.html"
+    rng = random.Random(seed)
+    kinds: set[str] = set()
+    while not state.is_over:
+        lang = "ja" if state.version % 2 else "en"
+        (seat,) = state.to_act
+        legal = state.legal_actions(seat)
+        html = render_game(live, seat, lang)
+        assert 'class="mw-table' in html
+        indices = clickable(html)
+        for index, action in enumerate(legal):
+            kinds.add(action.TYPE)
+            assert indices.count(index) >= 2, f"{action} is not on its piece and in the list"
+        assert set(indices) == set(range(len(legal)))
+        if state.version % 9 == 0:
+            for other in [None, *range(players)]:
+                if other != seat:
+                    assert clickable(render_game(live, other, lang)) == []
+        state.apply(seat, rng.choice(legal))
+    for seat in [None, *range(players)]:
+        html = render_game(live, seat, "en")
+        assert 'data-testid="winners"' in html and 'data-testid="summary"' in html
+        assert clickable(html) == []
+    return kinds
+
+
+@pytest.mark.parametrize("players", [3, 4, 5])
+def test_every_action_is_on_its_piece_and_listed(players: int) -> None:
+    kinds = _play_and_render(players, 10 * players)
+    assert {"place", "take_money"} <= kinds
+
+
+def test_dice_are_grouped_by_face_with_the_faces_action_and_the_regions_show_caps() -> None:
+    live = live_table("moriya-wars", 4, seed=3)
+    live.state.arrange(
+        dice=[2, 2, 3, 5, 5, 6],
+        board={"hakurei": (1, 0), "village": (2, 3)},
+        current=0,
+        money={0: 1},
+    )
+    html = render_game(live, 0, "en")
+    assert 'data-testid="face-2"' in html and "2 ×2 · place 2 in Hakurei Shrine" in html
+    assert "not possible: over the cap" in html  # two 2s, one chip of two already there
+    assert "5 ×2 · place 2 in the Human Village" in html
+    assert "Place human chips in Human Village" in html
+    assert "cap 8" in html and "cap 2" in html and "youkai lead" in html
+    japanese = render_game(live, 0, "ja")
+    assert "博麗神社" in japanese and "上限2" in japanese
+
+
+def test_the_identity_card_and_its_condition_are_for_its_owner_only() -> None:
+    live = live_table("moriya-wars", 4, seed=5)
+    live.state.arrange(identities=[1, 2, 3, 4, 5], current=0, dice=[1, 2, 3, 4, 5, 6])
+    owner = render_game(live, 0, "en")
+    assert (
+        "① Living God" in owner
+        and "Humans lead in more regions"
+        in owner.split('data-testid="identity"')[1].split("</section>")[0]
+    )
+    other = render_game(live, 1, "en")
+    identity = other.split('data-testid="identity"')[1].split("</section>")[0]
+    assert "① Living God" not in identity and "② Youkai Sage" in identity
+    assert 'data-testid="identity"' not in render_game(live, None, "en")
+
+
+def test_the_end_screen_reveals_every_card_and_says_who_won_and_why() -> None:
+    live = live_table("moriya-wars", 4, seed=7)
+    state = live.state
+    state.arrange(
+        board={"hakurei": (2, 0), "hakugyokuro": (2, 2), "moriya": (3, 2), "village": (0, 4)},
+        identities=[4, 2, 1, 3, 5],
+        dice=[5, 1, 2, 3, 4, 6],
+        current=0,
+    )
+    state.apply(0, Place("village", "youkai"))
+    assert state.is_over
+    html = render_game(live, None, "en")
+    assert "The youkai chip supply ran out" in html
+    assert "Of those whose condition held, Name2 holds the lowest number (① Living God)" in html
+    for name in ("① Living God", "② Youkai Sage", "③ Miser", "④ Mediator"):
+        assert name in html
+    assert "condition met" in html and "condition not met" in html
+
+
+def test_a_bribe_is_chosen_on_the_dice_and_rolled_with_one_button() -> None:
+    live = live_table("moriya-wars", 4, seed=9)
+    state = live.state
+    state.arrange(dice=[1, 3, 3, 4, 4, 5], money={0: 1}, current=0)
+    html = render_game(live, 0, "en")
+    assert "click dice to choose them for a reroll" in html
+    mark = state.legal_actions(0).index(MarkDie(0))
+    assert f'data-act="{mark}" title="Choose die 1 to reroll"' in html
+    state.apply(0, MarkDie(0))
+    html = render_game(live, 0, "en")
+    assert "die-button playable marked" in html and "Bribe: choose the dice" in html
+    reroll = state.legal_actions(0).index(Reroll())
+    assert f'data-act="{reroll}">1 money: reroll the chosen dice (bribe)' in html
+    assert "place 2 in Moriya Shrine" in html and "Place human" not in html
+
+
+def test_the_end_screen_explains_the_highest_card_rule_and_the_rules_panel_the_stand_ins() -> None:
+    live = live_table("moriya-wars", 4, seed=7)
+    state = live.state
+    board = {"hakurei": (2, 0), "hakugyokuro": (0, 2), "village": (1, 1)}
+    state.arrange(
+        dice=[1, 1, 2, 3, 4, 5],
+        board=board,
+        identities=[1, 4, 2, 3, 5],
+        money={2: 1, 3: 1},
+        spent=6,
+        current=0,
+    )
+    state.apply(0, TakeMoney())
+    html = render_game(live, None, "en")
+    assert "condition held, so Name1, holding the highest number (④ Mediator), wins" in html
+    assert "The money supply ran out" in html
+    assert "the Human Village, and its cap of 8 chips are stand-ins" in html
+    japanese = render_game(live, 1, "ja")
+    assert "仮の値" in japanese and "番号が最も大きい" in japanese
