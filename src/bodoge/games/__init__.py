@@ -11,8 +11,9 @@ from .cardiceo import GAME as _cardiceo
 from .egyptian_bride import GAME as _egyptian_bride
 from .hoarders import GAME as _hoarders
 from .papayoo import GAME as _papayoo
+from .united_square import GAME as _united_square
 
-BUILTIN = (_egyptian_bride, _anehambra, _hoarders, _cardiceo, _papayoo)
+BUILTIN = (_egyptian_bride, _anehambra, _hoarders, _united_square, _cardiceo, _papayoo)
 """The built-in games, in the order of DESIGN.md."""
 
 BUILTIN_IDS = tuple(game.id for game in BUILTIN)

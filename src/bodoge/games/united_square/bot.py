@@ -1,0 +1,92 @@
+"""A heuristic United Square player: squares for its side now, open sides of its colour later.
+
+Everything on the table is public, so the bot reads the state's public
+facts only (the board, who owns which colour).  For each placement it may
+make it adds up:
+
+* the squares it makes now, each worth :data:`OWN` to a colour of its own,
+  :data:`PARTNER` to its partner's in team play (the team's total comes
+  first), :data:`RIVAL` (negative) to a rival's and nothing to nobody's
+  colour;
+* the sides the new tile leaves open next to a cell that can still be
+  filled: whoever fills that cell later makes a square of that side's
+  colour, so each is worth :data:`OPEN` times the colour's worth;
+* the cells it kills (one colour from two sides: never filled again),
+  which lose the squares waiting there, at :data:`OPEN` each.
+
+It plays the best sum; ties go to its own generator.
+"""
+
+from __future__ import annotations
+
+from ...engine import Action, State, Strategy
+from .actions import Place
+from .data import COLOURS, OPPOSITE
+from .rules import COLOUR_INDEX, FITS, UnitedSquareState
+
+OWN = 1.0
+PARTNER = 0.9
+"""Team play ranks by the team's total first: a partner's square is nearly one's own."""
+RIVAL = -0.8
+"""A rival's square costs a little less than one's own gains (the others share the cost)."""
+OPEN = 0.35
+"""What an open side is worth against a square made now: somebody will likely fill it."""
+
+
+def worths(state: UnitedSquareState, seat: int) -> list[float]:
+    """What one square of each colour is worth to ``seat`` (0 for nobody's colour)."""
+    worth = [0.0] * len(COLOURS)
+    teams = state.teams or ()
+    for other, colours in enumerate(state.owned):
+        if other == seat:
+            value = OWN
+        elif any(seat in team and other in team for team in teams):
+            value = PARTNER
+        else:
+            value = RIVAL
+        for colour in colours:
+            worth[colour] = value
+    return worth
+
+
+class HeuristicBot(Strategy):
+    """Greedy on squares, with an eye on the sides it leaves open."""
+
+    def value(self, state: UnitedSquareState, worth: list[float], action: Place) -> float:
+        board, size = state.board, state.size
+        cell, tile = action.row * size + action.col, action.tile
+        value = 0.0
+        board[cell] = tile  # tried in place and taken back at once
+        try:
+            for side, other in state.near[cell]:
+                colour = COLOUR_INDEX[tile[side]]
+                if board[other]:
+                    value += worth[colour]
+                    continue
+                pattern = state.pattern(other)
+                if FITS[pattern]:
+                    value += OPEN * worth[colour]
+                else:
+                    ours = OPPOSITE[side]
+                    value -= OPEN * sum(
+                        worth[COLOUR_INDEX[shown]]
+                        for at, shown in enumerate(pattern)
+                        if shown and at != ours
+                    )
+        finally:
+            board[cell] = ""
+        return value
+
+    def decide(self, state: State, seat: int, legal: list[Action]) -> Action:
+        assert isinstance(state, UnitedSquareState)
+        worth = worths(state, seat)
+        best: list[Action] = []
+        top = float("-inf")
+        for action in legal:
+            assert isinstance(action, Place)
+            value = self.value(state, worth, action)
+            if value > top + 1e-9:
+                top, best = value, [action]
+            elif value > top - 1e-9:
+                best.append(action)
+        return best[0] if len(best) == 1 else self._rng.choice(best)
