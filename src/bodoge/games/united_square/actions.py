@@ -37,7 +37,7 @@ def sides_text(tile: str, lang: str) -> str:
 
 @dataclass(frozen=True, slots=True)
 class Place(Action):
-    """Place one of your tiles of ``tile``'s type on the cell (``row``, ``col``), lying as ``tile`` says.
+    """Place a tile of yours of ``tile``'s type on (``row``, ``col``), lying as ``tile`` says.
 
     Rows and columns count from 0 at the top left; ``tile`` is the four
     side colours clockwise from the top, e.g. ``"rbyg"``.

@@ -36,7 +36,7 @@ COLOURS = ("red", "blue", "yellow", "green")
 """The four colours, in seat order for three or four players."""
 LETTERS = "rbyg"
 """Each colour's letter in a tile's name (``LETTERS[i]`` is ``COLOURS[i]``)."""
-COLOUR_OF = {letter: colour for letter, colour in zip(LETTERS, COLOURS, strict=True)}
+COLOUR_OF = dict(zip(LETTERS, COLOURS, strict=True))
 
 SIDES = ("top", "right", "bottom", "left")
 """A tile's sides clockwise from the top; a tile names their colours in this order."""

@@ -18,7 +18,10 @@ BOARD = Option(
     Text("盤の大きさ", "Board"),
     default=5,
     choices=BOARD_SIZES,
-    choice_text={5: Text("5×5（タイル24枚）", "5 × 5 (24 tiles)"), 7: Text("7×7（タイル48枚）", "7 × 7 (48 tiles)")},
+    choice_text={
+        5: Text("5×5（タイル24枚）", "5 × 5 (24 tiles)"),
+        7: Text("7×7（タイル48枚）", "7 × 7 (48 tiles)"),
+    },
     help=Text(
         "5×5は各種類4枚ずつ、7×7は各種類8枚ずつのタイルを全員に配る長いゲーム。",
         "5 × 5 deals four tiles of each type; 7 × 7 deals eight of each, a longer game.",

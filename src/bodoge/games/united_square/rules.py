@@ -196,8 +196,9 @@ class UnitedSquareState(Rules):
             self.phase = OVER
             self.current = -1
             public["game_over"] = True
+            return
         if passed:
-            public["passed"] = [seat for seat in passed if seat != self.current]
+            public["passed"] = passed
 
     # ---------------------------------------------------------------- legality
 
@@ -221,7 +222,9 @@ class UnitedSquareState(Rules):
             return f"{where} is not next to a tile"
         if action.tile not in FITS[pattern]:
             wanted = ", ".join(
-                f"{COLOUR_OF[colour]} {SIDES[side]}" for side, colour in enumerate(pattern) if colour
+                f"{COLOUR_OF[colour]} {SIDES[side]}"
+                for side, colour in enumerate(pattern)
+                if colour
             )
             if not FITS[pattern]:
                 return f"no tile fits {where}: it needs {wanted}, one colour twice"
@@ -299,7 +302,10 @@ class UnitedSquareState(Rules):
         size = self.size
         self.board = [""] * (size * size)
         start = self.centre
-        for name, tile in {cell_name(*divmod(start, size)): self.rng.choice(TILES), **(tiles or {})}.items():
+        for name, tile in {
+            cell_name(*divmod(start, size)): self.rng.choice(TILES),
+            **(tiles or {}),
+        }.items():
             col, row = "ABCDEFG".index(name[0]), int(name[1:]) - 1
             self.board[row * size + col] = tile
         self.hands = [[0] * len(TYPES) for _ in range(self.num_players)]
@@ -311,6 +317,8 @@ class UnitedSquareState(Rules):
             if tile and cell != start:
                 used[TILE_TYPE[tile]] += 1
         self.aside = [COPIES[size] - count for count in used]
+        if min(self.aside) < 0:
+            raise ValueError(f"more tiles of a type than the game has: {used}")
         self.points = [0] * len(COLOURS)
         for cell, tile in enumerate(self.board):
             for side, other in self.near[cell]:
@@ -349,7 +357,9 @@ class UnitedSquareState(Rules):
         totals = self.team_totals()
         if totals is not None:
             best = max(totals)
-            return tuple(sorted(s for t, team in zip(totals, TEAMS, strict=True) if t == best for s in team))
+            return tuple(
+                sorted(s for t, team in zip(totals, TEAMS, strict=True) if t == best for s in team)
+            )
         scores = self.scores
         return tuple(seat for seat, score in enumerate(scores) if score == max(scores))
 

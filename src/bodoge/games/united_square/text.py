@@ -17,7 +17,10 @@ BLURB = Text(
 
 GLOSSARY = {
     "tile": Text("タイル", "tile"),
-    "square": Text("正方形（同じ色の三角形2つが辺をはさんでできる）", "square (two triangles of one colour across an edge)"),
+    "square": Text(
+        "正方形（同じ色の三角形2つが辺をはさんでできる）",
+        "square (two triangles of one colour across an edge)",
+    ),
     "start_tile": Text("スタートタイル", "start tile"),
     **COLOUR_NAMES,
 }
@@ -34,17 +37,18 @@ _LABELS = {
 }
 
 _ENDINGS = {
-    "nobody": Text("誰もタイルを置けなくなり、ゲーム終了。", "Nobody can place a tile: the game is over."),
-    "colour": Text("{colour}の正方形: {n}", "{colour} squares: {n}"),
-    "player": Text("{name}（{colours}）: {n}点", "{name} ({colours}): {n}"),
-    "team": Text(
-        "{names}のチーム: 合計{n}点", "Team {names}: {n} in all"
+    "nobody": Text(
+        "誰もタイルを置けなくなり、ゲーム終了。", "Nobody can place a tile: the game is over."
     ),
+    "colour": Text("{colour}の正方形: {n}", "{colour}: {n} squares"),
+    "player": Text("{name}（{colours}）: {n}点", "{name} ({colours}): {n}"),
+    "team": Text("{names}のチーム: 合計{n}点", "Team {names}: {n} in all"),
     "nobodys": Text("（{colour}は誰の色でもありません）", "({colour} is nobody's colour)"),
     "winners": Text("勝者: {names}", "Winners: {names}"),
     "draw": Text("同点: {names}の引き分け", "A draw between {names}"),
     "team_rule": Text(
-        "チーム戦: チームの合計が多いチームの勝ち。順位はチーム合計、次に個人の正方形の数で決まります。",
+        "チーム戦: チームの合計が多いチームの勝ち。"
+        "順位はチーム合計、次に個人の正方形の数で決まります。",
         "Team play: the team with the larger total wins; places go by team total, then by a "
         "player's own squares.",
     ),

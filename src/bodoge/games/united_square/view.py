@@ -1,4 +1,4 @@
-"""What each seat sees of a game of United Square, declared once: every field's shape beside its value.
+"""What each seat sees of United Square, declared once: every field's shape beside its value.
 
 Nothing is hidden: the board, the squares per colour and every player's
 remaining tiles per type are public (the order of a hand is no part of the
@@ -76,9 +76,7 @@ def seat(state: UnitedSquareState, player: int) -> int:
     return player
 
 
-PLAYER.constant(
-    "colours", Skip(), lambda state, player: list(OWNED[state.num_players][player])
-)
+PLAYER.constant("colours", Skip(), lambda state, player: list(OWNED[state.num_players][player]))
 PLAYER.constant(
     "hand",
     lambda options, n: Array(Num(0, COPIES[_size(options)]), len(TYPES)),
@@ -101,9 +99,7 @@ def teams(state: UnitedSquareState, seat: int | None) -> list[list[int]] | None:
     return [list(team) for team in TEAMS] if state.team_play else None
 
 
-@VIEW.field(
-    lambda options, n: Maybe(Array(Num(0, 2 * shared_edges(_size(options))), len(TEAMS)))
-)
+@VIEW.field(lambda options, n: Maybe(Array(Num(0, 2 * shared_edges(_size(options))), len(TEAMS))))
 def team_scores(state: UnitedSquareState, seat: int | None) -> list[int] | None:
     return state.team_totals()
 
