@@ -84,7 +84,7 @@ def standings(scores: Sequence[int], teams: Sequence[Sequence[int]] | None) -> l
 
     >>> standings([5, 3, 5, 0], None)
     [1, 3, 1, 4]
-    >>> standings([2, 9, 7, 0], ((0, 2), (1, 3)))
+    >>> standings([2, 9, 8, 0], ((0, 2), (1, 3)))
     [2, 3, 1, 4]
     """
     total = {seat: sum(scores[s] for s in team) for team in teams or () for seat in team}
@@ -296,8 +296,8 @@ class UnitedSquareState(Rules):
 
         >>> from bodoge.games.united_square import GAME
         >>> state = GAME.new_game(2, seed=1).arrange({"C3": "rbyg"}, {0: {"rgyb": 1}})
-        >>> [a.tile for a in state.legal_actions(0)]
-        ['gyrb', 'brgy', 'rgyb', 'ybrg']
+        >>> [(a.row, a.col, a.tile) for a in state.legal_actions(0)]
+        [(1, 2, 'ybrg'), (2, 1, 'rgyb'), (2, 3, 'rgyb'), (3, 2, 'ybrg')]
         """
         size = self.size
         self.board = [""] * (size * size)
