@@ -466,3 +466,12 @@ def test_a_safety_limit_is_not_needed() -> None:
         options = GAME.resolve_options({"board": size})
         assert GAME.max_game_length(options, players) == size * size - 1
     assert not GAME.provisional
+
+
+def test_the_seven_by_seven_board_meets_the_contract() -> None:
+    """The 7 × 7 option, which the generic suites leave out (``samples``), checked at every
+    step of a random game by the conformance suite's own playout (four players in teams,
+    the longest game there is)."""
+    from test_conformance import Case, Playout
+
+    Playout(Case("united-square", 4, (("board", 7), ("teams", True))), 0).run()

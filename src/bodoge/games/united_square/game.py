@@ -13,11 +13,14 @@ from .data import BOARD_SIZES, MAX_PLAYERS, MIN_PLAYERS, TEAM_PLAYERS
 from .rules import UnitedSquareState
 from .text import BLURB, GLOSSARY, TITLE, WORDS, describe_view
 
+# The 7 × 7 board plays the same rules for twice as long: the generic suites play the
+# 5 × 5 board (``samples``), and tests/united_square plays 7 × 7 through the contract.
 BOARD = Option(
     "board",
     Text("盤の大きさ", "Board"),
     default=5,
     choices=BOARD_SIZES,
+    samples=(5,),
     choice_text={
         5: Text("5×5（タイル24枚）", "5 × 5 (24 tiles)"),
         7: Text("7×7（タイル48枚）", "7 × 7 (48 tiles)"),
