@@ -1,4 +1,4 @@
-"""United Square's heuristic: it takes its own squares, spares its rivals', and beats random play."""
+"""United Square's heuristic: its own squares first, and it beats random play."""
 
 from __future__ import annotations
 

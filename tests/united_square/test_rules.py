@@ -76,6 +76,16 @@ def full_tiling(size: int, seed: int, empty: int = -1) -> dict[str, str]:
     return {f"{'ABCDEFG'[c % size]}{c // size + 1}": t for c, t in enumerate(board) if t}
 
 
+def played(players: int, seed: int, **options: object) -> UnitedSquareState:
+    """A game played to its end by random moves (``random.Random(seed)``)."""
+    state = new(players, seed, **options)
+    rnd = random.Random(seed)
+    while not state.is_over:
+        seat = state.to_act[0]
+        state.apply(seat, rnd.choice(state.legal_actions(seat)))
+    return state
+
+
 def place(state: UnitedSquareState, seat: int, cell: str, tile: str) -> bodoge.Event:
     col, row = "ABCDEFG".index(cell[0]), int(cell[1:]) - 1
     return state.apply(seat, Place(row, col, tile))
@@ -342,11 +352,7 @@ def test_a_game_ends_when_nobody_can_place_even_with_tiles_left() -> None:
     """Random play: every game ends with no seat able to place; tiles may be left over."""
     left = 0
     for seed in range(20):
-        state = new(4, seed)
-        rnd = random.Random(seed)
-        while not state.is_over:
-            seat = state.to_act[0]
-            state.apply(seat, rnd.choice(state.legal_actions(seat)))
+        state = played(4, seed)
         assert not any(state.can_place(seat) for seat in range(4))
         left += sum(sum(p["hand"]) for p in state.view(None)["players"])
     assert left > 0
@@ -392,11 +398,7 @@ def test_most_squares_wins_and_ties_are_draws() -> None:
         best = max(scores)
         assert state.winners == tuple(s for s in (0, 1) if scores[s] == best)
     for seed in range(60):  # a draw among several players is shared by all of them
-        state = new(3, seed)
-        rnd = random.Random(seed)
-        while not state.is_over:
-            seat = state.to_act[0]
-            state.apply(seat, rnd.choice(state.legal_actions(seat)))
+        state = played(3, seed)
         if len(state.winners) > 1:
             assert len({state.scores[s] for s in state.winners}) == 1
             break
@@ -420,11 +422,7 @@ def test_in_team_play_the_whole_team_with_the_larger_total_wins() -> None:
     player's own (the rules rank within a team), ``winners`` is the whole winning team."""
     decided = tied = 0
     for seed in range(40):
-        state = new(4, seed, teams=True)
-        rnd = random.Random(seed)
-        while not state.is_over:
-            seat = state.to_act[0]
-            state.apply(seat, rnd.choice(state.legal_actions(seat)))
+        state = played(4, seed, teams=True)
         s = state.scores
         totals = (s[0] + s[2], s[1] + s[3])
         view = state.view(None)
@@ -445,11 +443,7 @@ def test_the_strong_player_of_a_weak_team_can_finish_third() -> None:
     """The text's example in words, played out: seat 0 makes more squares than anybody,
     but with a partner who makes few, the other team wins and seat 0 is third."""
     for seed in range(300):
-        state = new(4, seed, teams=True)
-        rnd = random.Random(seed)
-        while not state.is_over:
-            seat = state.to_act[0]
-            state.apply(seat, rnd.choice(state.legal_actions(seat)))
+        state = played(4, seed, teams=True)
         s = state.scores
         if s[0] > max(s[1], s[3]) and s[0] + s[2] < s[1] + s[3]:
             assert state.winners == (1, 3)
