@@ -132,6 +132,11 @@ class UnitedSquareState(Rules):
         self.phase = PLAYING
         self.last = -1
         """The cell of the latest tile placed (-1 before the first)."""
+        self.placed = 0
+        """Tiles placed so far (the start tile not counted)."""
+        self.frontier: tuple[tuple[int, tuple[str, ...]], ...] = ()
+        self.frontier_at = -1
+        """``frontier`` holds :meth:`open_cells` as it was after ``frontier_at`` placements."""
 
     # ------------------------------------------------------------ turn order
 
@@ -153,14 +158,30 @@ class UnitedSquareState(Rules):
                 shown[side] = tile[OPPOSITE[side]]
         return tuple(shown)
 
-    def open_cells(self) -> list[tuple[int, tuple[str, ...]]]:
-        """Every empty cell next to a tile, with the tiles that would fit it (maybe none)."""
-        board = self.board
+    def open_cells(self) -> tuple[tuple[int, tuple[str, ...]], ...]:
+        """Every empty cell next to a tile, with the tiles that would fit it (maybe none).
+
+        Kept until the next tile is placed: views, legal lists and passes all
+        ask for it, and only a placement changes it.
+        """
+        if self.frontier_at == self.placed:
+            return self.frontier
+        board, near = self.board, self.near
         found = []
         for cell, tile in enumerate(board):
-            if not tile and any(board[other] for _, other in self.near[cell]):
-                found.append((cell, FITS[self.pattern(cell)]))
-        return found
+            if tile:
+                continue
+            shown = ["", "", "", ""]
+            touched = False
+            for side, other in near[cell]:
+                neighbour = board[other]
+                if neighbour:
+                    shown[side] = neighbour[OPPOSITE[side]]
+                    touched = True
+            if touched:
+                found.append((cell, FITS[tuple(shown)]))
+        self.frontier, self.frontier_at = tuple(found), self.placed
+        return self.frontier
 
     def dead_cells(self) -> list[int]:
         """Empty cells next to tiles that no tile can ever fill (one colour from two sides)."""
@@ -240,6 +261,7 @@ class UnitedSquareState(Rules):
         self.hands[seat][TILE_TYPE[tile]] -= 1
         self.board[cell] = tile
         self.last = cell
+        self.placed += 1
         made = []
         for side, other in self.near[cell]:
             if self.board[other]:
@@ -326,12 +348,14 @@ class UnitedSquareState(Rules):
                     self.points[COLOUR_INDEX[tile[side]]] += 1
         self.current = current
         self.phase = PLAYING
+        self.frontier_at = -1
         return self
 
     # ------------------------------------------------------------ scoring
 
     def colour_points(self, seat: int) -> int:
-        return sum(self.points[colour] for colour in self.owned[seat])
+        points = self.points
+        return sum([points[colour] for colour in self.owned[seat]])
 
     @property
     def scores(self) -> tuple[int, ...]:
