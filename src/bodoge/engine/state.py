@@ -231,7 +231,11 @@ class State(ABC):
 
     @property
     def teams(self) -> tuple[tuple[int, ...], ...] | None:
-        """Seats grouped by team, when the game is played in teams."""
+        """Seats grouped by team, when this game is played in teams (else ``None``).
+
+        A game that can be played in teams declares ``Game.has_teams``; one
+        whose team play is an option returns ``None`` without it.
+        """
         return None
 
     def summary(self, lang: str = DEFAULT_LANG, names: Sequence[str] | None = None) -> list[str]:

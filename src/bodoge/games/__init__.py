@@ -12,8 +12,17 @@ from .egyptian_bride import GAME as _egyptian_bride
 from .hoarders import GAME as _hoarders
 from .moriya_wars import GAME as _moriya_wars
 from .papayoo import GAME as _papayoo
+from .united_square import GAME as _united_square
 
-BUILTIN = (_egyptian_bride, _anehambra, _hoarders, _cardiceo, _papayoo, _moriya_wars)
+BUILTIN = (
+    _egyptian_bride,
+    _anehambra,
+    _united_square,
+    _cardiceo,
+    _papayoo,
+    _hoarders,
+    _moriya_wars,
+)
 """The built-in games, in the order of DESIGN.md."""
 
 BUILTIN_IDS = tuple(game.id for game in BUILTIN)

@@ -85,7 +85,8 @@ class OptionOut(BaseModel):
     default: bool | int | str
     title: TextOut
     help: TextOut
-    choices: list[str] | None = None
+    choices: list[bool | int | str] | None = None
+    """The allowed values, of the option's own type (a board size is a number)."""
     minimum: int | None = None
     maximum: int | None = None
     default_text: TextOut | None = None

@@ -1,0 +1,33 @@
+"""United Square's heuristic: its own squares first, and it beats random play."""
+
+from __future__ import annotations
+
+from bodoge.games.united_square import GAME, Place, UnitedSquareState
+from bodoge.games.united_square.bot import HeuristicBot
+from bodoge.sim import play_game
+
+
+def test_it_makes_a_square_of_its_own_colour_rather_than_a_rivals() -> None:
+    state = GAME.new_game(2, seed=1)
+    assert isinstance(state, UnitedSquareState)
+    state.arrange({"C3": "rbyg"}, {0: {"rbyg": 3, "rygb": 3}})
+    action = HeuristicBot(0).choose(state, 0)
+    assert isinstance(action, Place)
+    # The start tile shows red on top and yellow below (seat 0's), blue and green (seat 1's).
+    assert (action.row, action.col) in ((1, 2), (3, 2))
+    before = state.view(None)["points"]
+    state.apply(0, action)
+    assert state.scores[0] == 1 and state.view(None)["points"] != before
+
+
+def test_it_wins_more_than_twice_its_fair_share_against_random_players() -> None:
+    """Four players, 5 × 5: fair share 1/4 (bench/README.md has the long measurement)."""
+    wins = 0.0
+    games = 40
+    for seed in range(games):
+        specs = ["random"] * 4
+        specs[seed % 4] = "heuristic"
+        result = play_game(GAME, 4, seed=seed, bot_specs=specs)
+        if seed % 4 in result.winners:
+            wins += 1 / len(result.winners)
+    assert wins / games > 2 / 4

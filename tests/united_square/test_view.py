@@ -1,0 +1,129 @@
+"""United Square's browser table, rendered in process: every placement is a preview on its
+cell and in the folded list; the tiles are SVG; the end screen explains the result."""
+
+from __future__ import annotations
+
+import random
+import re
+import string
+from pathlib import Path
+
+import pytest
+
+import bodoge
+from bodoge.server.i18n import WORDS
+from bodoge.server.render import game_words, render_game, table_template
+from browser.test_browser_views import clickable, live_table
+
+TEMPLATES = Path(bodoge.__file__).parent / "games" / "united_square" / "templates"
+
+
+def _play_and_render(players: int, seed: int, options: dict[str, object]) -> None:
+    live = live_table("united-square", players, seed=seed, options=options)
+    state = live.state
+    assert table_template(state.game) == "united-square.html"
+    rng = random.Random(seed)
+    while not state.is_over:
+        lang = "ja" if state.version % 2 else "en"
+        (seat,) = state.to_act
+        legal = state.legal_actions(seat)
+        html = render_game(live, seat, lang)
+        assert 'class="us-table' in html, "the game's own template was not used"
+        indices = clickable(html)
+        for index in range(len(legal)):
+            # a preview on its cell, and in the folded list
+            assert indices.count(index) == 2, f"{legal[index]} is not on its cell"
+        assert set(indices) == set(range(len(legal)))
+        if state.version % 8 == 0:
+            for other in [None, *range(players)]:
+                if other != seat:
+                    assert clickable(render_game(live, other, lang)) == []
+        state.apply(seat, rng.choice(legal))
+    for seat in [None, *range(players)]:
+        html = render_game(live, seat, "ja")
+        assert 'data-testid="winners"' in html and 'data-testid="summary"' in html
+        assert clickable(html) == []
+
+
+@pytest.mark.parametrize(
+    ("players", "options"),
+    [(3, {}), (4, {"teams": True}), (2, {"board": 7})],
+    ids=["3p", "4p-teams", "2p-7x7"],
+)
+def test_every_placement_is_on_its_cell_and_listed(players: int, options: dict) -> None:
+    _play_and_render(players, 5 + players, options)
+
+
+def test_the_tiles_are_svg_with_four_coloured_edges_and_previews_are_turned() -> None:
+    live = live_table("united-square", 2, seed=3)
+    state = live.state
+    state.arrange({"C3": "rbyg"}, {0: {"rbyg": 1, "rgyb": 2}, 1: {"rbgy": 1}})
+    html = render_game(live, 0, "en")
+    start = re.search(r'data-cell="12"[^>]*>(.*?)</div>', html, re.S)
+    assert start is not None
+    colours = re.findall(r'class="us-(red|blue|yellow|green)" points', start.group(1))
+    assert colours == ["red", "blue", "yellow", "green"]  # top, right, bottom, left
+    # The cell above the start tile (C2) previews each held type turned to show red below.
+    cell = re.search(r'data-testid="cell-7"[^>]*>(.*?)</div>', html, re.S)
+    assert cell is not None
+    previews = re.findall(r'data-type="(\w+)" title="([^"]+)"', cell.group(1))
+    assert sorted(kind for kind, _ in previews) == ["rbyg", "rgyb"]
+    assert all("red bottom" in title for _, title in previews)
+    # The first type that can be placed is chosen; its previews show through CSS.
+    assert re.search(r'id="us-pick-rbyg" value="rbyg" checked', html)
+    assert '#us-pick-rgyb:checked) .us-preview[data-type="rgyb"]' in html
+    assert 'data-testid="pick-rbgy"' in html and 'id="us-pick-rbgy" value="rbgy" disabled' in html
+    assert "1 left" in html and "2 left" in html
+    assert 'data-testid="cell-' in html and html.count('class="us-cell legal"') == 4
+
+
+def test_dead_cells_and_the_squares_per_colour_are_shown() -> None:
+    live = live_table("united-square", 3, seed=3)
+    state = live.state
+    state.arrange({"C3": "rbyg", "B2": "grby"}, {0: {"rbyg": 2}})
+    html = render_game(live, 1, "en")
+    assert 'class="us-cell dead" data-cell="7"' in html
+    assert "one colour meets it from two sides" in html
+    place = next(a for a in state.legal_actions(0) if (a.row, a.col) == (3, 2))
+    state.apply(0, place)  # below the start tile: a yellow square, seat 2's
+    html = render_game(live, 1, "en")
+    assert re.search(r'data-testid="squares-yellow"[^>]*>.*?<strong>1</strong>', html, re.S)
+    assert "(nobody&#39;s)" in html or "(nobody's)" in html  # green, with three players
+    assert 'data-testid="score-2">1 points' in html
+    ja = render_game(live, None, "ja")
+    assert "誰の色でもない" in ja and "黄" in ja
+
+
+def test_the_end_screen_explains_squares_teams_and_ties() -> None:
+    for seed in range(40):
+        live = live_table("united-square", 4, seed=seed, options={"teams": True})
+        state = live.state
+        rng = random.Random(seed)
+        while not state.is_over:
+            (seat,) = state.to_act
+            state.apply(seat, rng.choice(state.legal_actions(seat)))
+        if len(state.winners) == 2:
+            break
+    en = render_game(live, None, "en")
+    assert 'data-testid="settlement"' in en and 'data-testid="team-scores"' in en
+    assert "one point to whoever owns that colour" in en
+    assert "Ties are draws" in en and "team total, then by a player&#39;s own squares" in en
+    assert re.search(r"The team of Name\d, Name\d wins!", en)
+    assert "Place 1:" in en and "Place 4:" in en
+    ja = render_game(live, 0, "ja")
+    assert "同点は引き分け" in ja and "のチームの勝ち" in ja and "1位" in ja
+
+
+def test_every_word_the_template_uses_exists_in_both_languages() -> None:
+    game = bodoge.get_game("united-square")
+    words = game_words(game)
+    source = (TEMPLATES / "united-square.html").read_text(encoding="utf-8")
+    used = set(re.findall(r'\bt\(\s*["\'](\w+)["\']', source))
+    assert used and used <= set(words) | set(WORDS), sorted(used - set(words) - set(WORDS))
+    for key, text in words.items():
+        fields = [
+            {f for _, f, _, _ in string.Formatter().parse(s) if f} for s in (text.ja, text.en)
+        ]
+        assert text.ja.strip() and text.en.strip() and fields[0] == fields[1], key
+    unused = set(words) - used
+    assert not unused, f"words nobody uses: {sorted(unused)}"
