@@ -895,10 +895,16 @@ class ImhotepState(Rules):
             self.row = [CARD_INDEX[c] if c is not None else -1 for c in row]
         if pair is not None:
             self.pair = sorted(CARD_INDEX[c] for c in pair)
-        for card in [c for c in self.row if c >= 0] + self.pair:
-            rest.remove(card)
         on_top = [CARD_INDEX[c] for c in top]
         for card in on_top:
+            rest.remove(card)
+        for slot, card in enumerate(self.row):  # a card now held leaves the row
+            if card >= 0 and card in rest:
+                rest.remove(card)
+            elif card >= 0:
+                self.row[slot] = -1
+        self.pair = [card for card in self.pair if card in rest]
+        for card in self.pair:
             rest.remove(card)
         self.discard = []
         self.market_deck = rest + on_top[::-1]
