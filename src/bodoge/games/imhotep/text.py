@@ -49,7 +49,6 @@ WORDS: dict[str, Text] = {
     "quarry": Text("石切り場", "Quarry"),
     "sled": Text("ソリ", "Sled"),
     "score": Text("得点", "Score"),
-    "cards": Text("カード", "Cards"),
     "no_cards": Text("カードなし", "No cards"),
     "ships": Text("船", "Ships"),
     "ship_n": Text("船{n}", "Ship {n}"),
@@ -58,7 +57,6 @@ WORDS: dict[str, Text] = {
     "docked_at": Text("{site}に接岸", "at the {site}"),
     "sites": Text("建造物", "Sites"),
     "side": Text("{side}面", "side {side}"),
-    "market": Text("市場", "Market"),
     "face_down_pair": Text("裏向き2枚", "2 face down"),
     "empty": Text("空き", "empty"),
     "deck_left": Text("山札{n}枚", "deck: {n}"),
@@ -174,7 +172,7 @@ def describe_view(view: Mapping[str, Any], lang: str) -> str:
     market = " ".join(CARD_NAMES[c](lang) if c else "-" for c in view["market"])
     if view["face_down"]:
         market += f" + {WORDS['face_down_pair'](lang)}"
-    lines.append(f"{WORDS['market'](lang)}: {market}")
+    lines.append(f"{WORDS['site_market'](lang)}: {market}")
     for player in view["players"]:
         seat = player["seat"]
         cards = " ".join(CARD_NAMES[c](lang) for c in player["cards"]) or "-"
