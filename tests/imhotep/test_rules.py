@@ -134,7 +134,9 @@ def four_sailings(state: ImhotepState, sailer: int, sites: tuple[str, ...]) -> N
         sail(state, seat, ship, site)
 
 
-def test_the_round_ends_when_every_ship_has_sailed_and_the_next_starts_after_the_last_sailer() -> None:
+def test_the_round_ends_when_every_ship_has_sailed_and_the_next_starts_after_the_last_sailer() -> (
+    None
+):
     """When the fourth ship has sailed the round ends (Temple scored, market cleared); the
     player after the one who sailed last starts the next round."""
     state = new(3).arrange(ships=[1, 1, 1, 1], cargo={0: [0], 1: [1], 2: [2], 3: [0]})
@@ -155,7 +157,8 @@ def test_six_rounds_then_the_game_ends() -> None:
 
 
 def test_a_player_with_no_legal_action_is_passed_over() -> None:
-    """Ruling: with nothing to do (empty sled and quarry, nothing to sail) a player is passed over."""
+    """Ruling: a player with nothing to do (empty sled and quarry, nothing to sail) is passed
+    over."""
     state = new(3).arrange(sleds=[1, 0, 1], quarries=[5, 0, 5], ships=[4, 3, 2, 1])
     state.apply(0, PlaceStone(0, 0))
     assert state.to_act == (2,)

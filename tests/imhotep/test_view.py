@@ -66,7 +66,9 @@ def test_every_word_the_template_uses_exists_in_both_languages() -> None:
     prefixes = set(re.findall(r'\bt\(\s*["\'](\w+)["\']\s*~', source))
     assert used and used <= set(words) | set(WORDS), sorted(used - set(words) - set(WORDS))
     for key, text in words.items():
-        fields = [{f for _, f, _, _ in string.Formatter().parse(s) if f} for s in (text.ja, text.en)]
+        fields = [
+            {f for _, f, _, _ in string.Formatter().parse(s) if f} for s in (text.ja, text.en)
+        ]
         assert text.ja.strip() and text.en.strip() and fields[0] == fields[1], key
     unused = {k for k in set(words) - used if not any(k.startswith(p) for p in prefixes)}
     assert not unused, f"words nobody uses: {sorted(unused)}"

@@ -74,7 +74,9 @@ class HeuristicBot(Strategy):
 
     def decide(self, state: State, seat: int, legal: list[Action]) -> Action:
         world = state.determinize(seat, Rng(self._rng.getrandbits(32)))
-        scored = [(self._value(world, seat, action), self._rng.random(), action) for action in legal]
+        scored = [
+            (self._value(world, seat, action), self._rng.random(), action) for action in legal
+        ]
         return max(scored, key=lambda item: (item[0], item[1]))[2]
 
     def _value(self, world: State, seat: int, action: Action) -> float:

@@ -67,7 +67,9 @@ ROUND_CARDS: dict[int, tuple[tuple[int, int, int, int], ...]] = {
 # ------------------------------------------------------------------ sites, A side
 
 PYRAMID_A_POINTS = (2, 1, 3, 2, 4, 3, 2, 1, 3, 2, 3, 1, 3, 4)
-"""Points of the Pyramid A squares in fill order: the 3×3 level column by column, the 2×2, the top."""
+"""Points of the Pyramid A squares in fill order.
+
+The 3×3 level column by column, the 2×2, the top."""
 PYRAMID_EXTRA = 1
 """Points for a stone placed beside a complete pyramid."""
 
@@ -231,7 +233,8 @@ COLOUR_NAMES = {
 }
 
 PROVISIONAL_ROUND_CARDS = Text(
-    "暫定データ: 3人用の船カード7枚は公開資料どうしで食い違うため、長い方の一覧の7種を使っています。",
+    "暫定データ: 3人用の船カード7枚は公開資料どうしで食い違うため、"
+    "長い方の一覧の7種を使っています。",
     "Provisional: the seven 3-player round cards differ between the public lists; the game "
     "uses the seven distinct cards of the longer list.",
 )

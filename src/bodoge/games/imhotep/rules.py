@@ -41,7 +41,6 @@ from .data import (
     BURIAL,
     BURIAL_B_POINTS,
     BURIAL_ROWS,
-    CARD_COLOUR,
     CARDS,
     DECO_PER,
     DECO_SITE,
@@ -93,9 +92,17 @@ BUILDING = (PYRAMID, TEMPLE, BURIAL, OBELISK)
 CAT = {name: i for i, name in enumerate(CATEGORIES)}
 
 # Task codes: [code, seat, argument]
-UNLOAD, DELIVER, RED_STONE, DRAW, TAKE_STONES, SHIP_STONE, SAIL_ON, CHOOSE_PYRAMID, TEMPLE_CHOICE = (
-    range(9)
-)
+(
+    UNLOAD,
+    DELIVER,
+    RED_STONE,
+    DRAW,
+    TAKE_STONES,
+    SHIP_STONE,
+    SAIL_ON,
+    CHOOSE_PYRAMID,
+    TEMPLE_CHOICE,
+) = range(9)
 
 
 def group_points(size: int) -> int:
@@ -149,10 +156,10 @@ def burial_groups(stones: Sequence[int]) -> list[tuple[int, int]]:
             row, col = i % BURIAL_ROWS, i // BURIAL_ROWS
             for r, c in ((row - 1, col), (row + 1, col), (row, col - 1), (row, col + 1)):
                 j = c * BURIAL_ROWS + r
-                if 0 <= r < BURIAL_ROWS and 0 <= j < len(stones) and c >= 0:
-                    if not seen[j] and stones[j] == owner:
-                        seen[j] = True
-                        todo.append(j)
+                inside = 0 <= r < BURIAL_ROWS and 0 <= j < len(stones) and c >= 0
+                if inside and not seen[j] and stones[j] == owner:
+                    seen[j] = True
+                    todo.append(j)
         groups.append((owner, size))
     return groups
 
@@ -202,7 +209,7 @@ class ImhotepState(Rules):
     unload: list[int]
     final_points: list[list[int]]
 
-    def _setup(self) -> None:
+    def _setup(self) -> None:  # noqa: PLR0915 (the whole table, laid out once)
         n = self.num_players
         table = self.table()
         self.a_take = table.one(TakeStones)
@@ -363,10 +370,7 @@ class ImhotepState(Rules):
         return sum(1 for seat in self.cargo[ship] if seat >= 0)
 
     def can_sail(self, ship: int) -> bool:
-        return (
-            self.ship_site[ship] < 0
-            and self.loaded(ship) >= SHIP_MINIMUM[self.ship_sizes[ship]]
-        )
+        return self.ship_site[ship] < 0 and self.loaded(ship) >= SHIP_MINIMUM[self.ship_sizes[ship]]
 
     def free_sites(self) -> list[int]:
         taken = set(self.ship_site)
@@ -574,9 +578,11 @@ class ImhotepState(Rules):
         b_side = self.side(site) == "B"
         if site == MARKET:
             self.quarry[seat] += 1  # the stone goes home; its owner takes a card
-            return self._ask(MARKET_PICK, seat) if any(
-                c >= 0 for c in self.row
-            ) or self.pair else False
+            return (
+                self._ask(MARKET_PICK, seat)
+                if any(c >= 0 for c in self.row) or self.pair
+                else False
+            )
         if site == PYRAMID:
             if not b_side:
                 index = len(self.pyramid)
@@ -884,8 +890,8 @@ class ImhotepState(Rules):
         if hands is not None:
             self.hands = [[0] * len(CARDS) for _ in range(n)]
             for seat, held in hands.items():
-                for card, count in held.items():
-                    self.hands[seat][CARD_INDEX[card]] = count
+                for name, count in held.items():
+                    self.hands[seat][CARD_INDEX[name]] = count
         rest = list(MARKET_DECK)
         for hand in self.hands:
             for card, count in enumerate(hand):
@@ -915,9 +921,11 @@ class ImhotepState(Rules):
                     placed[seat] += 1
         for seat in self.towers:
             placed[seat] += OBELISK_B_TOWER
-        self.quarry = [
-            QUARRY - self.sled[s] - placed[s] - self.obelisk[s] for s in range(n)
-        ] if quarries is None else list(quarries)
+        self.quarry = (
+            [QUARRY - self.sled[s] - placed[s] - self.obelisk[s] for s in range(n)]
+            if quarries is None
+            else list(quarries)
+        )
         if round is not None:
             self.round = round
             self.round_deck = self.round_deck[: ROUNDS - round]

@@ -2,7 +2,7 @@
 
 >>> actions = action_space({}, 2)
 >>> len(actions), actions[0], max_game_length({}, 2)
-(63, TakeStones(), 338)
+(66, TakeStones(), 338)
 """
 
 from __future__ import annotations
@@ -44,7 +44,9 @@ def action_space(options: Options, num_players: int) -> list[Action]:
     """Every decision: the four turn actions, then the steps they set off."""
     del options, num_players
     actions: list[Action] = [TakeStones()]
-    actions += [PlaceStone(ship, slot) for ship in range(SHIPS_PER_ROUND) for slot in range(MAX_SHIP)]
+    actions += [
+        PlaceStone(ship, slot) for ship in range(SHIPS_PER_ROUND) for slot in range(MAX_SHIP)
+    ]
     actions += [SailShip(ship, site) for ship in range(SHIPS_PER_ROUND) for site in SITES]
     actions += [PlayCard(card) for card in BLUE]
     actions += [TakeCard(slot) for slot in range(MARKET_ROW)]
@@ -80,7 +82,7 @@ def max_game_length(options: Options, num_players: int) -> int:
     slots = SHIPS_PER_ROUND * MAX_SHIP
     per_round = slots + SHIPS_PER_ROUND + (SLED_CAPACITY * num_players + slots) + MARKET_ROW + 1
     blue = sum(CARD_COUNTS[card] for card in BLUE)
-    once = blue + CARD_COUNTS["lever"] * (MAX_SHIP - 1) + PYRAMID_B_COUNT * len(
-        PYRAMID_B_SQUARES
-    ) + 1
+    once = (
+        blue + CARD_COUNTS["lever"] * (MAX_SHIP - 1) + PYRAMID_B_COUNT * len(PYRAMID_B_SQUARES) + 1
+    )
     return ROUNDS * per_round + once

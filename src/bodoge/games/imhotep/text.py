@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from ...engine import Text, seat_name
+from ...engine import OptionValue, Text, seat_name
 from .data import CARD_EFFECTS, CARD_NAMES, CARDS, COLOUR_NAMES, SITE_NAMES
 from .view import CATEGORIES
 
@@ -16,7 +16,7 @@ BLURB = Text(
     "most famous builder wins.",
 )
 
-SIDES_TEXT = {
+SIDES_TEXT: dict[OptionValue, Text] = {
     "A": Text("すべてA面", "All A sides"),
     "B": Text("すべてB面", "All B sides"),
     "random": Text("ランダム", "Random"),
@@ -60,7 +60,9 @@ WORDS: dict[str, Text] = {
     "face_down_pair": Text("裏向き2枚", "2 face down"),
     "empty": Text("空き", "empty"),
     "deck_left": Text("山札{n}枚", "deck: {n}"),
-    "round_cards_left": Text("残りの船カード{n}枚（内容は非公開）", "{n} round cards to come (hidden)"),
+    "round_cards_left": Text(
+        "残りの船カード{n}枚（内容は非公開）", "{n} round cards to come (hidden)"
+    ),
     "current_points": Text("いま終了したときの点", "Points if the game ended now"),
     "turn_you": Text(
         "あなたの手番: 石を取る・船に積む・出航させる・青カードを使う、のどれか1つ。",
@@ -72,18 +74,32 @@ WORDS: dict[str, Text] = {
         "Your stone reached the market: take a card.",
     ),
     "keep_you": Text("裏向きの2枚から1枚を残してください。", "Keep one of the face-down pair."),
-    "order_you": Text("てこ: 次に降ろす石を選んでください。", "Lever: choose the next stone to unload."),
-    "lever_sail_you": Text("てこ: 出航させる船と行き先を選んでください。", "Lever: choose a ship and a site."),
-    "sail_after_you": Text("出航: 積んだ船の行き先を選んでください。", "Sail: choose where your ship goes."),
-    "ship_you": Text("ソリの石を船の空きマスに積んでください。", "Place a stone from your sled on a ship."),
-    "pyramid_you": Text("石を置く小ピラミッドを選んでください。", "Choose a small pyramid for your stone."),
-    "temple_you": Text("神殿のボーナス: 1点か、石2個まで。", "Temple bonus: a point or up to 2 stones."),
+    "order_you": Text(
+        "てこ: 次に降ろす石を選んでください。", "Lever: choose the next stone to unload."
+    ),
+    "lever_sail_you": Text(
+        "てこ: 出航させる船と行き先を選んでください。", "Lever: choose a ship and a site."
+    ),
+    "sail_after_you": Text(
+        "出航: 積んだ船の行き先を選んでください。", "Sail: choose where your ship goes."
+    ),
+    "ship_you": Text(
+        "ソリの石を船の空きマスに積んでください。", "Place a stone from your sled on a ship."
+    ),
+    "pyramid_you": Text(
+        "石を置く小ピラミッドを選んでください。", "Choose a small pyramid for your stone."
+    ),
+    "temple_you": Text(
+        "神殿のボーナス: 1点か、石2個まで。", "Temple bonus: a point or up to 2 stones."
+    ),
     "waiting_for": Text("{name}の選択を待っています。", "Waiting for {name}."),
     "take_stones": Text("石を取る", "Take stones"),
     "take_point": Text("1点", "1 point"),
     "take_two": Text("石2個まで", "Up to 2 stones"),
     "unload_hint": Text("船首（左）から順に降ろします。", "Stones unload bow (left) first."),
-    "why_no_sail": Text("最低積載数に足りない船は出航できません。", "A ship below its minimum cannot sail."),
+    "why_no_sail": Text(
+        "最低積載数に足りない船は出航できません。", "A ship below its minimum cannot sail."
+    ),
     "hidden_note": Text(
         "非公開: 今後の船カード（1枚は箱に戻したまま）、市場の山札の順番、市場B面の裏向き2枚。",
         "Hidden: the round cards to come (one is back in the box unseen), the market deck's "
@@ -119,7 +135,8 @@ WORDS: dict[str, Text] = {
         "Temple A: rows of 4 (2 players) or 5; at every round's end each visible stone scores 1.",
     ),
     "rules_burial_a": Text(
-        "埋葬室A: 3段を列ごとに埋める。終了時、つながった自分の石1/2/3/4/5個で1/3/6/10/15点、以降1個2点。",
+        "埋葬室A: 3段を列ごとに埋める。終了時、つながった自分の石1/2/3/4/5個で"
+        "1/3/6/10/15点、以降1個2点。",
         "Burial chamber A: filled column by column, 3 high. At the end each connected group of "
         "1/2/3/4/5 stones scores 1/3/6/10/15, +2 per further stone.",
     ),
@@ -168,7 +185,9 @@ def describe_view(view: Mapping[str, Any], lang: str) -> str:
             if ship["site"]
             else WORDS["in_port"](lang)
         )
-        lines.append(f"{WORDS['ship_n'].format(n=n + 1)(lang)} [{cargo}] min {ship['minimum']} {where}")
+        lines.append(
+            f"{WORDS['ship_n'].format(n=n + 1)(lang)} [{cargo}] min {ship['minimum']} {where}"
+        )
     market = " ".join(CARD_NAMES[c](lang) if c else "-" for c in view["market"])
     if view["face_down"]:
         market += f" + {WORDS['face_down_pair'](lang)}"
@@ -191,7 +210,7 @@ def summary_lines(
     lang: str,
     names: Sequence[str] | None = None,
 ) -> list[str]:
-    """The end of the game for people: every seat's points site by site, the tie-break, the winners."""
+    """The end of the game for people: each seat's points site by site, tie-break, winners."""
     lines = []
     for seat, row in enumerate(final):
         parts = [

@@ -74,17 +74,11 @@ def decider(state: ImhotepState, seat: int | None) -> int | None:
     return state.decider if state.decider >= 0 else None
 
 
-VIEW.constant(
-    "sides", Array(Choice(SIDES), len(SITES)), lambda state, seat: list(state.sides)
-)
+VIEW.constant("sides", Array(Choice(SIDES), len(SITES)), lambda state, seat: list(state.sides))
 VIEW.constant("wrath", Flag(), lambda state, seat: state.wrath)
 VIEW.constant("temple_width", Num(4, 5), lambda state, seat: state.width)
-VIEW.constant(
-    "round_cards_left", Num(0, ROUNDS), lambda state, seat: len(state.round_deck)
-)
-VIEW.constant(
-    "market_deck", Num(0, len(MARKET_DECK)), lambda state, seat: len(state.market_deck)
-)
+VIEW.constant("round_cards_left", Num(0, ROUNDS), lambda state, seat: len(state.round_deck))
+VIEW.constant("market_deck", Num(0, len(MARKET_DECK)), lambda state, seat: len(state.market_deck))
 VIEW.constant(
     "discard",
     Counts(CARDS, most=max(CARD_COUNTS.values())),
