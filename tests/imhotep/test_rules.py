@@ -497,9 +497,8 @@ def test_side_options() -> None:
 
 
 def test_option_variants_stay_few() -> None:
-    """The tests play A, B, random, custom (all A, and the Market turned over), each with and
-    without the variant."""
-    assert len(GAME.variants()) == 10
+    """The generic tests play A, B, random and custom, each with and without the variant."""
+    assert len(GAME.variants()) == 8
 
 
 def test_hidden_information() -> None:

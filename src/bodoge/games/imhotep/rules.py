@@ -778,18 +778,39 @@ class ImhotepState(Rules):
         else:
             for seat in range(n):
                 result[seat][CAT["obelisk"]] += OBELISK_B_LEFTOVER * self.obelisk[seat]
+        decorations = [
+            (CARD_INDEX[card], self.site_stones(site) // DECO_PER) for card, site in DECO_SITE.items()
+        ]
         for seat in range(n):
             hand = self.hands[seat]
             result[seat][CAT["blue"]] = BLUE_UNUSED * sum(hand[c] for c in BLUE_INDEX)
-            result[seat][CAT["green"]] = sum(
-                hand[CARD_INDEX[card]] * (self.site_stones(site) // DECO_PER)
-                for card, site in DECO_SITE.items()
-            )
+            result[seat][CAT["green"]] = sum(hand[card] * worth for card, worth in decorations)
             statues = hand[CARD_INDEX["statue"]]
             result[seat][CAT["purple"]] = group_points(statues) if statues else 0
             if self.wrath and not all(self.has_stone(seat, site) for site in BUILDING):
                 result[seat][CAT["wrath"]] = -WRATH_PENALTY
         return result
+
+    def projection(self) -> tuple[tuple[int, ...], ...]:
+        """:meth:`end_points` with this round's visible Temple stones, once per state version.
+
+        Every seat's view shows it; the state changes only by actions (and
+        :meth:`arrange`, which forgets it), so the version names it.
+        """
+        cached = self._projection
+        if cached[0] == self.version:
+            return cached[1]
+        if self.final_points:
+            rows = [list(row) for row in self.final_points]
+        else:
+            rows = self.end_points()
+            for owner in self.temple[-self.width :]:
+                rows[owner][CAT["temple"]] += 1
+        frozen = tuple(tuple(row) for row in rows)
+        self._projection = (self.version, frozen)
+        return frozen
+
+    _projection: tuple[int, tuple[tuple[int, ...], ...]] = (-1, ())
 
     @property
     def scores(self) -> tuple[int, ...]:
@@ -872,6 +893,7 @@ class ImhotepState(Rules):
         ([4, 3, 2, 1], [5, 0], [24, 29])
         """
         n = self.num_players
+        self._projection = (-1, ())
         if ships is not None:
             self.ship_sizes = list(ships)
             self.cargo = [[-1] * size for size in ships]

@@ -191,12 +191,7 @@ def projected(state: ImhotepState, seat: int | None) -> list[list[int]]:
 
     The Temple's part adds what its visible stones will score this round.
     """
-    if state.final_points:
-        return [list(row) for row in state.final_points]
-    rows = state.end_points()
-    for owner in state.temple[-state.width :]:
-        rows[owner][1] += 1
-    return rows
+    return [list(row) for row in state.projection()]
 
 
 VIEW.constant("categories", Skip(), lambda state, seat: list(CATEGORIES))
