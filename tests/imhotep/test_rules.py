@@ -494,11 +494,18 @@ def test_side_options() -> None:
     with pytest.raises(InvalidOptions, match="custom"):
         GAME.new_game(2, 1, {"sides": "A", "pyramid_side": "B"})
     assert GAME.resolve_options({"sides": "B"})["temple_side"] == "B"
+    assert GAME.resolve_options({"sides": "custom"}) == GAME.resolve_options(None)
+    assert GAME.resolve_options({"sides": "custom", "market_side": "B", "pyramid_side": "B",
+                                 "temple_side": "B", "burial_side": "B",
+                                 "obelisk_side": "B"})["sides"] == "B"  # fmt: skip
 
 
 def test_option_variants_stay_few() -> None:
-    """The generic tests play A, B, random and custom, each with and without the variant."""
-    assert len(GAME.variants()) == 8
+    """The generic tests play A, B, random and one custom table (the Market turned over),
+    with the variant (it only adds an end-of-game penalty)."""
+    found = GAME.variants()
+    assert [v["sides"] for v in found] == ["A", "B", "random", "custom"]
+    assert all(v["wrath"] for v in found) and found[3]["market_side"] == "B"
 
 
 def test_hidden_information() -> None:

@@ -779,7 +779,8 @@ class ImhotepState(Rules):
             for seat in range(n):
                 result[seat][CAT["obelisk"]] += OBELISK_B_LEFTOVER * self.obelisk[seat]
         decorations = [
-            (CARD_INDEX[card], self.site_stones(site) // DECO_PER) for card, site in DECO_SITE.items()
+            (CARD_INDEX[card], self.site_stones(site) // DECO_PER)
+            for card, site in DECO_SITE.items()
         ]
         for seat in range(n):
             hand = self.hands[seat]
