@@ -502,10 +502,11 @@ def test_side_options() -> None:
 
 def test_option_variants_stay_few() -> None:
     """The generic tests play A, B, random and one custom table (the Market turned over),
-    with the variant (it only adds an end-of-game penalty)."""
+    without the variant (it only adds an end-of-game penalty: see the golden files)."""
     found = GAME.variants()
     assert [v["sides"] for v in found] == ["A", "B", "random", "custom"]
-    assert all(v["wrath"] for v in found) and found[3]["market_side"] == "B"
+    assert not any(v["wrath"] for v in found) and found[3]["market_side"] == "B"
+    assert GAME.resolve_options(None) in found
 
 
 def test_hidden_information() -> None:
@@ -519,3 +520,23 @@ def test_hidden_information() -> None:
     world = state.determinize(1, Rng(4))
     assert world.view(1) == state.view(1)
     assert sorted(world.round_deck + world.set_aside) == sorted(state.round_deck + state.set_aside)
+
+
+def test_a_whole_game_with_the_wrath_variant() -> None:
+    """Pharaoh's wrath over a whole (random) game: the penalty falls exactly on the players
+    missing a building site, and the totals and winners follow from the scored rows."""
+    import random
+
+    for seed in range(3):
+        state = new(3, seed=seed, wrath=True, sides="random")
+        rng = random.Random(seed)
+        while not state.is_over:
+            seat = state.to_act[0]
+            state.apply(seat, rng.choice(state.legal_actions(seat)))
+            state.check_conservation()
+        for seat, row in enumerate(state.final_points):
+            missing = not all(state.has_stone(seat, site) for site in (1, 2, 3, 4))
+            assert row[CAT["wrath"]] == (-5 if missing else 0)
+        assert state.scores == tuple(sum(row) for row in state.final_points)
+        best = max(state.scores)
+        assert all(state.scores[w] == best for w in state.winners)
