@@ -475,9 +475,15 @@ def test_sled_tie_break_directly() -> None:
 def test_pharaohs_wrath_costs_five_points_once() -> None:
     """Pharaoh's wrath: at the end, a player without a stone on any of the four building sites
     loses 5 points, once (missing the Temple and the Burial chamber still costs 5)."""
+    # the text's example: at the end a player has no stone in the Temple nor in the
+    # Burial chamber: 5 points lost, not 5 × 2
     state = new(wrath=True).arrange(sites={"pyramid": [0, 1], "obelisk": [1, 1],
                                            "temple": [1], "burial": [1]})  # fmt: skip
+    assert state.has_stone(0, 1) and state.has_stone(0, 4)
     assert end(state, 0, "wrath") == -5 and end(state, 1, "wrath") == 0
+    nothing = new(wrath=True).arrange(sites={"pyramid": [1], "obelisk": [0, 1],
+                                             "temple": [1], "burial": [1]})  # fmt: skip
+    assert end(nothing, 0, "wrath") == -5  # three sites missing: still 5
     plain = new().arrange(sites={"pyramid": [0, 1]})
     assert end(plain, 0, "wrath") == 0
 
