@@ -139,3 +139,20 @@ def test_moriya_wars_fits_a_phone_to_the_end(browser: Browser, server: Server) -
     page.wait_for_selector("#game [data-testid=summary]")
     fits(page, "the end screen")
     context.close()
+
+
+def test_imhotep_fits_a_phone_mid_game_and_at_the_end(browser: Browser, server: Server) -> None:
+    """Ships, sites, the market and the end screen's table by site stay within 390 px."""
+    created = server.new_table(["bot:random"] * 4, {"sides": "B"}, game="imhotep", seed=3)
+    context = browser.new_context(viewport=PHONE, locale="ja-JP", is_mobile=True, has_touch=True)
+    page = context.new_page()
+    page.goto(server.base + f"/t/{created['table']['id']}")
+    page.wait_for_selector("#game .im-table")
+    deadline = time.monotonic() + 120
+    while page.locator("#game [data-testid=final-scoring]").count() == 0:
+        assert time.monotonic() < deadline, "the bots did not finish"
+        fits(page, "imhotep mid-game")
+        page.wait_for_timeout(250)
+    fits(page, "imhotep's end screen")
+    assert page.locator("#game [data-testid=final-burial]").count() == 1
+    context.close()

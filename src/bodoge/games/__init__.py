@@ -10,6 +10,7 @@ from .anehambra import GAME as _anehambra
 from .cardiceo import GAME as _cardiceo
 from .egyptian_bride import GAME as _egyptian_bride
 from .hoarders import GAME as _hoarders
+from .imhotep import GAME as _imhotep
 from .moriya_wars import GAME as _moriya_wars
 from .papayoo import GAME as _papayoo
 from .united_square import GAME as _united_square
@@ -17,6 +18,7 @@ from .united_square import GAME as _united_square
 BUILTIN = (
     _egyptian_bride,
     _anehambra,
+    _imhotep,
     _united_square,
     _cardiceo,
     _papayoo,

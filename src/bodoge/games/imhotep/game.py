@@ -1,0 +1,118 @@
+"""Imhotep's metadata, declared as data."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from ...engine import Game, InvalidOptions, Option, OptionValue, Provisional, Text
+from . import spaces
+from .actions import ACTION_TYPES
+from .bot import HeuristicBot
+from .data import (
+    PROVISIONAL_OBELISK_B,
+    PROVISIONAL_PYRAMID_B,
+    PROVISIONAL_ROUND_CARDS,
+    PROVISIONAL_TEMPLE_B,
+    SITE_NAMES,
+    SITES,
+)
+from .rules import ImhotepState
+from .text import BLURB, GLOSSARY, SIDES_TEXT, TITLE, WORDS, describe_view
+
+SIDES = Option(
+    "sides",
+    Text("建造物の面", "Site sides"),
+    default="A",
+    choices=("A", "B", "random", "custom"),
+    choice_text=SIDES_TEXT,
+    help=Text(
+        "A: すべてA面。B: すべてB面。random: 建造物ごとにランダム。custom: 建造物ごとに指定。",
+        "A: every site on side A. B: every site on side B. random: each site's side at random. "
+        "custom: each site's side as chosen below.",
+    ),
+)
+
+CUSTOM_SAMPLE = {"market": "B"}
+"""The per-site sides the generic tests play with ``custom``: one site turned over.
+
+So ``custom`` adds one option set, not 32: the A and B games cover both sides
+of every site, ``random`` plays another mix every seed, and this one shows a
+chosen mix honoured (the rules' tests check others)."""
+
+
+def _site_option(site: str) -> Option:
+    return Option(
+        f"{site}_side",
+        Text(f"{SITE_NAMES[site].ja}の面", f"{SITE_NAMES[site].en} side"),
+        default="A",
+        choices=("A", "B"),
+        derive=lambda earlier: "B" if earlier["sides"] == "B" else "A",
+        default_text=Text("「建造物の面」に従う", "as 'Site sides' says"),
+        samples=(CUSTOM_SAMPLE.get(site, "A"),),
+        help=Text("「custom」のときだけ使います。", "Used with 'custom' sides only."),
+    )
+
+
+SITE_OPTIONS = tuple(_site_option(site) for site in SITES)
+WRATH = Option(
+    "wrath",
+    Text("ファラオの怒り", "Pharaoh's wrath"),
+    default=False,
+    samples=(False,),
+    help=Text(
+        "ピラミッド・神殿・埋葬室・オベリスクのどれかに自分の石がない人は、終了時に5点を失う（1回だけ）。",
+        "At the end, a player without a stone on any one of Pyramid, Temple, Burial chamber "
+        "and Obelisks loses 5 points (once).",
+    ),
+)
+"""The generic tests play the game without the variant: it adds one end-of-game penalty
+to the same game, which the rules' tests and the golden playthrough with it cover."""
+
+
+class Imhotep(Game):
+    id = "imhotep"
+    title = TITLE
+    blurb = BLURB
+    players = (2, 4)
+    options = (SIDES, *SITE_OPTIONS, WRATH)
+    action_types = ACTION_TYPES
+    state_class = ImhotepState
+    hidden_information = True
+    glossary = GLOSSARY
+    words = WORDS
+    declarations = spaces
+    heuristic = HeuristicBot
+    provisional = (
+        Provisional("round_cards_3p", PROVISIONAL_ROUND_CARDS, "src/bodoge/games/imhotep/data.py"),
+        Provisional("pyramid_b", PROVISIONAL_PYRAMID_B, "src/bodoge/games/imhotep/data.py"),
+        Provisional("temple_b", PROVISIONAL_TEMPLE_B, "src/bodoge/games/imhotep/data.py"),
+        Provisional("obelisk_b", PROVISIONAL_OBELISK_B, "src/bodoge/games/imhotep/data.py"),
+    )
+
+    def resolve_options(self, options: Mapping[str, object] | None) -> dict[str, OptionValue]:
+        """As declared; a site's own side is refused unless ``sides`` is ``custom``.
+
+        Otherwise it would contradict ``sides`` (or mean nothing with ``random``).
+        A ``custom`` table with every site on one side is that side's game and
+        resolves to it (so records name it once and tests do not play it twice).
+        """
+        resolved = super().resolve_options(options)
+        if resolved["sides"] == "custom" and len({resolved[f"{s}_side"] for s in SITES}) == 1:
+            resolved["sides"] = resolved[f"{SITES[0]}_side"]  # the same game, named once
+        if resolved["sides"] != "custom":
+            for site in SITES:
+                name = f"{site}_side"
+                expected = "B" if resolved["sides"] == "B" else "A"
+                if resolved[name] != expected:
+                    raise InvalidOptions(
+                        f"option {name!r} applies with sides='custom' only "
+                        f"(sides is {resolved['sides']!r})"
+                    )
+        return resolved
+
+    def describe_view(self, view: Mapping[str, Any], lang: str = "en") -> str:
+        return describe_view(view, lang)
+
+
+GAME = Imhotep()
