@@ -11,8 +11,9 @@ from .cardiceo import GAME as _cardiceo
 from .egyptian_bride import GAME as _egyptian_bride
 from .hoarders import GAME as _hoarders
 from .papayoo import GAME as _papayoo
+from .tarot_storia import GAME as _tarot_storia
 
-BUILTIN = (_egyptian_bride, _anehambra, _hoarders, _cardiceo, _papayoo)
+BUILTIN = (_egyptian_bride, _anehambra, _hoarders, _cardiceo, _papayoo, _tarot_storia)
 """The built-in games, in the order of DESIGN.md."""
 
 BUILTIN_IDS = tuple(game.id for game in BUILTIN)
