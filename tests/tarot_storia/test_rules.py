@@ -48,7 +48,7 @@ def play_in_order(state: TarotStoriaState, layout: dict[tuple[int, int], int]) -
 
 def test_22_cards_0_to_21_in_four_colours_with_the_known_three():
     """22 cards 0–21: 7 red, 6 blue, 5 yellow, 4 black; 6 and 10 red, 9 black."""
-    assert data.CARDS == tuple(range(22))
+    assert tuple(range(22)) == data.CARDS
     assert [data.COLOURS.count(c) for c in range(4)] == [7, 6, 5, 4]
     assert data.COLOURS[6] == data.COLOURS[10] == data.RED and data.COLOURS[9] == data.BLACK
 
@@ -261,7 +261,7 @@ def test_the_encore_keeps_one_column_and_plays_round_2_around_it():
     is shuffled into the new deck."""
     state = new()
     play_in_order(state, EXAMPLE)
-    assert {a for a in state.legal_actions(0)} == {Keep(c) for c in range(6)}
+    assert set(state.legal_actions(0)) == {Keep(c) for c in range(6)}
     state.apply(0, Keep(0))  # 2, 1, 8 (face down), 0: 2 and 8 are face down
     assert state.removed == [2, 8]
     assert state.placed == {(0, 0): 1, (0, 2): 0}
@@ -283,8 +283,13 @@ def test_the_final_score_adds_both_rounds():
 
 
 def test_the_rank_messages_of_the_solo_table():
-    cases = [(9, "出なおしてまいれ"), (10, "…もう終わりなのか？"), (29, "まだ本気では無いのだろう？"),
-             (30, "なかなかやるではないか"), (40, "お主こそ国一番の語り部じゃ！")]  # fmt: skip
+    cases = [
+        (9, "出なおしてまいれ"),
+        (10, "…もう終わりなのか？"),
+        (29, "まだ本気では無いのだろう？"),
+        (30, "なかなかやるではないか"),
+        (40, "お主こそ国一番の語り部じゃ！"),
+    ]
     for final, message in cases:
         assert rank_text(final, 1)("ja") == message
         assert rank_text(final, 1)("en")

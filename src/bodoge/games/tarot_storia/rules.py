@@ -88,7 +88,7 @@ class TarotStoriaState(Rules):
 
     def _deal(self) -> None:
         for hand in self.hands:
-            hand += draw(self.deck, START_HAND)
+            hand.extend(draw(self.deck, START_HAND))
             hand.sort()
 
     def _start_turn(self, seat: int, public: dict[str, Any]) -> dict[int, dict[str, Any]]:
@@ -216,13 +216,16 @@ class TarotStoriaState(Rules):
         self.removed = sorted(card for _, card in column if card in down)
         kept = [(y, card) for y, card in column if card not in down]
         self.placed = close_up(kept)
-        self.deck = sorted(card for card in CARDS if card not in self.removed and (
-            card not in self.placed.values()))
+        self.deck = sorted(
+            card
+            for card in CARDS
+            if card not in self.removed and (card not in self.placed.values())
+        )
         self.rng.shuffle(self.deck)
         self.round = 2
         self.phase = PLAY
         self._deal()
-        public: dict[str, Any] = {"kept": [card for _, card in sorted(kept)], "removed": self.removed}
+        public: dict[str, Any] = {"kept": [c for _, c in sorted(kept)], "removed": self.removed}
         private = self._start_turn(0, public)
         return Outcome(public, private)
 

@@ -5,7 +5,7 @@ of its view, the range of a score and the longest game, for a player count.
 
 >>> actions = action_space({}, 1)
 >>> len(actions), actions[0], score_range({}, 1), max_game_length({}, 2)
-(12122, Place(card=0, col=-1, y=-1), (-506, 44), 129)
+(12122, Place(card=0, col=-1, y=-1), (-252, 44), 129)
 """
 
 from __future__ import annotations
@@ -22,7 +22,9 @@ from .view import ROUND_LOW, VIEW
 Options = Mapping[str, OptionValue]
 
 PLACES = [
-    (col, y) for col in range(MIN_COL, MAX_COL + 1) for y in range(MIN_Y, MAX_Y + 1)
+    (col, y)
+    for col in range(MIN_COL, MAX_COL + 1)
+    for y in range(MIN_Y, MAX_Y + 1)
     if (y - col) % 2 == 0
 ]
 """Every place a card may ever be put, in the coordinates of the layout at that moment."""

@@ -50,18 +50,26 @@ WORDS: dict[str, Text] = {
         "{card}を選択中: 光っている位置に置いてください。",
         "{card} chosen: click a glowing place to put it there.",
     ),
-    "play_you": Text("あなたの番です。カードを1枚置くか、入れ替えてください。",
-                     "Your turn: place a card, or swap one with the table."),
-    "play_two": Text("入れ替えの次の番: カードを2枚置きます（あと{n}枚）。",
-                     "The turn after a swap: place two cards ({n} to go)."),
+    "play_you": Text(
+        "あなたの番です。カードを1枚置くか、入れ替えてください。",
+        "Your turn: place a card, or swap one with the table.",
+    ),
+    "play_two": Text(
+        "入れ替えの次の番: カードを2枚置きます（あと{n}枚）。",
+        "The turn after a swap: place two cards ({n} to go).",
+    ),
     "play_last": Text("あと{n}枚置いてください。", "Place {n} more."),
     "play_other": Text("{name}の番です。", "{name}'s turn."),
-    "no_swap_deck": Text("山札が尽きたので入れ替えはできません。",
-                         "The deck is empty: no more swaps."),
-    "no_swap_two": Text("入れ替えの次の番なので入れ替えはできません。",
-                        "No swap on the turn after a swap."),
-    "keep_you": Text("アンコール！残す列を1つ選んでください（裏向きのカードは除外されます）。",
-                     "Encore! Choose the column to keep (its face-down cards leave the game)."),
+    "no_swap_deck": Text(
+        "山札が尽きたので入れ替えはできません。", "The deck is empty: no more swaps."
+    ),
+    "no_swap_two": Text(
+        "入れ替えの次の番なので入れ替えはできません。", "No swap on the turn after a swap."
+    ),
+    "keep_you": Text(
+        "アンコール！残す列を1つ選んでください（裏向きのカードは除外されます）。",
+        "Encore! Choose the column to keep (its face-down cards leave the game).",
+    ),
     "keep_other": Text("{name}が残す列を選んでいます。", "{name} is choosing the column to keep."),
     "keep_this": Text("この列を残す", "Keep this column"),
     "removed": Text("除外されたカード", "Out of the game"),
@@ -142,6 +150,10 @@ _LABELS = {
 }
 
 
+_SHORT = {"red": "R", "blue": "B", "yellow": "Y", "black": "K"}
+"""One letter a colour in the terminal (K for black, as printers say)."""
+
+
 def rank_text(score: int, num_players: int) -> Text:
     """The text's message for a final score (solo: the king's verdict; duet: the pair)."""
     table = SOLO_RANKS if num_players == 1 else DUET_RANKS
@@ -154,7 +166,7 @@ def colour_name(colour: str, lang: str) -> str:
 
 def describe_view(view: Mapping[str, Any], lang: str) -> str:
     """A compact terminal rendering of one seat's view: the layout column by column."""
-    colours = view["colours"]
+    colours = [_SHORT[c] for c in view["colours"]]
     head = [_LABELS["round"].format(n=view["round"])(lang)]
     head.append(_LABELS["deck"].format(n=view["deck"])(lang))
     if view["phase"] == "keep":
@@ -174,12 +186,12 @@ def describe_view(view: Mapping[str, Any], lang: str) -> str:
                 card = cells.get((col, y))
                 if card is None:
                     card = cells.get((col, y - 1))
-                    row.append("  ...  " if card is None else "       ")
+                    row.append("  ... " if card is None else "      ")
                     continue
-                row.append(f"[{card:2d} {colours[card][:2]}]")
+                row.append(f"[{card:2d} {colours[card]}]")
             lines.append(" ".join(row).rstrip())
     if view["hand"] is not None:
-        hand = " ".join(f"{c}({colours[c][:2]})" for c in view["hand"]) or "-"
+        hand = " ".join(f"{c}({colours[c]})" for c in view["hand"]) or "-"
         lines.append(f"{_LABELS['hand'](lang)}: {hand}")
     for player in view["players"]:
         if player["seat"] != view["seat"]:
@@ -208,8 +220,9 @@ def summary_lines(
             shown = " ".join(str(card) for card in cards) or WORDS["none"](lang)
             lines.append(
                 "  "
-                + WORDS["group"].format(colour=colour_name(colour, lang), cards=shown,
-                                        n=len(cards))(lang)
+                + WORDS["group"].format(
+                    colour=colour_name(colour, lang), cards=shown, n=len(cards)
+                )(lang)
             )
         lines.append("  " + WORDS["down_total"].format(n=scoring["face_down"])(lang))
         lines.append("  " + WORDS["gap_total"].format(n=len(scoring["gaps"]))(lang))

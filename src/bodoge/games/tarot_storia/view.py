@@ -1,4 +1,4 @@
-"""What each seat sees of a game of Tarot Storia, declared once: every field's shape beside its value.
+"""What each seat sees of Tarot Storia, declared once: every field's shape beside its value.
 
 Everything on the table is public; a hand is seen by its owner alone, the
 others see how many cards it holds and which of them came back from the
@@ -22,8 +22,15 @@ if TYPE_CHECKING:
 PHASES = ("play", "keep", "over")
 HAND_MOST = 3
 """A hand holds at most three cards: two, plus the draw of the turn after a swap."""
-ROUND_LOW = -(len(CARDS) + (MAX_COL + 1) * (MAX_Y // 2 + 1))
-"""A bound below any round's score: every card face down, every place of every column a gap."""
+_N = len(CARDS)
+ROUND_LOW = -_N - max(w * ((2 * (_N - 1) - (w - 1)) // 2 + 1) - _N for w in range(1, _N + 1))
+"""A bound below any round's score: every card face down, and as many gaps as can be.
+
+A step between touching cards moves one column and a half-card, or a whole
+card in its column, so a connected layout of n cards spanning ``w`` columns
+and ``h`` half-cards has ``(w - 1) + h <= 2 (n - 1)``; each column then has
+at most ``h / 2 + 1`` places, and the gaps are at most ``w (h / 2 + 1) - n``.
+"""
 
 VIEW = View()
 PLAYER = View()
