@@ -331,7 +331,7 @@ def test_duet_hands_are_private():
     assert mine["hand"] == state.hands[1]
     other = state.view(0)
     assert other["hand"] == state.hands[0] and other["players"][1] == {
-        "seat": 1, "hand": 2, "known": [], "owes_two": False
+        "seat": 1, "hand_count": 2, "known": [], "owes_two": False
     }  # fmt: skip
     drew = state.hands[1][-1]
     assert all("drew" not in entry["facts"] for entry in state.log(0)[-1:])

@@ -6,7 +6,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from ...engine import Text, seat_name
-from .data import COLOUR_WORDS, DUET_RANKS, PROVISIONAL_COLOURS, SOLO_RANKS, rank
+from .data import COLOUR_WORDS, DUET_RANKS, SOLO_RANKS, rank
 
 TITLE = Text("タロットストーリア", "Tarot Storia")
 BLURB = Text(
@@ -41,14 +41,15 @@ WORDS: dict[str, Text] = {
         "手札は本人にしか見えません（相手に見せたり教えたりしてはいけません）。",
         "A hand is seen by its owner only (partners may not show or tell).",
     ),
-    "pick_card": Text("置くカードを選んでください", "Choose a card to place"),
-    "picked": Text(
-        "{card}を選択中: 光っている位置に置くか、場のカードを選んで入れ替えます。",
-        "{card} chosen: click a glowing place to put it there, or a table card to swap.",
+    "pick_help": Text(
+        "手札のカードを選ぶと、置ける位置が光ります。光る位置を押すと置き、場のカードの⇄を押すと"
+        "入れ替えます。",
+        "Choose a card of your hand: the places it may go glow. Click one to put it there, or a "
+        "table card's ⇄ to swap.",
     ),
-    "picked_no_swap": Text(
-        "{card}を選択中: 光っている位置に置いてください。",
-        "{card} chosen: click a glowing place to put it there.",
+    "pick_help_no_swap": Text(
+        "手札のカードを選ぶと、置ける位置が光ります。光る位置を押して置いてください。",
+        "Choose a card of your hand: the places it may go glow. Click one to put it there.",
     ),
     "play_you": Text(
         "あなたの番です。カードを1枚置くか、入れ替えてください。",
@@ -71,11 +72,14 @@ WORDS: dict[str, Text] = {
         "Encore! Choose the column to keep (its face-down cards leave the game).",
     ),
     "keep_other": Text("{name}が残す列を選んでいます。", "{name} is choosing the column to keep."),
-    "keep_this": Text("この列を残す", "Keep this column"),
+    "keep_this": Text("列{n}を残す", "Keep column {n}"),
+    "group_place": Text("置く", "Place"),
+    "group_swap": Text("入れ替える", "Swap"),
+    "group_keep": Text("残す列", "Keep a column"),
+    "group_legend": Text("色の最大連続（★）", "largest colour group (★)"),
     "removed": Text("除外されたカード", "Out of the game"),
     "open_place": Text("置ける位置", "A place a card may go"),
     "round_scores": Text("得点", "Scores"),
-    "provisional": PROVISIONAL_COLOURS,
     "game_over": Text("1周目が0点以下: ゲームオーバー", "Round 1 scored 0 or less: game over"),
     "final": Text("最終スコア: {n}点", "Final score: {n}"),
     "step1": Text(
@@ -99,7 +103,6 @@ WORDS: dict[str, Text] = {
     "legend_down": Text("裏向き", "face down"),
     "legend_route": Text("ルート", "route"),
     "legend_gap": Text("隙間", "gap"),
-    "rules_title": Text("ルール", "Rules"),
     "rules_place": Text(
         "列は左から右へ。隣の列とは半分ずらして置きます。新しいカードは場のカードに接する位置に"
         "（上下、左右の列の斜め上下の最大6ヶ所）。1列に4枚まで（デュエットは3枚）。隙間も可。",
@@ -138,6 +141,11 @@ WORDS: dict[str, Text] = {
     "log_round": Text("{n}点で採点", "scored {n}"),
     "log_removed": Text("除外: {cards}", "out of the game: {cards}"),
 }
+
+WORDS.update(
+    {f"rank_solo_{i}": message for i, (_, message) in enumerate(SOLO_RANKS)}
+    | {f"rank_duet_{i}": message for i, (_, message) in enumerate(DUET_RANKS)}
+)
 
 _LABELS = {
     "round": WORDS["round"],
@@ -195,7 +203,7 @@ def describe_view(view: Mapping[str, Any], lang: str) -> str:
         lines.append(f"{_LABELS['hand'](lang)}: {hand}")
     for player in view["players"]:
         if player["seat"] != view["seat"]:
-            count = _LABELS["cards"].format(n=player["hand"])(lang)
+            count = _LABELS["cards"].format(n=player["hand_count"])(lang)
             lines.append(f"{seat_name(player['seat'], lang)}: {_LABELS['hand'](lang)} {count}")
     return "\n".join(lines)
 

@@ -68,7 +68,7 @@ def seat(state: TarotStoriaState, player: int) -> int:
     return player
 
 
-PLAYER.constant("hand", Num(0, HAND_MOST), lambda s, p: len(s.hands[p]))
+PLAYER.constant("hand_count", Num(0, HAND_MOST), lambda s, p: len(s.hands[p]))
 PLAYER.constant("known", Counts(CARDS, most=1), lambda s, p: list(s.known[p]))
 PLAYER.constant("owes_two", Flag(), lambda s, p: s.owes_two[p])
 
