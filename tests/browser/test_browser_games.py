@@ -79,3 +79,27 @@ def test_people_bots_and_a_spectator_play(browser: Browser, server: Server, game
 
 def over(watcher: Watcher) -> bool:
     return watcher.page.locator("#game").get_attribute("data-status") == "over"
+
+
+def test_tarot_storia_a_whole_solo_game_by_clicking(browser: Browser, server: Server) -> None:
+    """Tarot Storia alone: pick a hand card, click a glowing place (or a swap), to the end
+    screen and its scoring steps, at a phone's width."""
+    created = server.new_table(["person"], game="tarot-storia")
+    table = created["table"]["id"]
+    context = browser.new_context(locale="en-US", viewport={"width": 390, "height": 844})
+    player = Watcher(context.new_page(), seat=0)
+    join(player, server, created["invites"]["0"], "Ann")
+    rng = random.Random(7)
+    clicks = 0
+    while not over(player):
+        assert clicks < 200, "the game did not end"
+        assert player.click_any(rng), "nothing to click before the end"
+        clicks += 1
+    check_dom_is_its_frame(player)
+    page = player.page
+    assert page.locator("#game [data-testid=scoring-1]").count() == 1
+    assert page.locator("#game [data-testid=rank]").is_visible()
+    record = server.record_so_far(table)
+    assert len(record["actions"]) == clicks >= 22
+    check_against_record(record, [player])
+    context.close()

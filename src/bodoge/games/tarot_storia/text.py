@@ -52,8 +52,8 @@ WORDS: dict[str, Text] = {
         "Choose a card of your hand: the places it may go glow. Click one to put it there.",
     ),
     "play_you": Text(
-        "あなたの番です。カードを1枚置くか、入れ替えてください。",
-        "Your turn: place a card, or swap one with the table.",
+        "カードを1枚置くか、場のカードと入れ替えてください。",
+        "Place a card, or swap one with a card on the table.",
     ),
     "play_two": Text(
         "入れ替えの次の番: カードを2枚置きます（あと{n}枚）。",
@@ -78,6 +78,7 @@ WORDS: dict[str, Text] = {
     "group_keep": Text("残す列", "Keep a column"),
     "group_legend": Text("色の最大連続（★）", "largest colour group (★)"),
     "removed": Text("除外されたカード", "Out of the game"),
+    "column_label": Text("列{n}", "col. {n}"),
     "open_place": Text("置ける位置", "A place a card may go"),
     "round_scores": Text("得点", "Scores"),
     "game_over": Text("1周目が0点以下: ゲームオーバー", "Round 1 scored 0 or less: game over"),
