@@ -220,6 +220,18 @@ HAND_MADE = [
 ]
 
 
+def test_a_cooperative_win_counts_whole_to_every_seat() -> None:
+    """The group wins as one: both seats of a won duet have won (not half each)."""
+    games = [
+        dataclasses.replace(result(i, (5, 5), (0, 1) if i % 2 else (), 30), game="tarot-storia")
+        for i in range(4)
+    ]
+    stats = Stats.from_results(games)
+    assert [s.win_rate for s in stats.seats] == [0.5, 0.5]
+    assert stats.first_player_advantage == 0.0
+    assert [b.win_rate for b in stats.bots] == [0.5]
+
+
 def test_stats_by_hand() -> None:
     stats = Stats.from_results(HAND_MADE)
     assert stats.games == 4
