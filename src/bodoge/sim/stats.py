@@ -7,8 +7,9 @@ Definitions (the numbers ``bodoge sim`` prints):
   of its ``k`` winners.  A game nobody wins (everyone dropped out) counts 0
   to every seat, so the win rates add up to the share of games with a
   winner.  In a cooperative game the group wins or loses as one: a win
-  counts 1 to every winner, so each seat's win rate is the group's.  The margin is the half-width of a normal-approximation 95%
-  interval, ``1.96·sqrt(p(1-p)/games)``.
+  counts 1 to every winner, so each seat's win rate is the group's.  The
+  margin is the half-width of a normal-approximation 95% interval,
+  ``1.96·sqrt(p(1-p)/games)``.
 * **Score mean and spread** of a seat: the mean of its final scores and
   their sample standard deviation (divisor ``games - 1``; 0 for one game).
 * **Stopped games**: games stopped by a safety limit rather than ended by
