@@ -491,3 +491,19 @@ def test_a_significant_but_small_seat_edge_is_called_small() -> None:
     first = summary(analyse(made), "en")[0]
     assert first.startswith("P1 wins 26 % ± 0.6 % against a fair 25 % (p < 0.0001)"), first
     assert first.endswith("detectable with this many games, but small.")
+
+
+def test_a_one_player_report_gives_the_score_not_a_seat_test() -> None:
+    """One seat has nobody to be fairer than: the summary gives its wins and scores."""
+    from bodoge.sim.analysis import analyse
+    from bodoge.sim.report import build_report, summary
+
+    made = [
+        dataclasses.replace(result(i, (i - 3,), (0,) if i > 3 else (), 30), game="tarot-storia")
+        for i in range(8)
+    ]
+    analysis = analyse(made)
+    line = summary(analysis, "en")[0]
+    assert line == "One player: wins 50 % ± 28 %, mean score 0.5 (SD 2.4, 8 games).", line
+    assert summary(analysis, "ja")[0].startswith("1人用: 勝率 50 %")
+    assert "degrees of freedom" not in build_report(made, "en")

@@ -60,6 +60,7 @@ def _share(result: GameResult) -> float:
         cooperative = False
     return 1.0 if cooperative else 1 / len(result.winners)
 
+
 Z95 = 1.96
 
 
