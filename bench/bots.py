@@ -4,7 +4,10 @@ For each game and player count, one IS-MCTS bot (or any bot named with
 ``--bot``, such as ``heuristic``) plays against a table of opponents of one
 kind; its seat rotates from game to game so that it never keeps the first
 seat.  A game counts as won when the bot is among the
-winners (shared wins count).  Win rates come with 95% Wilson intervals.
+winners (shared wins count).  Win rates come with 95% Wilson intervals,
+beside the bot's mean score: the measure of a cooperative or one-player
+game (its table is partners, not opponents), where a one-player game is
+played once, ``alone``, whatever ``--against`` says.
 
 Opponents:
 
@@ -78,6 +81,7 @@ class Result:
     rate: float
     low: float
     high: float
+    score: float
     ours_its: float
     theirs_its: float | None
     seconds: float
@@ -233,8 +237,8 @@ class Match:
     tweaks: tuple[tuple[str, float], ...] = ()
 
 
-def play_one(match: Match, index: int) -> tuple[bool, int, float, int, float]:
-    """Game ``index`` of a match: won?, and iterations and seconds of both search sides."""
+def play_one(match: Match, index: int) -> tuple[bool, int, float, int, float, float]:
+    """Game ``index`` of a match: won?, iterations and seconds of both search sides, score."""
     game = bodoge.get_game(match.game_id)
     me = index % match.players  # the search bot's seat rotates
     spec = match.spec
@@ -269,6 +273,7 @@ def play_one(match: Match, index: int) -> tuple[bool, int, float, int, float]:
         ours.elapsed,
         sum(b.iterations for b in theirs),
         sum(b.elapsed for b in theirs),
+        float(state.scores[me]),
     )
 
 
@@ -297,6 +302,7 @@ def play_match(match: Match, n: int, jobs: int) -> Result:
         rate=wins / n,
         low=low,
         high=high,
+        score=sum(g[5] for g in games) / n,
         ours_its=ours_iterations / ours_elapsed if ours_elapsed else 0.0,
         theirs_its=theirs_iterations / theirs_elapsed if theirs_elapsed else None,
         seconds=time.perf_counter() - start,
@@ -375,7 +381,7 @@ def main() -> None:
         game = bodoge.get_game(game_id)
         for options, count in configurations(game, players):
             rate = None
-            for opponent in args.against.split(","):
+            for opponent in args.against.split(",") if count > 1 else ["alone"]:
                 if opponent == "openspiel" and rate is None:
                     rate = calibrate_openspiel(game, options, count, args.seconds)
                 console.log(f"{game_id} {options} {count}p vs {opponent} …")
@@ -413,6 +419,7 @@ def main() -> None:
         "against",
         "won",
         "95% CI",
+        "score",
         "ours it/s",
         "theirs it/s",
         "time",
@@ -428,6 +435,7 @@ def main() -> None:
             r.opponent,
             f"{r.rate:.0%}",
             f"{r.low:.0%}–{r.high:.0%}",
+            f"{r.score:.1f}",
             f"{r.ours_its:,.0f}",
             "" if r.theirs_its is None else f"{r.theirs_its:,.0f}",
             f"{r.seconds:.0f}s",

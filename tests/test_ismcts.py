@@ -280,3 +280,21 @@ def test_the_default_margin_is_the_games_own() -> None:
         assert make_bot("ismcts", game, seed=1).margin == search_hints(game).margin  # type: ignore[attr-defined]
         assert make_bot("ismcts:margin=1.5", game, seed=1).margin == 1.5  # type: ignore[attr-defined]
         assert make_bot("ismcts:margin=0", game, seed=1).margin == 0.0  # type: ignore[attr-defined]
+
+
+def test_a_cooperative_group_win_is_every_seats_whole_win() -> None:
+    """Cooperative: winners are the whole group, so each gets the whole win (never 1/k),
+    and the shared score is placed within the declared range (all seats tie)."""
+    game = bodoge.get_game("toy-coop")
+    state = game.new_game(3, seed=0, options={"difficulty": "easy"})
+    while not state.is_over:
+        seat = state.to_act[0]
+        state.apply(seat, state.legal_actions(seat)[0])
+    low, high = game.score_range(state.options, 3)
+    placed = (state.scores[0] - low) / (high - low)
+    expected = (1 - SCORE_WEIGHT) * bool(state.winners) + SCORE_WEIGHT * placed
+    assert rewards(state) == pytest.approx([expected] * 3)
+    one = bodoge.get_game("tarot-storia").new_game(1, seed=2)
+    better = one.clone()
+    better.round_scores = [3]  # type: ignore[attr-defined]
+    assert rewards(better)[0] > rewards(one)[0]  # one player: more score, more reward

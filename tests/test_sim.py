@@ -220,6 +220,18 @@ HAND_MADE = [
 ]
 
 
+def test_a_cooperative_win_counts_whole_to_every_seat() -> None:
+    """The group wins as one: both seats of a won duet have won (not half each)."""
+    games = [
+        dataclasses.replace(result(i, (5, 5), (0, 1) if i % 2 else (), 30), game="tarot-storia")
+        for i in range(4)
+    ]
+    stats = Stats.from_results(games)
+    assert [s.win_rate for s in stats.seats] == [0.5, 0.5]
+    assert stats.first_player_advantage == 0.0
+    assert [b.win_rate for b in stats.bots] == [0.5]
+
+
 def test_stats_by_hand() -> None:
     stats = Stats.from_results(HAND_MADE)
     assert stats.games == 4
@@ -479,3 +491,19 @@ def test_a_significant_but_small_seat_edge_is_called_small() -> None:
     first = summary(analyse(made), "en")[0]
     assert first.startswith("P1 wins 26 % ± 0.6 % against a fair 25 % (p < 0.0001)"), first
     assert first.endswith("detectable with this many games, but small.")
+
+
+def test_a_one_player_report_gives_the_score_not_a_seat_test() -> None:
+    """One seat has nobody to be fairer than: the summary gives its wins and scores."""
+    from bodoge.sim.analysis import analyse
+    from bodoge.sim.report import build_report, summary
+
+    made = [
+        dataclasses.replace(result(i, (i - 3,), (0,) if i > 3 else (), 30), game="tarot-storia")
+        for i in range(8)
+    ]
+    analysis = analyse(made)
+    line = summary(analysis, "en")[0]
+    assert line == "One player: wins 50 % ± 28 %, mean score 0.5 (SD 2.4, 8 games).", line
+    assert summary(analysis, "ja")[0].startswith("1人用: 勝率 50 %")
+    assert "degrees of freedom" not in build_report(made, "en")

@@ -38,14 +38,18 @@ DEADLINE = 120.0
 @pytest.mark.parametrize("game_id", GAMES)
 def test_people_bots_and_a_spectator_play(browser: Browser, server: Server, game_id: str) -> None:
     game = bodoge.get_game(game_id)
-    players = max(3, game.player_range()[0])
-    created = server.new_table(["person", "person", *["bot:random"] * (players - 2)], game=game_id)
+    low, high = game.player_range()
+    players = min(max(3, low), high)  # a game of one or two has no seat for a bot
+    persons = min(2, players)
+    created = server.new_table(
+        ["person"] * persons + ["bot:random"] * (players - persons), game=game_id
+    )
     table = created["table"]["id"]
     contexts = [browser.new_context(locale=locale) for locale in ("en-US", "ja-JP", "en-US")]
-    people = [Watcher(contexts[seat].new_page(), seat=seat) for seat in (0, 1)]
+    people = [Watcher(contexts[seat].new_page(), seat=seat) for seat in range(persons)]
     spectator = Watcher(contexts[2].new_page(), seat=None)
     spectator.page.goto(server.base + f"/t/{table}")
-    for watcher, name in zip(people, ("Ann", "Ben"), strict=True):
+    for watcher, name in zip(people, ("Ann", "Ben")[:persons], strict=True):
         join(watcher, server, created["invites"][str(watcher.seat)], name)
     watchers = [*people, spectator]
 
@@ -75,3 +79,27 @@ def test_people_bots_and_a_spectator_play(browser: Browser, server: Server, game
 
 def over(watcher: Watcher) -> bool:
     return watcher.page.locator("#game").get_attribute("data-status") == "over"
+
+
+def test_tarot_storia_a_whole_solo_game_by_clicking(browser: Browser, server: Server) -> None:
+    """Tarot Storia alone: pick a hand card, click a glowing place (or a swap), to the end
+    screen and its scoring steps, at a phone's width."""
+    created = server.new_table(["person"], game="tarot-storia")
+    table = created["table"]["id"]
+    context = browser.new_context(locale="en-US", viewport={"width": 390, "height": 844})
+    player = Watcher(context.new_page(), seat=0)
+    join(player, server, created["invites"]["0"], "Ann")
+    rng = random.Random(7)
+    clicks = 0
+    while not over(player):
+        assert clicks < 200, "the game did not end"
+        assert player.click_any(rng), "nothing to click before the end"
+        clicks += 1
+    check_dom_is_its_frame(player)
+    page = player.page
+    assert page.locator("#game [data-testid=scoring-1]").count() == 1
+    assert page.locator("#game [data-testid=rank]").is_visible()
+    record = server.record_so_far(table)
+    assert len(record["actions"]) == clicks >= 22
+    check_against_record(record, [player])
+    context.close()

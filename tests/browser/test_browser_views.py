@@ -253,7 +253,7 @@ def test_the_pieces_are_the_buttons_and_the_list_is_a_folded_index(game_id: str)
     one inspection), and there is no second set of big buttons beside the cards.
     """
     game = bodoge.get_game(game_id)
-    players = max(3, game.min_players)
+    players = min(max(3, game.min_players), game.max_players)  # 1–2 player games too
     live = live_table(game_id, players, seed=21)
     rng = random.Random(21)
     for step in range(400):

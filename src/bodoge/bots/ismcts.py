@@ -77,12 +77,14 @@ def rewards(state: State, estimate: Estimate = running_scores) -> list[float]:
     safety limit (``state.stopped``) is worth 0 to every seat, less than any
     ending by the rules, so no seat's search prefers a line that loops until
     the limit: a seat behind would otherwise take a stop with no winner over
-    a loss.
+    a loss.  A cooperative game rewards every seat alike (:func:`_shared_rewards`).
     """
     count = state.num_players
     if state.is_over and state.stopped:
         return [0.0] * count
     scores: Sequence[float] = [float(s) for s in state.scores] if state.is_over else estimate(state)
+    if state.game.cooperative:
+        return _shared_rewards(state, scores)
     low, high = min(scores), max(scores)
     winners = state.winners if state.is_over else [s for s in range(count) if scores[s] == high]
     share = 1.0 / len(winners) if winners else 0.0
@@ -92,6 +94,21 @@ def rewards(state: State, estimate: Estimate = running_scores) -> list[float]:
         placed = (scores[seat] - low) / spread if spread else 0.5
         win = share if seat in winners else 0.0
         result.append((1.0 - SCORE_WEIGHT) * win + SCORE_WEIGHT * placed)
+    return result
+
+
+def _shared_rewards(state: State, scores: Sequence[float]) -> list[float]:
+    """A cooperative game: the group's win is every seat's whole win, not a share of one.
+
+    All seats score alike, so the score term cannot rank them: it places the
+    score within the game's declared ``score_range`` instead.
+    """
+    low, high = state.game.score_range(state.options, state.num_players)
+    won = bool(state.winners) if state.is_over else False
+    result = []
+    for seat in range(state.num_players):
+        placed = min(1.0, max(0.0, (scores[seat] - low) / (high - low))) if high > low else 0.5
+        result.append((1.0 - SCORE_WEIGHT) * won + SCORE_WEIGHT * placed)
     return result
 
 

@@ -51,7 +51,10 @@ when the game can be played in teams; where an option decides it,
 
 *Cooperative and one-player games.*  ``player_range`` may start at 1.  A
 cooperative game gives every seat the shared score and lists all seats in
-``winners`` when the group wins, none when it loses.  Declare ``cooperative``.
+``winners`` when the group wins, none when it loses.  Declare ``cooperative``:
+search rewards, the adapters' returns and the simulator's win rates then count
+the group's win whole to every seat (not ``1/k``), and a bot's measure is its
+mean score (Tarot Storia, solo and duet).
 
 *Several rounds.*  Keep the running totals in the state; ``scores`` returns
 them at every moment and the final totals once over; the view shows the

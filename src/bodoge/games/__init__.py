@@ -13,6 +13,7 @@ from .hoarders import GAME as _hoarders
 from .imhotep import GAME as _imhotep
 from .moriya_wars import GAME as _moriya_wars
 from .papayoo import GAME as _papayoo
+from .tarot_storia import GAME as _tarot_storia
 from .united_square import GAME as _united_square
 
 BUILTIN = (
@@ -23,6 +24,7 @@ BUILTIN = (
     _cardiceo,
     _papayoo,
     _hoarders,
+    _tarot_storia,
     _moriya_wars,
 )
 """The built-in games, in the order of DESIGN.md."""

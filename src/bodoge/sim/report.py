@@ -171,6 +171,10 @@ T = {
         "（{p}、{games}ゲーム）。",
         "No seat stands out: win rates {low}–{high} against a fair {fair} ({p}, {games} games).",
     ),
+    "s_one_seat": Text(
+        "1人用: 勝率 {rate} ± {margin}、平均得点 {mean}（標準偏差 {sd}、{games}ゲーム）。",
+        "One player: wins {rate} ± {margin}, mean score {mean} (SD {sd}, {games} games).",
+    ),
     "s_seat_unknown": Text(
         "違うボットを席に固定したので、席の有利は判断できません。",
         "Different bots sat at fixed seats: a seat advantage cannot be judged.",
@@ -276,7 +280,18 @@ def summary(analysis: Analysis, lang: str) -> list[str]:
 
 def _group_summary(group: Group, lang: str) -> list[str]:
     lines = []
-    if not group.seats_comparable:
+    if len(group.seats) == 1:  # one player: no seat to compare, the score says it all
+        (alone,) = group.seats
+        lines.append(
+            T["s_one_seat"].format(
+                rate=format_percent(alone.win_rate),
+                margin=format_percent((alone.high - alone.low) / 2),
+                mean=f"{alone.score_mean:.1f}",
+                sd=f"{alone.score_sd:.1f}",
+                games=group.games,
+            )(lang)
+        )
+    elif not group.seats_comparable:
         lines.append(T["s_seat_unknown"](lang))
     elif group.p_value < ALPHA:
         worst = max(group.seats, key=lambda s: abs(s.win_rate - group.fair))

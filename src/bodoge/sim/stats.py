@@ -6,8 +6,10 @@ Definitions (the numbers ``bodoge sim`` prints):
   game won by several seats together (a shared win) counts ``1/k`` to each
   of its ``k`` winners.  A game nobody wins (everyone dropped out) counts 0
   to every seat, so the win rates add up to the share of games with a
-  winner.  The margin is the half-width of a normal-approximation 95%
-  interval, ``1.96·sqrt(p(1-p)/games)``.
+  winner.  In a cooperative game the group wins or loses as one: a win
+  counts 1 to every winner, so each seat's win rate is the group's.  The
+  margin is the half-width of a normal-approximation 95% interval,
+  ``1.96·sqrt(p(1-p)/games)``.
 * **Score mean and spread** of a seat: the mean of its final scores and
   their sample standard deviation (divisor ``games - 1``; 0 for one game).
 * **Stopped games**: games stopped by a safety limit rather than ended by
@@ -44,7 +46,20 @@ from collections.abc import Iterable
 from dataclasses import asdict, dataclass
 from typing import Any
 
+from ..engine import UnknownGame, get_game
 from .play import GameResult
+
+
+def _share(result: GameResult) -> float:
+    """What a win is worth to each winner: ``1/k`` of a shared win, all of a group's win."""
+    if not result.winners:
+        return 0.0
+    try:
+        cooperative = bool(result.game) and get_game(result.game).cooperative
+    except UnknownGame:
+        cooperative = False
+    return 1.0 if cooperative else 1 / len(result.winners)
+
 
 Z95 = 1.96
 
@@ -107,7 +122,7 @@ class Stats:
         shares: list[list[float]] = [[] for _ in range(num_players)]
         for result in ordered:
             for seat in result.winners:
-                shares[seat].append(1 / len(result.winners))
+                shares[seat].append(_share(result))
         seats = []
         for seat in range(num_players):
             scores = [float(r.scores[seat]) for r in ordered]
@@ -130,7 +145,7 @@ class Stats:
         taken: dict[str, list[float]] = {}
         for result in ordered:
             for seat, bot in enumerate(result.bots):
-                share = 1 / len(result.winners) if seat in result.winners else 0.0
+                share = _share(result) if seat in result.winners else 0.0
                 taken.setdefault(bot, []).append(share)
         bots = tuple(
             BotStats(

@@ -1,0 +1,38 @@
+"""Tarot Storia's metadata, declared as data."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from ...engine import Game, Provisional
+from . import spaces
+from .actions import ACTION_TYPES
+from .bot import HeuristicBot
+from .data import PROVISIONAL_COLOURS
+from .rules import TarotStoriaState
+from .text import BLURB, GLOSSARY, TITLE, WORDS, describe_view
+
+
+class TarotStoria(Game):
+    id = "tarot-storia"
+    title = TITLE
+    blurb = BLURB
+    players = (1, 2)
+    action_types = ACTION_TYPES
+    state_class = TarotStoriaState
+    hidden_information = True
+    cooperative = True
+    glossary = GLOSSARY
+    words = WORDS
+    declarations = spaces
+    heuristic = HeuristicBot
+    provisional = (
+        Provisional("colours", PROVISIONAL_COLOURS, "src/bodoge/games/tarot_storia/data.py"),
+    )
+
+    def describe_view(self, view: Mapping[str, Any], lang: str = "en") -> str:
+        return describe_view(view, lang)
+
+
+GAME = TarotStoria()

@@ -1,0 +1,150 @@
+"""Tarot Storia's browser table, rendered in process: every legal action is on the piece it
+concerns and listed once more; the layout is drawn as the cards lie; a duet hand stays
+private; the end screen explains the score step by step."""
+
+from __future__ import annotations
+
+import random
+import re
+import string
+from pathlib import Path
+
+import pytest
+
+import bodoge
+from bodoge.games.tarot_storia import Keep, Place
+from bodoge.games.tarot_storia.text import rank_text
+from bodoge.server.i18n import WORDS
+from bodoge.server.render import game_words, render_game, table_template
+from browser.test_browser_views import clickable, live_table
+from tarot_storia.test_rules import EXAMPLE, play_in_order
+
+TEMPLATES = Path(bodoge.__file__).parent / "games" / "tarot_storia" / "templates"
+
+
+def _play_and_render(players: int, seed: int) -> set[str]:
+    live = live_table("tarot-storia", players, seed=seed)
+    state = live.state
+    assert table_template(state.game) == "tarot-storia.html"
+    rng = random.Random(seed)
+    kinds: set[str] = set()
+    while not state.is_over:
+        lang = "ja" if state.version % 2 else "en"
+        (seat,) = state.to_act
+        legal = state.legal_actions(seat)
+        html = render_game(live, seat, lang)
+        assert 'class="ts-table' in html, "the game's own template was not used"
+        indices = clickable(html)
+        for index, action in enumerate(legal):
+            kinds.add(action.TYPE)
+            assert indices.count(index) == 2, f"{action} is not on its piece and in the list"
+        if state.version % 9 == 0:
+            for other in [None, *range(players)]:
+                if other != seat:
+                    assert clickable(render_game(live, other, lang)) == []
+        state.apply(seat, rng.choice(legal))
+    for seat in [None, *range(players)]:
+        html = render_game(live, seat, "ja")
+        assert 'data-testid="winners"' in html and 'data-testid="summary"' in html
+        assert 'data-testid="scoring-1"' in html and clickable(html) == []
+    return kinds
+
+
+@pytest.mark.parametrize("players", [1, 2])
+def test_every_action_is_on_its_piece_and_listed(players: int) -> None:
+    kinds: set[str] = set()
+    for seed in range(2):
+        kinds |= _play_and_render(players, seed + 10 * players)
+    assert {"place", "swap"} <= kinds
+
+
+def test_the_layout_is_drawn_half_offset_and_the_open_places_glow() -> None:
+    """A card at (col, y) sits col card widths right and y half-cards down."""
+    live = live_table("tarot-storia", 1, seed=3)
+    live.state.arrange({(0, 0): 3, (0, 2): 5}, hands=[[12]], top=[17])
+    html = render_game(live, 0, "en")
+    # column -1 is open, so column 0 is drawn one width right; y -2 open: two half-cards down
+    assert re.search(
+        r'left: calc\(1 \* var\(--cw\)\); top: calc\(2 \* var\(--ch\) / 2\);"'
+        r'[^>]*data-card="3"',
+        html,
+    )
+    assert re.search(
+        r'left: calc\(1 \* var\(--cw\)\); top: calc\(4 \* var\(--ch\) / 2\);"'
+        r'[^>]*data-card="5"',
+        html,
+    )
+    opened = re.findall(r'data-testid="open-(-?\d+)-(-?\d+)"', html)
+    assert len(opened) == 8  # the text's figure: eight places
+    place = live.state.legal_actions(0).index(Place(12, 1, 1))
+    assert f'data-card="12" data-act="{place}"' in html
+    assert "#ts-pick-12:checked" in html and "#ts-pick-17:checked" in html
+
+
+def test_the_end_screen_explains_every_step_of_the_example() -> None:
+    live = live_table("tarot-storia", 1, seed=4)
+    play_in_order(live.state, EXAMPLE)
+    html = render_game(live, 0, "en")
+    assert "Encore! Choose the column to keep" in html
+    assert html.count('data-testid="keep-') == 6
+    step1 = re.search(r'data-testid="step1-1">(.*?)</ul>', html, re.S)
+    assert step1 and all(f"{a} (by {b})" in step1.group(1) for a, b in ((5, 3), (8, 4), (13, 11)))
+    step3 = re.search(r'data-testid="step3-1">(.*?)</ul>', html, re.S)
+    assert step3 is not None
+    text = step3.group(1)
+    assert "6-10-14-17 = 4" in text and "11-15-18 = 3" in text and "16-19 = 2" in text
+    assert "4-9 = 2" in text and "5 face down = −5" in text and "1 gaps = −1" in text
+    assert "Round 1: 5" in text
+    live.state.apply(0, Keep(0))
+    bot = live.state.game.heuristic_bot(0)
+    assert bot is not None
+    while not live.state.is_over:
+        live.state.apply(0, bot.choose(live.state, 0))
+    final = sum(live.state.round_scores)
+    for lang in ("ja", "en"):
+        html = render_game(live, None, lang)
+        assert 'data-testid="scoring-2"' in html and 'data-testid="rank"' in html
+        assert rank_text(final, 1)(lang) in html
+
+
+def test_a_duet_hand_is_shown_only_to_its_owner() -> None:
+    """The partner's and a spectator's pages are the same whatever P1 holds."""
+    pages = []
+    for seed in range(4):
+        live = live_table("tarot-storia", 2, seed=8)
+        state = live.state
+        rest = [c for c in range(22) if c not in (4, 9, 2)]
+        random.Random(seed).shuffle(rest)
+        state.arrange({(0, 0): 4}, hands=[[rest[0]], [9]], top=[rest[1], 2])
+        assert f'data-testid="hand-card-{rest[0]}"' in render_game(live, 0, "en")
+        pages.append(
+            [render_game(live, other, lang) for other in (None, 1) for lang in ("ja", "en")]
+        )
+        assert 'data-testid="hand-count-0">' in pages[-1][2]
+    assert all(page == pages[0] for page in pages)
+    assert 'data-testid="hand"' not in pages[0][0]
+
+
+def test_every_word_the_template_uses_exists_in_both_languages() -> None:
+    game = bodoge.get_game("tarot-storia")
+    words = game_words(game)
+    source = (TEMPLATES / "tarot-storia.html").read_text(encoding="utf-8")
+    used = set(re.findall(r'\bt\(\s*["\'](\w+)["\']', source))
+    used |= {key for key in words if key.startswith(("rank_solo_", "rank_duet_"))}
+    assert '"rank_duet_" if duet else "rank_solo_"' in source
+    assert used and used <= set(words) | set(WORDS), sorted(used - set(words) - set(WORDS))
+    for key, text in words.items():
+        fields = [
+            {f for _, f, _, _ in string.Formatter().parse(s) if f} for s in (text.ja, text.en)
+        ]
+        assert text.ja.strip() and text.en.strip() and fields[0] == fields[1], key
+    unused = set(words) - used
+    assert not unused, f"words nobody uses: {sorted(unused)}"
+
+
+def test_the_rules_panel_labels_the_provisional_colours() -> None:
+    live = live_table("tarot-storia", 1, seed=2)
+    assert "Provisional data: the rule text gives the colour of only three cards" in (
+        render_game(live, 0, "en")
+    )
+    assert "仮のデータ" in render_game(live, None, "ja")
