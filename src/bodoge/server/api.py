@@ -146,7 +146,7 @@ class TableOut(BaseModel):
     game: str
     options: dict[str, Any]
     num_players: int
-    status: Literal["waiting", "playing", "over"]
+    status: Literal["waiting", "playing", "over", "cancelled", "abandoned"]
     seats: list[SeatOut]
 
 

@@ -22,9 +22,9 @@ from jinja2 import ChoiceLoader, Environment, FileSystemLoader, select_autoescap
 from markupsafe import Markup
 
 import bodoge
-from bodoge.engine import Action, Game, Text, seat_name
+from bodoge.engine import Action, Game, Text
 
-from .hub import LiveTable
+from .hub import LiveTable, seat_names
 from .i18n import error_words, word
 
 HERE = Path(__file__).parent
@@ -120,18 +120,6 @@ class Actions:
 
     def __len__(self) -> int:
         return len(self.items)
-
-
-def seat_names(live: LiveTable, lang: str) -> list[str]:
-    names = []
-    for seat in live.info.seats:
-        if seat.name:
-            names.append(seat.name)
-        elif seat.kind == "bot":
-            names.append(word("bot_name", lang, n=seat.seat + 1))
-        else:
-            names.append(seat_name(seat.seat, lang))
-    return names
 
 
 def named_record(live: LiveTable, lang: str) -> dict[str, Any]:
