@@ -313,7 +313,7 @@ async def replay_step(
 
 
 @router.get("/t/{table_id}/record.json")
-async def record_download(table_id: str, hub: HubDep, lang: LangDep) -> Response:
+async def record_download(table_id: str, hub: HubDep, store: StoreDep, lang: LangDep) -> Response:
     live = await hub.get(table_id)
     if live is None:
         return JSONResponse({"error": {"code": "table_not_found", "message": "no such table"}}, 404)
@@ -324,6 +324,6 @@ async def record_download(table_id: str, hub: HubDep, lang: LangDep) -> Response
         )
     name = f"bodoge-{live.info.game}-{table_id}.json"
     return JSONResponse(
-        named_record(live, lang),
+        named_record(live, lang, store),
         headers={"Content-Disposition": f'attachment; filename="{name}"'},
     )

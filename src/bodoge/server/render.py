@@ -24,6 +24,7 @@ from markupsafe import Markup
 import bodoge
 from bodoge.engine import Action, Game, Text
 
+from .db import Store
 from .hub import LiveTable, seat_names
 from .i18n import error_words, word
 
@@ -122,13 +123,20 @@ class Actions:
         return len(self.items)
 
 
-def named_record(live: LiveTable, lang: str) -> dict[str, Any]:
+def named_record(live: LiveTable, lang: str, store: Store | None = None) -> dict[str, Any]:
     """The game's record with the players' display names (never their tokens).
 
     A replay of it, in the browser or the terminal, shows Alice, Bob, Bot 3
-    rather than P1, P2, P3; the names do not take part in the game.
+    rather than P1, P2, P3; the names do not take part in the game.  With
+    ``store``, ``meta.bot_moves`` lists the steps a bot made for an absent
+    person (the record marks them; they replay like any other).
     """
-    return {**live.state.record(), "players": seat_names(live, lang)}
+    record = {**live.state.record(), "players": seat_names(live, lang)}
+    if store is not None:
+        moves = store.proxies(live.info.id)
+        if moves:
+            record["meta"] = {"bot_moves": moves}
+    return record
 
 
 def seat_list(live: LiveTable, lang: str) -> list[dict[str, Any]]:

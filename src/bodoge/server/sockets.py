@@ -74,7 +74,7 @@ from pydantic import BaseModel, ConfigDict, Field, StrictInt, TypeAdapter, Valid
 from .api import MAX_ERROR, shown_id
 from .config import MAX_MESSAGE
 from .deps import HubDep, seat_token
-from .hub import MAX_CHAT, Connection, ProtocolError
+from .hub import MAX_CHAT, Connection, Hub, LiveTable, ProtocolError
 from .i18n import request_lang
 
 log = logging.getLogger("bodoge.server")
@@ -289,19 +289,7 @@ async def table_socket(websocket: WebSocket, table_id: str, hub: HubDep) -> None
         while not connection.dropped:
             data = await _receive(websocket)
             try:
-                message = parse(data)
-                if isinstance(message, PingIn):
-                    connection.send(PongMessage(type="pong").model_dump())
-                    continue
-                if isinstance(message, ChatIn):
-                    await hub.say(live, seat, message.text)
-                    continue
-                if isinstance(message, TakeSeatIn):
-                    if seat is None:
-                        raise ProtocolError("wrong_seat", "spectators have no seat to take")
-                    await hub.take_back(live, seat)
-                    continue
-                await hub.act(table_id, seat, message.version, message.action)
+                await _handle(hub, live, connection, parse(data))
             except ProtocolError as problem:
                 connection.send(error(problem.code, problem.message))
             except Exception:
@@ -319,6 +307,21 @@ async def table_socket(websocket: WebSocket, table_id: str, hub: HubDep) -> None
         # A client that does not read may hold the sender in a send for ever.
         with contextlib.suppress(Exception, asyncio.CancelledError):
             await asyncio.wait_for(sender, SENDER_GRACE)
+
+
+async def _handle(hub: Hub, live: LiveTable, connection: Connection, message: Incoming) -> None:
+    """Carry out one client message (or raise :class:`ProtocolError`)."""
+    seat = connection.seat
+    if isinstance(message, PingIn):
+        connection.send(PongMessage(type="pong").model_dump())
+    elif isinstance(message, ChatIn):
+        await hub.say(live, seat, message.text)
+    elif isinstance(message, TakeSeatIn):
+        if seat is None:
+            raise ProtocolError("wrong_seat", "spectators have no seat to take")
+        await hub.take_back(live, seat)
+    else:
+        await hub.act(live.info.id, seat, message.version, message.action)
 
 
 async def _receive(websocket: WebSocket) -> str | bytes:
