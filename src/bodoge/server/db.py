@@ -188,6 +188,9 @@ _CLAIM = (
         SEATS.c.table_id == bindparam("tid"),
         SEATS.c.invite_hash == bindparam("invite"),
         SEATS.c.token_hash.is_(None),
+        select(TABLES.c.id)
+        .where(TABLES.c.id == bindparam("tid"), TABLES.c.status == WAITING)
+        .exists(),
     )
     .values(name=bindparam("new_name"), token_hash=bindparam("new_token"), invite_hash=None)
     .returning(SEATS.c.seat)
@@ -592,13 +595,16 @@ class Store:
 
     # ------------------------------------------------------- the host, the seats
 
-    def _change(self, table_id: str, *statements: Any) -> TableInfo | None:
-        """Run ``statements`` in one write transaction; the table after them."""
+    def _change(self, table_id: str, *statements: Any, start: bool = False) -> TableInfo | None:
+        """Run ``statements`` in one write transaction (then start the table if it is
+        ``start`` and full); the table after them."""
         with self.writing, self.engine.begin() as connection:
             if self.is_postgres:
                 connection.execute(_LOCK_TABLE, {"tid": table_id})
             for statement in statements:
                 connection.execute(statement)
+            if start:
+                connection.execute(_START_WHEN_FULL, {"tid": table_id})
             return _read_table(connection, table_id)
 
     def set_seat(
@@ -634,7 +640,7 @@ class Store:
                 .where(open_seat)
                 .values(kind=PERSON, bot=None, invite_hash=digest(invite), invite_gen=gen + 1)
             )
-        return self._change(table_id, change, _START_WHEN_FULL.params(tid=table_id))
+        return self._change(table_id, change, start=True)
 
     def revoke_invite(self, table_id: str, seat: int, host_token: str) -> TableInfo | None:
         """Before the start: a person seat's invitation (and whoever took it) is withdrawn.
@@ -805,7 +811,7 @@ class Store:
                         "invite_gen": 0,
                         **_no_clock(clock),
                     }
-                    for number, was in enumerate(old[1:] + old[:1])
+                    for number, was in enumerate([*old[1:], *old[:1]])
                 ][:count],
             )
             connection.execute(

@@ -499,6 +499,7 @@ class Hub:
                 if live is not None:
                     self.tables[table_id] = live
                     self.kick_bots(live)
+                    self.arm(live)
         self.loading.pop(table_id, None)
         return live
 
@@ -1121,7 +1122,7 @@ def dump(message: dict[str, Any]) -> str:
     return orjson.dumps(message, option=orjson.OPT_NON_STR_KEYS).decode()
 
 
-STATUS_ORDER = (WAITING, PLAYING, OVER)
+STATUS_RANK = {WAITING: 0, CANCELLED: 1, PLAYING: 1, OVER: 2, ABANDONED: 2}
 
 
 def latest(current: TableInfo, read: TableInfo) -> TableInfo:
@@ -1135,7 +1136,7 @@ def latest(current: TableInfo, read: TableInfo) -> TableInfo:
     filled = sum(seat.filled for seat in read.seats)
     if filled < sum(seat.filled for seat in current.seats):
         return current
-    if STATUS_ORDER.index(read.status) < STATUS_ORDER.index(current.status):
+    if STATUS_RANK[read.status] < STATUS_RANK[current.status]:
         return dataclasses.replace(read, status=current.status)
     return read
 

@@ -199,6 +199,7 @@ def render_game(live: LiveTable, seat: int | None, lang: str, replay: bool = Fal
             game=state.game,
             options=_option_lines(state.game, live.info.options, lang),
             version=state.version,
+            status=live.info.status,
         )
     legal = state.legal_actions(seat) if seat is not None and not replay else []
     context = game_context(state.game, state.view(seat), seat, legal, names, lang)
