@@ -12,7 +12,6 @@ import bodoge
 from bodoge.server.clock import BANK, MOVE, ClockSpec, SeatClock, advance, start, taken_back
 
 from .serverkit import (
-    BRIDE,
     SEALED,
     act,
     bid,
