@@ -568,6 +568,14 @@ class Hub:
             bot.time_cap = self.limits.seconds
         return bot
 
+    def _seat_bots(self, live: LiveTable) -> None:
+        """Bots for the seats the host made bots' before the start (the table loaded earlier)."""
+        if not live.playing:
+            return
+        for entry in live.info.seats:
+            if entry.kind == BOT and entry.seat not in live.bots:
+                live.bots[entry.seat] = self._make_bot(live.info, entry.seat, entry.bot or "random")
+
     def _start_clocks(self, live: LiveTable) -> dict[int, SeatClock]:
         """Start the clocks of seats asked to act whose clock is stopped (a game starting).
 
@@ -611,6 +619,7 @@ class Hub:
                 info = await asyncio.to_thread(self.store.table, table_id)
             if info is not None:
                 live.info = latest(live.info, info)
+            self._seat_bots(live)
             started = self._start_clocks(live)
             if started:
                 await asyncio.to_thread(self.store.save_clocks, table_id, started)
@@ -981,11 +990,7 @@ class Hub:
             was_playing = live.info.status == PLAYING
             live.info = info
             if info.status == PLAYING and not was_playing:  # the last open seat became a bot
-                for entry in info.seats:
-                    if entry.kind == BOT and entry.seat not in live.bots:
-                        live.bots[entry.seat] = self._make_bot(
-                            info, entry.seat, entry.bot or "random"
-                        )
+                self._seat_bots(live)
                 started = self._start_clocks(live)
                 if started:
                     await asyncio.to_thread(self.store.save_clocks, info.id, started)
