@@ -171,8 +171,8 @@ async def lobby(request: Request, store: StoreDep, hub: HubDep, lang: LangDep) -
         "lobby.html",
         lang,
         games=games_for_lobby(lang),
-        clocks=[name for name, _ in PRESETS],
-        graces=GRACES,
+        clocks=[(name, word(f"clock_{name}", lang)) for name, _ in PRESETS],
+        graces=[(g, word(f"grace_{g}", lang)) for g in GRACES],
         titles={gid: bodoge.get_game(gid).title(lang) for gid in BUILTIN_IDS},
         **lists,
     )
