@@ -58,7 +58,7 @@ def test_time_runs_out_bots_stand_in_the_person_comes_back_and_restarts_keep_dea
         )
     made = server.new_table(
         ["person", "person", "bot:random"],
-        clock={"kind": "move", "seconds": 2},
+        clock={"kind": "move", "seconds": 1},
         stand_in="random",
     )
     table = made["table"]["id"]
@@ -212,7 +212,14 @@ def test_host_controls_open_tables_chat_replay_and_rematch(
     play([host, stranger], rng, clicks=2, also_check=(spectator,))
     say(stranger, "thanks")
     host.page.wait_for_selector("[data-testid=chat-lines] li:nth-child(2)")
-    play([host, stranger], rng, also_check=(spectator,))
+    # The host hands both people's seats to bots, which finish the game.
+    for seat in (1, 0):
+        host.page.locator("[data-testid=host-panel] summary").click()
+        host.page.click(f"[data-testid=hand-to-bot-{seat}]")
+        wait_played_by_bot(host.page, seat)
+    wait_played_by_bot(stranger.page, 1)
+    for watcher in (host, stranger, spectator):
+        watcher.page.wait_for_selector("#game [data-testid=settlement]", timeout=60_000)
     for watcher in (host, stranger, spectator):
         watcher.check_frames()
     record = server.api("GET", f"/api/tables/{table}/record")

@@ -86,6 +86,7 @@
       document.title = mine ? `● ${game.dataset.yourTurn} — ${baseTitle}` : baseTitle;
       if (mine && !wasMine && document.hidden && navigator.vibrate) navigator.vibrate(80);
       updateInvites(message.status);
+      refreshHostPanel(message.status);
       clearError();
     } else if (message.type === "chat") {
       message.lines.forEach(addChat);
@@ -94,6 +95,22 @@
       game.classList.remove("pending");
       game.querySelectorAll("[data-act]").forEach((el) => { el.disabled = false; });
     }
+  }
+
+  // The host's controls differ before and during the game: fetch them afresh
+  // (the server renders them) when the table's status has changed.
+  function refreshHostPanel(status) {
+    const panel = document.getElementById("host-panel");
+    if (!panel || panel.dataset.status === status || panel.dataset.loading) return;
+    panel.dataset.loading = "1";
+    fetch(location.pathname, { credentials: "same-origin" })
+      .then((response) => response.text())
+      .then((html) => {
+        const fresh = new DOMParser().parseFromString(html, "text/html").getElementById("host-panel");
+        if (fresh) panel.replaceWith(fresh);
+        else panel.remove();
+      })
+      .catch(() => { delete panel.dataset.loading; });
   }
 
   function updateInvites(status) {
