@@ -598,7 +598,9 @@ class Hub:
         if self.announce is not None:
             self.announce([f"{info.id}:seats"])
         has_bots = any(seat.kind == BOT for seat in info.seats)
-        starts = info.status == PLAYING and has_bots and info.id not in self.tables
+        # A table with a clock or a grace period comes alive too: its deadlines run from now.
+        watched = has_bots or info.clock is not None or info.grace is not None
+        starts = info.status == PLAYING and watched and info.id not in self.tables
         # The last seat is filled: the bots start here, if this worker owns the
         # table; else its owner heard of the seat (NOTIFY, or the announcement above).
         if starts and self.owns(info.id):
