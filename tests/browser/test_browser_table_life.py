@@ -22,6 +22,16 @@ from .browser_support import (
     play,
 )
 
+COUNT_ANIMATIONS = """
+window.bodogeAnimations = 0;
+const animate = Element.prototype.animate;
+Element.prototype.animate = function (...args) {
+  window.bodogeAnimations += 1;
+  return animate.apply(this, args);
+};
+"""
+"""Counts the animations a page starts (the motion of issue 26)."""
+
 
 def stored_clocks(server: Server, table_id: str) -> list[tuple[float | None, float | None]]:
     """Each seat's clock as the database holds it (read with the server stopped)."""
@@ -110,6 +120,7 @@ def test_time_runs_out_bots_stand_in_the_person_comes_back_and_restarts_keep_dea
 def host_opens_a_table(browser: Browser, server: Server) -> tuple[str, Watcher, Watcher, Watcher]:
     """Alice makes seat 3 a bot and opens the table; a stranger joins from the lobby."""
     host = Watcher(browser.new_context().new_page(), seat=0)
+    host.page.add_init_script(COUNT_ANIMATIONS)
     host.page.goto(server.base + "/")
     form = new_table_form(host.page, "egyptian-bride")
     form.locator("input[name=name]").fill("Alice")
@@ -132,7 +143,8 @@ def host_opens_a_table(browser: Browser, server: Server) -> tuple[str, Watcher, 
     for watcher in (host, stranger):
         watcher.page.wait_for_selector("#game [data-testid=game-root].eb-table")
     assert "You are Stranger" in stranger.page.locator("[data-testid=who]").inner_text()
-    spectator = Watcher(browser.new_context().new_page(), seat=None)
+    spectator = Watcher(browser.new_context(reduced_motion="reduce").new_page(), seat=None)
+    spectator.page.add_init_script(COUNT_ANIMATIONS)
     spectator.page.goto(server.base + f"/t/{table}")
     spectator.page.wait_for_selector("#game .game-root")
     assert spectator.page.locator("[data-testid=chat-form]").count() == 0
@@ -222,6 +234,9 @@ def test_host_controls_open_tables_chat_replay_and_rematch(
         watcher.page.wait_for_selector("#game [data-testid=settlement]", timeout=60_000)
     for watcher in (host, stranger, spectator):
         watcher.check_frames()
+    # Moves were animated for Alice; never for the spectator, who asked for less motion.
+    assert host.page.evaluate("window.bodogeAnimations") > 0
+    assert spectator.page.evaluate("window.bodogeAnimations") == 0
     record = server.api("GET", f"/api/tables/{table}/record")
     check_against_record(record, [host, stranger, spectator])
     check_replay_chat(browser, server, table)

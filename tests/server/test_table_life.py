@@ -285,6 +285,8 @@ def test_a_rematch_seats_the_same_people_turned_by_one(client: TestClient) -> No
     assert table_json(client, table.id)["next_table"] == new["id"]
     lobby = client.get("/", headers={"accept-language": "en"}).text
     assert f'data-testid="winner-{table.id}"' in lobby
+    assert f'data-testid="turn-{new["id"]}"' in lobby  # whose turn, for how long
+    assert "Won by" in lobby or "No winner" in lobby
 
 
 # ------------------------------------------------------------------ chat
