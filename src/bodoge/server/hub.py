@@ -42,6 +42,15 @@ A decision has a deadline (:class:`BotLimits`): IS-MCTS stops searching at
 which the game's heuristic bot (else a uniformly random legal move) makes
 instead, with a warning in the log.
 
+**Deadlines.**  A table may have a clock (:mod:`bodoge.server.clock`) and a
+grace period for disconnected people.  The owning worker waits for the next
+deadline of a person asked to act (:meth:`Hub.arm`); when it passes, the
+seat is handed to the table's stand-in bot (``seats.by_bot``, stored), which
+plays through :meth:`Hub.act` with ``by_bot=True`` (the stored action is
+marked ``proxy``) until its person takes the seat back (:meth:`Hub.take_back`,
+or by acting).  Seat clocks are stored with the action that changed them, so
+a restarted worker waits for the same deadlines.
+
 With several workers, a table's bots play only in the worker that owns the
 table (``owns``; the one its connections reach, see
 :mod:`bodoge.server.front`): two workers playing one seat would race each
