@@ -126,7 +126,7 @@ def advance(
     seats that stopped or started being asked change.  Returns the clocks
     that changed.
 
-    >>> spec = ClockSpec(BANK, 60, 5)
+    >>> spec = ClockSpec(BANK, 60.0, 5.0)
     >>> clocks = start(spec, 2, [0], at=100.0)
     >>> advance(spec, clocks, [0], [1], actor=0, decided=True, at=110.0)
     {0: SeatClock(left=55.0, since=None), 1: SeatClock(left=60.0, since=110.0)}
