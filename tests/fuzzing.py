@@ -27,7 +27,7 @@ FRAMES = 400
 """Junk WebSocket frames sent per run (besides the named cases)."""
 
 SOCKET_CODES = {"too_large", "malformed_json", "malformed", "malformed_action", "stale_version"}
-SOCKET_CODES |= {"illegal_action", "wrong_seat", "not_started"}
+SOCKET_CODES |= {"illegal_action", "wrong_seat", "not_started", "bad_chat", "too_fast"}
 
 
 def raw_json(client: TestClient, path: str, text: str) -> Any:
@@ -88,6 +88,27 @@ def http_cases(table_id: str, invite: str) -> list[tuple[str, str, dict[str, Any
         ("GET", f"/t/{table_id}/replay/1?seat={HUGE}", {}),
         ("GET", f"/t/{table_id}?token=%00", {}),
         ("GET", "/lang/%00", {}),
+        # issue 26: clocks, the host, open seats, rematch
+        ("POST", "/api/tables", {"json": {**table, "clock": {"kind": NUL, "seconds": 1}}}),
+        ("POST", "/api/tables", {"json": {**table, "clock": {"kind": "bank", "seconds": HUGE}}}),
+        ("POST", "/api/tables", {"content": f'{{"game": "{SEALED}", "grace": {HUGE}}}'}),
+        ("POST", "/api/tables", {"json": {**table, "stand_in": NUL}}),
+        ("POST", "/api/tables", {"json": {**table, "stand_in": "ismcts:seconds=99"}}),
+        ("POST", f"/api/tables/{table_id}/seats/{HUGE}", {"json": {"kind": "bot"}}),
+        ("POST", f"/api/tables/{table_id}/seats/0", {"json": {"kind": "bot", "bot": NUL}}),
+        ("POST", f"/api/tables/{table_id}/seats/0", {"headers": {"X-Bodoge-Host": "x" * 5000}}),
+        ("POST", f"/api/tables/{table_id}/seats/0/mute", {"json": {"muted": NUL}}),
+        ("POST", f"/api/tables/{table_id}/seats/-1/revoke", {}),
+        ("POST", f"/api/tables/{table_id}/cancel", {"headers": {"X-Bodoge-Host": "guess"}}),
+        ("POST", "/api/tables/%00x/end", {}),
+        ("POST", f"/api/tables/{table_id}/listed", {"json": {"listed": NUL}}),
+        ("POST", f"/api/tables/{table_id}/sit", {"json": {"name": NUL}}),
+        ("POST", f"/api/tables/{table_id}/rematch?token=%00", {}),
+        ("POST", f"/t/{table_id}/host/seat/{HUGE}", {"data": {"kind": NUL}}),
+        ("POST", f"/t/{table_id}/host/%00x", {}),
+        ("POST", f"/t/{table_id}/sit", {"data": {"name": NUL}}),
+        ("POST", "/t/%00x/rematch", {}),
+        ("GET", f"/t/{table_id}/next", {}),
         ("GET", "/openapi.json", {}),
         ("GET", "/docs", {}),
     ]
@@ -119,6 +140,10 @@ def junk_frames(rng: random.Random) -> list[str | bytes]:
         json.dumps({"type": "act", "version": 0, "action": {"type": NUL}}),
         json.dumps({"type": "act", "version": NUL * 1000, "action": {}})[:4000],
         json.dumps({"type": "ping", "x": NUL}),
+        json.dumps({"type": "chat", "text": NUL * 10}),
+        json.dumps({"type": "chat", "text": "x" * 3000}),
+        json.dumps({"type": "chat", "text": 5}),
+        json.dumps({"type": "take_seat", "seat": 0}),
         '{"type": "act", "version": 0, "action": "a\\ud800b"}',
         "[" * 3000 + "]" * 1000,
         "x" * 5000,

@@ -154,7 +154,22 @@ def check_server_log(server: Server) -> None:
 
 
 PUBLIC_PLAYER_KEYS = {"seat", "hand_count", "known_hand", "placed", "turns", "take_limit"}
-MESSAGE_KEYS = {"type", "table", "status", "version", "seat", "view", "legal", "log", "sent_at"}
+MESSAGE_KEYS = {
+    "type",
+    "table",
+    "status",
+    "version",
+    "seat",
+    "view",
+    "legal",
+    "log",
+    "sent_at",
+    "room",
+}
+ROOM_KEYS = {"seats", "clock", "listed", "next"}
+ROOM_SEAT_KEYS = {"seat", "name", "kind", "by_bot", "filled", "muted", "clock"}
+CLOCK_KEYS = {"left", "deadline", "ticking"}
+CHAT_LINE_KEYS = {"n", "seat", "name", "text", "at", "version"}
 STEP_TIMEOUT_MS = 15_000
 
 DOM_PROBE = """() => {
@@ -277,6 +292,8 @@ class Watcher:
         for frame in self.frames[self.checked :]:
             if frame.get("type") == "state":
                 check_frame(frame, self.seat)
+            elif frame.get("type") == "chat":
+                check_chat(frame)
             else:
                 assert frame.get("type") == "pong", f"seat {self.seat} got {frame}"
         self.checked = len(self.frames)
@@ -372,6 +389,7 @@ def check_frame(frame: dict[str, Any], seat: int | None) -> None:
     assert set(frame) - {"html"} == MESSAGE_KEYS, sorted(frame)
     assert frame["seat"] == seat
     view = frame["view"]
+    check_room(frame["room"], view["to_act"], frame["status"] == "playing")
     assert view["seat"] == seat
     hand_paths = [
         p for p in iter_keys({k: v for k, v in frame.items() if k != "html"}) if p[-1] == "hand"
@@ -401,6 +419,29 @@ def check_frame(frame: dict[str, Any], seat: int | None) -> None:
         assert zones == []
     else:
         assert zones in ([], [str(seat)]), f"seat {seat}'s html shows hands {zones}"
+
+
+def check_room(room: dict[str, Any], to_act: list[int], playing: bool) -> None:
+    """The facts beside the game: names, who plays, clocks; nothing from any seat's view.
+
+    Only seats in ``to_act`` (public in every view) have a ticking clock.
+    """
+    assert set(room) == ROOM_KEYS, sorted(room)
+    for seat in room["seats"]:
+        assert set(seat) == ROOM_SEAT_KEYS, sorted(seat)
+        clock = seat["clock"]
+        if clock is not None:
+            assert set(clock) == CLOCK_KEYS, sorted(clock)
+            assert clock["ticking"] == (playing and seat["seat"] in to_act)
+            assert (clock["deadline"] is not None) == clock["ticking"]
+
+
+def check_chat(frame: dict[str, Any]) -> None:
+    """A chat message carries chat lines and nothing else."""
+    assert set(frame) == {"type", "lines"}, sorted(frame)
+    for line in frame["lines"]:
+        assert set(line) == CHAT_LINE_KEYS, sorted(line)
+        assert isinstance(line["text"], str) and len(line["text"]) <= 300
 
 
 def check_against_record(record: dict[str, Any], watchers: list[Watcher]) -> None:

@@ -29,7 +29,7 @@ from bodoge.server.db import (
 from bodoge.server.notify import Listener
 
 OPTIONS = {"expansion": False, "first_turn_limits": True}
-TABLES = {"game_tables", "seats", "actions", "alembic_version"}
+TABLES = {"game_tables", "seats", "actions", "alembic_version", "chat_messages"}
 
 
 def alembic_config(url: str) -> Config:
@@ -63,7 +63,7 @@ def test_migrations_create_and_drop_the_schema(pg_url: str) -> None:
         keys = inspect(engine).get_pk_constraint("actions")["constrained_columns"]
     finally:
         engine.dispose()
-    assert columns == {"table_id", "seq", "seat", "action", "created_at"}
+    assert columns == {"table_id", "seq", "seat", "action", "created_at", "proxy"}
     assert keys == ["table_id", "seq"]
     migrate(pg_url)  # up to date already: nothing to do
     command.downgrade(alembic_config(pg_url), "base")

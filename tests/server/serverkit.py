@@ -42,12 +42,16 @@ def create(
     options: dict[str, Any] | None = None,
     join: bool = True,
     seed: int | None = None,
+    **extra: Any,
 ) -> Table:
-    """A new table; ``seats`` holds ``person`` or a bot spec; person seats are joined."""
+    """A new table; ``seats`` holds ``person`` or a bot spec; person seats are joined.
+
+    ``extra``: more of the request (``clock``, ``grace``, ``stand_in``, ``listed``).
+    """
     specs = [
         {"kind": "person"} if kind == "person" else {"kind": "bot", "bot": kind} for kind in seats
     ]
-    body: dict[str, Any] = {"game": game, "options": options or {}, "seats": specs}
+    body: dict[str, Any] = {"game": game, "options": options or {}, "seats": specs, **extra}
     if seed is not None:
         body["seed"] = seed
     response = client.post("/api/tables", json=body)

@@ -169,6 +169,8 @@ def test_join_fills_the_seat_and_starts_the_table(client: TestClient) -> None:
         "bot": None,
         "name": "Bea",
         "filled": True,
+        "by_bot": False,
+        "clock": None,
     }
     join_seat(client, table, 0)
     assert client.get(f"/api/tables/{table.id}").json()["status"] == "playing"

@@ -16,6 +16,15 @@ with a stable code:
 * ``POST /api/tables/{id}/join``: 409 ``seat_taken`` (the invitation was
   used or is not valid), 422 ``bad_name``;
 * ``GET /api/tables/{id}/record``: 403 ``not_over``;
+* the host's requests (``/seats/{seat}``, ``/seats/{seat}/revoke``,
+  ``/seats/{seat}/mute``, ``/cancel``, ``/end``, ``/listed``; the host's
+  secret in the ``X-Bodoge-Host`` header or the host cookie): 403
+  ``not_host``, 404 ``seat_not_found``, 409 ``wrong_status`` (say, cancelling
+  a game under way), 422 ``bad_bot_spec`` / ``invalid_bot``;
+* ``POST /api/tables/{id}/sit`` (a free seat of an open table): 409
+  ``seat_taken`` (none is free, or the table is not open), 422 ``bad_name``;
+* ``POST /api/tables/{id}/rematch`` (a seated person's ``?token=`` or the
+  host): 403 ``not_seated``, 409 ``not_over``;
 * any request: 403 ``forbidden_origin`` (sent by a page of another site),
   413 ``too_large`` (a body over the limit); see :mod:`bodoge.server.guard`.
 """
@@ -38,9 +47,24 @@ from bodoge.bots import BadBotSpec, parse_bot_spec
 from bodoge.engine import BodogeError, Game
 from bodoge.engine.rng import SEED_BITS
 
-from .db import BOT, PERSON, PLAYING, TABLE_ID, WAITING, Created, NewSeat, Store, TableInfo
-from .deps import HubDep, StoreDep
-from .hub import BotLimits, Hub, LiveTable
+from .clock import BadClock, ClockSpec
+from .db import (
+    ABANDONED,
+    BOT,
+    CANCELLED,
+    OVER,
+    PERSON,
+    PLAYING,
+    TABLE_ID,
+    WAITING,
+    Created,
+    NewSeat,
+    Store,
+    TableInfo,
+    invite_code,
+)
+from .deps import HOST_COOKIE, HubDep, StoreDep, seat_token
+from .hub import STAND_IN, BotLimits, Hub, LiveTable
 from .render import named_record
 
 MAX_BOT_SPEC = 200
@@ -125,6 +149,15 @@ class SeatSpec(BaseModel):
     """A bot spec such as ``random`` (at most ``MAX_BOT_SPEC`` characters); for bot seats."""
 
 
+class ClockIn(BaseModel):
+    """A table's clock: a limit per move, or a time bank with an increment per move."""
+
+    model_config = ConfigDict(extra="forbid")
+    kind: Literal["move", "bank"]
+    seconds: float = Field(ge=1, le=7 * 24 * 3600)
+    increment: float = Field(default=0, ge=0, le=24 * 3600)
+
+
 class NewTable(BaseModel):
     model_config = ConfigDict(extra="forbid")
     game: str = Field(max_length=64)
@@ -132,6 +165,14 @@ class NewTable(BaseModel):
     seats: list[SeatSpec] = Field(min_length=1, max_length=12)
     seed: int | None = Field(default=None, ge=0, lt=2**SEED_BITS)
     """Only for a table of bots; otherwise a fresh secret seed is drawn."""
+    clock: ClockIn | None = None
+    """``None``: no clock.  A person whose time runs out has their seat played by a bot."""
+    grace: float | None = Field(default=None, ge=1, le=7 * 24 * 3600)
+    """Seconds a person asked to act may be disconnected before a bot plays for them."""
+    stand_in: str | None = Field(default=None, max_length=MAX_BOT_SPEC)
+    """The bot that plays for an absent person (default ``heuristic``, else random)."""
+    listed: bool = False
+    """An open table: listed in the lobby, anyone may take a free seat."""
 
 
 class SeatOut(BaseModel):
@@ -140,6 +181,10 @@ class SeatOut(BaseModel):
     bot: str | None
     name: str | None
     filled: bool
+    by_bot: bool = False
+    """A person's seat a bot plays for now."""
+    clock: dict[str, float | None] | None = None
+    """``{"left", "since"}``: seconds left when it started ticking ``since`` (POSIX time)."""
 
 
 class TableOut(BaseModel):
@@ -147,8 +192,14 @@ class TableOut(BaseModel):
     game: str
     options: dict[str, Any]
     num_players: int
-    status: Literal["waiting", "playing", "over"]
+    status: Literal["waiting", "playing", "over", "cancelled", "abandoned"]
     seats: list[SeatOut]
+    clock: ClockIn | None = None
+    grace: float | None = None
+    listed: bool = False
+    result: ResultOut | None = None
+    next_table: str | None = None
+    """The rematch, once there is one."""
 
 
 class CreatedOut(BaseModel):
@@ -192,6 +243,11 @@ class RecordOut(BaseModel):
     result: ResultOut
     players: list[str] | None = None
     """The seats' display names (people's chosen names, bots' names), for replays."""
+    meta: dict[str, Any] | None = None
+    """``bot_moves``: the steps a bot made for an absent person."""
+
+
+TableOut.model_rebuild()
 
 
 # ---------------------------------------------------------------- helpers
@@ -206,9 +262,24 @@ def table_out(info: TableInfo) -> TableOut:
             "num_players": info.num_players,
             "status": info.status,
             "seats": [
-                {"seat": s.seat, "kind": s.kind, "bot": s.bot, "name": s.name, "filled": s.filled}
+                {
+                    "seat": s.seat,
+                    "kind": s.kind,
+                    "bot": s.bot,
+                    "name": s.name,
+                    "filled": s.filled,
+                    "by_bot": s.by_bot,
+                    "clock": None
+                    if s.clock is None or info.clock is None
+                    else {"left": s.clock.left, "since": s.clock.since},
+                }
                 for s in info.seats
             ],
+            "clock": None if info.clock is None else info.clock.to_json(),
+            "grace": info.grace,
+            "listed": info.listed,
+            "result": info.result,
+            "next_table": info.next_table,
         }
     )
 
@@ -315,8 +386,27 @@ def create_table(
             "too_many_waiting",
             f"you have {max_waiting} tables waiting for players already; start or leave one first",
         )
+    try:
+        clock = ClockSpec.parse(None if request.clock is None else request.clock.model_dump())
+        stand_in = str(parse_bot_spec(request.stand_in or STAND_IN))
+        (limits or BotLimits()).check(parse_bot_spec(stand_in))
+    except BadClock as error:
+        raise ApiError(422, error.code, str(error)) from None
+    except BadBotSpec as error:
+        raise ApiError(422, error.code, str(error)) from None
     seed = request.seed if request.seed is not None else _fresh_seed()
-    return store.create_table(game.id, options, count, seed, seats, creator=creator)
+    return store.create_table(
+        game.id,
+        options,
+        count,
+        seed,
+        seats,
+        creator=creator,
+        clock=clock,
+        grace=request.grace,
+        stand_in=stand_in,
+        listed=request.listed,
+    )
 
 
 def _fresh_seed() -> int:
@@ -367,6 +457,156 @@ async def join_table(store: Store, hub: Hub, table_id: str, invite: str, name: s
         raise ApiError(409, "seat_taken", "this invitation has been used or is not valid")
     await hub.joined(info)
     return JoinOut(seat=claimed[0], token=claimed[1])
+
+
+# ------------------------------------------------------------- the host
+
+HOST_HEADER = "x-bodoge-host"
+MAX_SECRET = 200
+"""No secret is longer (they are 32 characters); a longer one is refused unread."""
+
+
+def host_secret(connection: HTTPConnection, table_id: str) -> str | None:
+    """The host's secret: the ``X-Bodoge-Host`` header (API clients) or the host cookie."""
+    return connection.headers.get(HOST_HEADER) or connection.cookies.get(
+        HOST_COOKIE.format(table=table_id)
+    )
+
+
+async def as_host(
+    connection: HTTPConnection, store: Store, hub: Hub, table_id: str
+) -> tuple[LiveTable, str]:
+    """The live table and the host's secret, or 404 ``table_not_found`` / 403 ``not_host``."""
+    live = await hub.get(table_id)
+    if live is None:
+        raise not_found(table_id)
+    secret = host_secret(connection, table_id)
+    if not secret or len(secret) > MAX_SECRET:
+        raise ApiError(403, "not_host", "only the table's host may do this")
+    if not await asyncio.to_thread(store.is_host, table_id, secret):
+        raise ApiError(403, "not_host", "only the table's host may do this")
+    return live, secret
+
+
+def seat_entry(live: LiveTable, seat: int) -> Any:
+    entry = next((s for s in live.info.seats if s.seat == seat), None)
+    if entry is None:
+        raise ApiError(404, "seat_not_found", f"this table has seats 1 to {len(live.info.seats)}")
+    return entry
+
+
+def wrong_status(live: LiveTable, what: str) -> ApiError:
+    return ApiError(409, "wrong_status", f"{what} (the table is {live.info.status})")
+
+
+async def host_set_seat(
+    store: Store, hub: Hub, live: LiveTable, secret: str, seat: int, kind: str, bot: str | None
+) -> None:
+    """Before the start: a seat becomes a bot's or an invited person's.  During the game:
+    a person's seat is handed to a bot (until its person takes it back)."""
+    entry = seat_entry(live, seat)
+    if live.info.status == WAITING:
+        if entry.kind == PERSON and entry.filled:
+            raise ApiError(409, "seat_taken", "someone sits there; revoke the invitation first")
+        spec = None
+        if kind == BOT:
+            if len(bot or "") > MAX_BOT_SPEC:
+                raise ApiError(
+                    422, "bad_bot_spec", f"a bot spec has at most {MAX_BOT_SPEC} characters"
+                )
+            try:
+                parsed = parse_bot_spec(bot or "random")
+                hub.limits.check(parsed)
+            except BadBotSpec as error:
+                raise ApiError(422, error.code, str(error)) from None
+            spec = str(parsed)
+        info = await asyncio.to_thread(store.set_seat, live.info.id, seat, kind, spec, secret)
+        await hub.changed(live, info)
+        if info is not None and info.status == PLAYING:
+            await hub.created(info)
+    elif live.playing:
+        if kind != BOT or entry.kind != PERSON:
+            raise wrong_status(live, "during the game a person's seat may only be handed to a bot")
+        await hub.hand_to_bot(live, seat)
+    else:
+        raise wrong_status(live, "the seats of a finished table do not change")
+
+
+async def host_revoke(store: Store, hub: Hub, live: LiveTable, secret: str, seat: int) -> str:
+    """Withdraw a seat's invitation (and whoever took it) before the start; the new invite path."""
+    entry = seat_entry(live, seat)
+    if live.info.status != WAITING:
+        raise wrong_status(live, "invitations change only before the start")
+    if entry.kind != PERSON:
+        raise ApiError(409, "wrong_status", "a bot's seat has no invitation")
+    info = await asyncio.to_thread(store.revoke_invite, live.info.id, seat, secret)
+    await hub.changed(live, info)
+    gen = seat_entry(live, seat).invite_gen
+    return invite_path(live.info.id, invite_code(secret, live.info.id, seat, gen))
+
+
+async def host_status(store: Store, hub: Hub, live: LiveTable, to: str) -> None:
+    """Cancel a waiting table, or end a game under way (abandoned: no winner)."""
+    was = WAITING if to == CANCELLED else PLAYING
+    if live.info.status != was or (to == ABANDONED and not live.playing):
+        raise wrong_status(
+            live, "only a waiting table is cancelled" if to == CANCELLED else "only a game is ended"
+        )
+    info = await asyncio.to_thread(store.set_status, live.info.id, was, to)
+    if info is None or info.status != to:
+        raise wrong_status(live, "the table moved on meanwhile")
+    await hub.changed(live, info)
+
+
+async def host_listed(store: Store, hub: Hub, live: LiveTable, listed: bool) -> None:
+    if live.info.status != WAITING:
+        raise wrong_status(live, "only a waiting table is opened or closed")
+    await hub.changed(live, await asyncio.to_thread(store.set_listed, live.info.id, listed))
+
+
+async def host_mute(store: Store, hub: Hub, live: LiveTable, seat: int, muted: bool) -> None:
+    seat_entry(live, seat)
+    await hub.changed(live, await asyncio.to_thread(store.set_muted, live.info.id, seat, muted))
+
+
+async def sit_at(store: Store, hub: Hub, table_id: str, name: str) -> JoinOut:
+    """Take the first free seat of an open table (anyone may)."""
+    name = checked_name(name)
+    claimed, info = await asyncio.to_thread(store.join_open, table_id, name)
+    if info is None:
+        raise not_found(table_id)
+    if claimed is None:
+        raise ApiError(409, "seat_taken", "this table has no free seat open to anyone")
+    await hub.joined(info)
+    return JoinOut(seat=claimed[0], token=claimed[1])
+
+
+async def rematch(connection: HTTPConnection, store: Store, hub: Hub, live: LiveTable) -> str:
+    """The rematch's table id (made by the first seated person or host who asks)."""
+    table_id = live.info.id
+    token = seat_token(connection, table_id)
+    seated = live.info.seat_for(token) is not None
+    secret = host_secret(connection, table_id)
+    if not seated and not (
+        secret
+        and len(secret) <= MAX_SECRET
+        and await asyncio.to_thread(store.is_host, table_id, secret)
+    ):
+        raise ApiError(403, "not_seated", "only the table's players and host start a rematch")
+    if live.info.status != OVER:
+        raise ApiError(409, "not_over", "a rematch follows a finished game")
+    if live.info.next_table is None:
+        quota: TableQuota = connection.app.state.quota
+        quota.admit(client_of(connection))
+    new_id = await asyncio.to_thread(store.rematch, table_id, _fresh_seed())
+    if new_id is None:
+        raise ApiError(409, "not_over", "a rematch follows a finished game")
+    if live.info.next_table != new_id:
+        await hub.changed(live, await asyncio.to_thread(store.table, table_id))
+        new = await asyncio.to_thread(store.table, new_id)
+        if new is not None:
+            await hub.created(new)
+    return new_id
 
 
 # ------------------------------------------------------------------ routes
@@ -447,11 +687,122 @@ async def post_join(table_id: str, body: JoinIn, store: StoreDep, hub: HubDep) -
     response_model_exclude_none=True,  # ``stopped`` is absent unless true, as in records
     responses={403: {"model": ErrorOut, "description": "`not_over`"}},
 )
-async def get_record(live: LiveDep) -> RecordOut:
+async def get_record(live: LiveDep, store: StoreDep) -> RecordOut:
     """The full record (with the seed), only once the game is over."""
     if not live.state.is_over:
         raise ApiError(403, "not_over", "the record is available when the game is over")
-    return RecordOut.model_validate(named_record(live, "en"))
+    return RecordOut.model_validate(named_record(live, "en", store))
+
+
+class SeatIn(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+    kind: Literal["person", "bot"]
+    bot: str | None = Field(default=None, max_length=MAX_BOT_SPEC)
+
+
+class MuteIn(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+    muted: bool
+
+
+class ListedIn(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+    listed: bool
+
+
+class SitIn(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+    name: str = Field(min_length=1, max_length=40)
+
+
+class InviteOut(BaseModel):
+    invite: str
+    """The seat's new invite path (the old one no longer opens it)."""
+
+
+HOST_ERRORS: dict[int | str, dict[str, Any]] = {
+    403: {"model": ErrorOut, "description": "`not_host`"},
+    409: {"model": ErrorOut, "description": "`wrong_status`, `seat_taken`"},
+}
+
+
+@tables.post("/{table_id}/seats/{seat}", response_model=TableOut, responses=HOST_ERRORS)
+async def post_seat(
+    table_id: str, seat: int, body: SeatIn, request: Request, store: StoreDep, hub: HubDep
+) -> TableOut:
+    """The host: a seat becomes a bot's or a person's (before the start), or a bot plays it."""
+    live, secret = await as_host(request, store, hub, table_id)
+    await host_set_seat(store, hub, live, secret, seat, body.kind, body.bot)
+    return table_out(live.info)
+
+
+@tables.post("/{table_id}/seats/{seat}/revoke", response_model=InviteOut, responses=HOST_ERRORS)
+async def post_revoke(
+    table_id: str, seat: int, request: Request, store: StoreDep, hub: HubDep
+) -> InviteOut:
+    live, secret = await as_host(request, store, hub, table_id)
+    return InviteOut(invite=await host_revoke(store, hub, live, secret, seat))
+
+
+@tables.post("/{table_id}/seats/{seat}/mute", response_model=TableOut, responses=HOST_ERRORS)
+async def post_mute(
+    table_id: str, seat: int, body: MuteIn, request: Request, store: StoreDep, hub: HubDep
+) -> TableOut:
+    live, _ = await as_host(request, store, hub, table_id)
+    await host_mute(store, hub, live, seat, body.muted)
+    return table_out(live.info)
+
+
+@tables.post("/{table_id}/cancel", response_model=TableOut, responses=HOST_ERRORS)
+async def post_cancel(table_id: str, request: Request, store: StoreDep, hub: HubDep) -> TableOut:
+    live, _ = await as_host(request, store, hub, table_id)
+    await host_status(store, hub, live, CANCELLED)
+    return table_out(live.info)
+
+
+@tables.post("/{table_id}/end", response_model=TableOut, responses=HOST_ERRORS)
+async def post_end(table_id: str, request: Request, store: StoreDep, hub: HubDep) -> TableOut:
+    live, _ = await as_host(request, store, hub, table_id)
+    await host_status(store, hub, live, ABANDONED)
+    return table_out(live.info)
+
+
+@tables.post("/{table_id}/listed", response_model=TableOut, responses=HOST_ERRORS)
+async def post_listed(
+    table_id: str, body: ListedIn, request: Request, store: StoreDep, hub: HubDep
+) -> TableOut:
+    live, _ = await as_host(request, store, hub, table_id)
+    await host_listed(store, hub, live, body.listed)
+    return table_out(live.info)
+
+
+@tables.post(
+    "/{table_id}/sit",
+    response_model=JoinOut,
+    responses={409: {"model": ErrorOut, "description": "`seat_taken`"}},
+)
+async def post_sit(table_id: str, body: SitIn, store: StoreDep, hub: HubDep) -> JoinOut:
+    """Take the first free seat of an open table."""
+    return await sit_at(store, hub, table_id, body.name)
+
+
+@tables.post(
+    "/{table_id}/rematch",
+    response_model=TableOut,
+    responses={
+        403: {"model": ErrorOut, "description": "`not_seated`"},
+        409: {"model": ErrorOut, "description": "`not_over`"},
+    },
+)
+async def post_rematch(table_id: str, request: Request, store: StoreDep, hub: HubDep) -> TableOut:
+    """The rematch's table: same game, options, clock and people; seats turned by one."""
+    live = await hub.get(table_id)
+    if live is None:
+        raise not_found(table_id)
+    new_id = await rematch(request, store, hub, live)
+    info = await asyncio.to_thread(store.table, new_id)
+    assert info is not None
+    return table_out(info)
 
 
 router = APIRouter()

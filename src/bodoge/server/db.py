@@ -30,9 +30,11 @@ from alembic.config import Config
 from sqlalchemy import (
     JSON,
     BigInteger,
+    Boolean,
     Connection,
     DateTime,
     Engine,
+    Float,
     ForeignKey,
     Integer,
     String,
@@ -41,14 +43,19 @@ from sqlalchemy import (
     event,
     func,
     select,
+    true,
     update,
 )
 from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column, sessionmaker
 from sqlalchemy.pool import PoolProxiedConnection
 
+from .clock import ClockSpec, SeatClock
+
 MIGRATIONS = Path(__file__).with_name("migrations")
 
 WAITING, PLAYING, OVER = "waiting", "playing", "over"
+CANCELLED, ABANDONED = "cancelled", "abandoned"
+"""A waiting table its host called off; a game its host ended before its end (no winner)."""
 TABLE_ID = re.compile(r"[A-Za-z0-9_-]{1,24}")
 """What a table id may look like (``secrets.token_urlsafe``); anything else names no table.
 
@@ -68,13 +75,16 @@ def new_secret() -> str:
     return secrets.token_urlsafe(24)
 
 
-def invite_code(host_token: str, table_id: str, seat: int) -> str:
+def invite_code(host_token: str, table_id: str, seat: int, generation: int = 0) -> str:
     """A seat's invitation, derived from the host's secret.
 
     Only its hash is stored; the host's page derives the links again from the
-    host cookie, so no secret is kept in memory or in the database.
+    host cookie, so no secret is kept in memory or in the database.  A host
+    who revokes an invitation moves the seat to its next ``generation``: the
+    old link stops working and a new one is derived.
     """
-    mac = hmac.new(host_token.encode(), f"{table_id}:{seat}".encode(), hashlib.sha256)
+    message = f"{table_id}:{seat}" if generation == 0 else f"{table_id}:{seat}:{generation}"
+    mac = hmac.new(host_token.encode(), message.encode(), hashlib.sha256)
     return base64.urlsafe_b64encode(mac.digest()[:24]).decode()
 
 
@@ -104,6 +114,18 @@ class TableRow(Base):
     created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
     creator: Mapped[str | None] = mapped_column(String(64), index=True)
     """A hash of the creating client's address (the cap on waiting tables per client)."""
+    clock: Mapped[dict[str, Any] | None] = mapped_column(JSON, nullable=True)
+    """The table's clock (:class:`bodoge.server.clock.ClockSpec`); ``None``: no clock."""
+    grace: Mapped[float | None] = mapped_column(Float, nullable=True)
+    """Seconds a person to act may be disconnected before a bot plays the seat (``None``: never)."""
+    stand_in: Mapped[str | None] = mapped_column(String(200), nullable=True)
+    """The bot spec that plays a person's seat while the person is away."""
+    listed: Mapped[bool] = mapped_column(Boolean, default=False, index=True)
+    """An open table: the lobby lists it and anyone may take a free seat."""
+    result: Mapped[dict[str, Any] | None] = mapped_column(JSON, nullable=True)
+    """Scores and winners, once over (the lobby shows them without replaying the game)."""
+    rematch_of: Mapped[str | None] = mapped_column(String(24), nullable=True)
+    next_table: Mapped[str | None] = mapped_column(String(24), nullable=True)
 
 
 class SeatRow(Base):
@@ -116,6 +138,12 @@ class SeatRow(Base):
     name: Mapped[str | None] = mapped_column(String(40))
     invite_hash: Mapped[str | None] = mapped_column(String(64), unique=True)
     token_hash: Mapped[str | None] = mapped_column(String(64), index=True)
+    by_bot: Mapped[bool] = mapped_column(Boolean, default=False)
+    """A person's seat that a bot plays for now (timed out, away, or handed over by the host)."""
+    muted: Mapped[bool] = mapped_column(Boolean, default=False)
+    clock_since: Mapped[float | None] = mapped_column(Float, nullable=True)
+    clock_left: Mapped[float | None] = mapped_column(Float, nullable=True)
+    invite_gen: Mapped[int] = mapped_column(Integer, default=0)
 
 
 class ActionRow(Base):
@@ -126,11 +154,26 @@ class ActionRow(Base):
     seat: Mapped[int] = mapped_column(Integer)
     action: Mapped[dict[str, Any]] = mapped_column(JSON)
     created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
+    proxy: Mapped[bool | None] = mapped_column(Boolean, nullable=True)
+    """True: a bot made this move for the seat's person."""
+
+
+class ChatRow(Base):
+    __tablename__ = "chat_messages"
+
+    table_id: Mapped[str] = mapped_column(ForeignKey("game_tables.id"), primary_key=True)
+    n: Mapped[int] = mapped_column(Integer, primary_key=True)
+    seat: Mapped[int] = mapped_column(Integer)
+    text: Mapped[str] = mapped_column(String(500))
+    version: Mapped[int] = mapped_column(Integer)
+    """The game's version when it was written: a replay shows it at that step."""
+    created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
 
 
 TABLES = Base.metadata.tables[TableRow.__tablename__]
 SEATS = Base.metadata.tables[SeatRow.__tablename__]
 ACTIONS = Base.metadata.tables[ActionRow.__tablename__]
+CHAT = Base.metadata.tables[ChatRow.__tablename__]
 
 # The statements of the busy paths (setting a table up, joining it, loading
 # it) are built once: building a SQLAlchemy expression costs more than
@@ -145,6 +188,9 @@ _CLAIM = (
         SEATS.c.table_id == bindparam("tid"),
         SEATS.c.invite_hash == bindparam("invite"),
         SEATS.c.token_hash.is_(None),
+        select(TABLES.c.id)
+        .where(TABLES.c.id == bindparam("tid"), TABLES.c.status == WAITING)
+        .exists(),
     )
     .values(name=bindparam("new_name"), token_hash=bindparam("new_token"), invite_hash=None)
     .returning(SEATS.c.seat)
@@ -181,6 +227,11 @@ class SeatInfo:
     bot: str | None
     name: str | None
     filled: bool
+    by_bot: bool = False
+    """A person's seat played by a bot for now."""
+    muted: bool = False
+    clock: SeatClock | None = None
+    invite_gen: int = 0
 
 
 @dataclass(frozen=True)
@@ -193,6 +244,13 @@ class TableInfo:
     status: str
     created_at: datetime
     seats: tuple[SeatInfo, ...]
+    clock: ClockSpec | None = None
+    grace: float | None = None
+    stand_in: str | None = None
+    listed: bool = False
+    result: dict[str, Any] | None = None
+    next_table: str | None = None
+    rematch_of: str | None = None
     token_hashes: Mapping[str, int] = field(default_factory=dict, repr=False, compare=False)
     """Seat of each filled person seat, by the hash of its token (never sent anywhere).
 
@@ -229,6 +287,21 @@ class Append:
     seat: int
     action: dict[str, Any]
     over: bool
+    proxy: bool = False
+    """A bot made it for the seat's person."""
+    clocks: tuple[tuple[int, SeatClock], ...] = ()
+    """Seat clocks this action changed, stored with it."""
+    result: dict[str, Any] | None = None
+    """Scores and winners when the action ends the game."""
+
+
+@dataclass(frozen=True)
+class ChatLine:
+    n: int
+    seat: int
+    text: str
+    version: int
+    at: float
 
 
 # ----------------------------------------------------------------------- store
@@ -323,8 +396,17 @@ class Store:
         seed: int,
         seats: Sequence[NewSeat],
         creator: str | None = None,
+        clock: ClockSpec | None = None,
+        grace: float | None = None,
+        stand_in: str | None = None,
+        listed: bool = False,
     ) -> Created:
-        """Store a new table; ``creator`` names the client (it is stored hashed)."""
+        """Store a new table; ``creator`` names the client (it is stored hashed).
+
+        ``clock``, ``grace`` and ``stand_in`` say when and by which bot a
+        person's seat is played while its person is away; ``listed`` makes
+        it an open table.
+        """
         table_id = secrets.token_urlsafe(8)
         host = new_secret()
         invites: dict[int, str] = {}
@@ -343,6 +425,10 @@ class Store:
                     "name": None,
                     "invite_hash": digest(invite) if invite else None,
                     "token_hash": None,
+                    "by_bot": False,
+                    "muted": False,
+                    "invite_gen": 0,
+                    **_no_clock(clock),
                 }
             )
         with self.writing, self.engine.begin() as connection:
@@ -357,6 +443,10 @@ class Store:
                     host_hash=digest(host),
                     created_at=now(),
                     creator=None if creator is None else digest(creator),
+                    clock=None if clock is None else clock.to_json(),
+                    grace=grace,
+                    stand_in=stand_in,
+                    listed=listed,
                 )
             )
             connection.execute(SEATS.insert(), seat_rows)
@@ -503,6 +593,285 @@ class Store:
             ).scalar()
         return None if seat is None else int(seat)
 
+    # ------------------------------------------------------- the host, the seats
+
+    def _change(self, table_id: str, *statements: Any, start: bool = False) -> TableInfo | None:
+        """Run ``statements`` in one write transaction (then start the table if it is
+        ``start`` and full); the table after them."""
+        with self.writing, self.engine.begin() as connection:
+            if self.is_postgres:
+                connection.execute(_LOCK_TABLE, {"tid": table_id})
+            for statement in statements:
+                connection.execute(statement)
+            if start:
+                connection.execute(_START_WHEN_FULL, {"tid": table_id})
+            return _read_table(connection, table_id)
+
+    def set_seat(
+        self, table_id: str, seat: int, kind: str, bot: str | None, host_token: str
+    ) -> TableInfo | None:
+        """Before the start: make an open seat a bot's, or a bot's seat a person's (invited).
+
+        A seat that becomes a person's gets a new invitation (the next
+        generation of the seat's code); turning the last open seat into a
+        bot starts the game.
+        """
+        seats = SEATS.c
+        open_seat = (
+            (seats.table_id == table_id)
+            & (seats.seat == seat)
+            & (seats.token_hash.is_(None))
+            & select(TABLES.c.id)
+            .where(TABLES.c.id == table_id, TABLES.c.status == WAITING)
+            .exists()
+        )
+        if kind == BOT:
+            change = (
+                update(SEATS)
+                .where(open_seat)
+                .values(kind=BOT, bot=bot, invite_hash=None, name=None)
+            )
+        else:
+            info = self.table(table_id)
+            gen = next((s.invite_gen for s in info.seats if s.seat == seat), 0) if info else 0
+            invite = invite_code(host_token, table_id, seat, gen + 1)
+            change = (
+                update(SEATS)
+                .where(open_seat)
+                .values(kind=PERSON, bot=None, invite_hash=digest(invite), invite_gen=gen + 1)
+            )
+        return self._change(table_id, change, start=True)
+
+    def revoke_invite(self, table_id: str, seat: int, host_token: str) -> TableInfo | None:
+        """Before the start: a person seat's invitation (and whoever took it) is withdrawn.
+
+        The seat gets the next generation of its invitation: the old link
+        no longer opens it, the host's page shows the new one.
+        """
+        info = self.table(table_id)
+        if info is None or info.status != WAITING:
+            return info
+        entry = next((s for s in info.seats if s.seat == seat and s.kind == PERSON), None)
+        if entry is None:
+            return info
+        gen = entry.invite_gen + 1
+        change = (
+            update(SEATS)
+            .where(SEATS.c.table_id == table_id, SEATS.c.seat == seat, SEATS.c.kind == PERSON)
+            .values(
+                invite_hash=digest(invite_code(host_token, table_id, seat, gen)),
+                invite_gen=gen,
+                token_hash=None,
+                name=None,
+            )
+        )
+        return self._change(table_id, change)
+
+    def set_status(self, table_id: str, was: str, status: str) -> TableInfo | None:
+        """Move a table from status ``was`` to ``status`` (cancel, end); else nothing changes."""
+        change = (
+            update(TABLES)
+            .where(TABLES.c.id == table_id, TABLES.c.status == was)
+            .values(status=status)
+        )
+        return self._change(table_id, change)
+
+    def set_listed(self, table_id: str, listed: bool) -> TableInfo | None:
+        return self._change(
+            table_id, update(TABLES).where(TABLES.c.id == table_id).values(listed=listed)
+        )
+
+    def set_muted(self, table_id: str, seat: int, muted: bool) -> TableInfo | None:
+        change = (
+            update(SEATS)
+            .where(SEATS.c.table_id == table_id, SEATS.c.seat == seat)
+            .values(muted=muted)
+        )
+        return self._change(table_id, change)
+
+    def set_by_bot(
+        self, table_id: str, seat: int, by_bot: bool, clock: SeatClock | None = None
+    ) -> TableInfo | None:
+        """A bot plays the person's seat (``by_bot``), or its person again (with ``clock``)."""
+        values: dict[str, Any] = {"by_bot": by_bot}
+        if clock is not None:
+            values.update(clock_since=clock.since, clock_left=clock.left)
+        change = (
+            update(SEATS)
+            .where(SEATS.c.table_id == table_id, SEATS.c.seat == seat, SEATS.c.kind == PERSON)
+            .values(**values)
+        )
+        return self._change(table_id, change)
+
+    def save_clocks(self, table_id: str, clocks: Mapping[int, SeatClock]) -> None:
+        """Store seat clocks set outside an action (a game starting)."""
+        if not clocks:
+            return
+        with self.writing, self.engine.begin() as connection:
+            for seat, clock in clocks.items():
+                connection.execute(
+                    update(SEATS)
+                    .where(SEATS.c.table_id == table_id, SEATS.c.seat == seat)
+                    .values(clock_since=clock.since, clock_left=clock.left)
+                )
+
+    def join_open(
+        self, table_id: str, name: str
+    ) -> tuple[tuple[int, str] | None, TableInfo | None]:
+        """Take the first free person seat of an open (listed) waiting table, as :meth:`join`."""
+        if not TABLE_ID.fullmatch(table_id):
+            return None, None
+        token = new_secret()
+        first_free = (
+            select(func.min(SEATS.c.seat))
+            .where(
+                SEATS.c.table_id == table_id,
+                SEATS.c.kind == PERSON,
+                SEATS.c.token_hash.is_(None),
+            )
+            .scalar_subquery()
+        )
+        claim = (
+            update(SEATS)
+            .where(
+                SEATS.c.table_id == table_id,
+                SEATS.c.seat == first_free,
+                SEATS.c.token_hash.is_(None),
+                select(TABLES.c.id)
+                .where(
+                    TABLES.c.id == table_id, TABLES.c.status == WAITING, TABLES.c.listed == true()
+                )
+                .exists(),
+            )
+            .values(name=name, token_hash=digest(token), invite_hash=None)
+            .returning(SEATS.c.seat)
+        )
+        with self.writing, self.engine.begin() as connection:
+            if self.is_postgres:
+                connection.execute(_LOCK_TABLE, {"tid": table_id})
+            seat = connection.execute(claim).scalar()
+            if seat is not None:
+                connection.execute(_START_WHEN_FULL, {"tid": table_id})
+                if self.is_postgres:
+                    connection.execute(select(func.pg_notify(NOTIFY_CHANNEL, f"{table_id}:seats")))
+            table = _read_table(connection, table_id)
+        return (None if seat is None else (int(seat), token)), table
+
+    def rematch(self, table_id: str, seed: int) -> str | None:
+        """The table after a finished one: same game, options, clock and people, seats turned.
+
+        Seat ``i`` of the new table is seat ``i + 1`` of the old one, so the
+        start player moves on; a person keeps their seat token (the same
+        link leads on), a bot stays a bot.  Made once: a second call gives
+        the same table.  ``None`` when the table is not over.
+        """
+        with self.writing, self.engine.begin() as connection:
+            if self.is_postgres:
+                connection.execute(_LOCK_TABLE, {"tid": table_id})
+            row = connection.execute(_TABLE, {"tid": table_id}).first()
+            if row is None or row.status != OVER:
+                return None
+            if row.next_table:
+                return str(row.next_table)
+            old = connection.execute(_TABLE_SEATS, {"tid": table_id}).all()
+            new_id = secrets.token_urlsafe(8)
+            clock = ClockSpec.parse(row.clock) if row.clock else None
+            count = len(old)
+            connection.execute(
+                TABLES.insert().values(
+                    id=new_id,
+                    game=row.game,
+                    options=row.options,
+                    num_players=row.num_players,
+                    seed=seed,
+                    status=PLAYING,
+                    host_hash=row.host_hash,
+                    created_at=now(),
+                    creator=row.creator,
+                    clock=row.clock,
+                    grace=row.grace,
+                    stand_in=row.stand_in,
+                    listed=False,
+                    rematch_of=table_id,
+                )
+            )
+            connection.execute(
+                SEATS.insert(),
+                [
+                    {
+                        "table_id": new_id,
+                        "seat": number,
+                        "kind": was.kind,
+                        "bot": was.bot,
+                        "name": was.name,
+                        "invite_hash": None,
+                        "token_hash": was.token_hash,
+                        "by_bot": False,
+                        "muted": False,
+                        "invite_gen": 0,
+                        **_no_clock(clock),
+                    }
+                    for number, was in enumerate([*old[1:], *old[:1]])
+                ][:count],
+            )
+            connection.execute(
+                update(TABLES).where(TABLES.c.id == table_id).values(next_table=new_id)
+            )
+        return new_id
+
+    # ---------------------------------------------------------------- chat
+
+    def add_chat(self, table_id: str, seat: int, text: str, version: int) -> ChatLine:
+        """Store a chat line (numbered in order per table)."""
+        stamp = now()
+        with self.writing, self.engine.begin() as connection:
+            if self.is_postgres:
+                connection.execute(_LOCK_TABLE, {"tid": table_id})
+            last = connection.execute(
+                select(func.max(CHAT.c.n)).where(CHAT.c.table_id == table_id)
+            ).scalar()
+            n = 0 if last is None else int(last) + 1
+            connection.execute(
+                CHAT.insert().values(
+                    table_id=table_id, n=n, seat=seat, text=text, version=version, created_at=stamp
+                )
+            )
+        return ChatLine(n, seat, text, version, stamp.timestamp())
+
+    def chat(self, table_id: str) -> list[ChatLine]:
+        if not TABLE_ID.fullmatch(table_id):
+            return []
+        with self.engine.connect() as connection:
+            rows = connection.execute(
+                select(CHAT).where(CHAT.c.table_id == table_id).order_by(CHAT.c.n)
+            ).all()
+        return [
+            ChatLine(r.n, r.seat, r.text, r.version, _aware(r.created_at).timestamp()) for r in rows
+        ]
+
+    def proxies(self, table_id: str) -> list[int]:
+        """The steps a bot made for a person at that table."""
+        with self.engine.connect() as connection:
+            return list(
+                connection.execute(
+                    select(ACTIONS.c.seq)
+                    .where(ACTIONS.c.table_id == table_id, ACTIONS.c.proxy == true())
+                    .order_by(ACTIONS.c.seq)
+                ).scalars()
+            )
+
+    def last_moves(self, table_ids: Sequence[str]) -> dict[str, float]:
+        """When each table's latest action was stored (POSIX time), for the lobby."""
+        if not table_ids:
+            return {}
+        with self.engine.connect() as connection:
+            rows = connection.execute(
+                select(ACTIONS.c.table_id, func.max(ACTIONS.c.created_at))
+                .where(ACTIONS.c.table_id.in_(list(table_ids)))
+                .group_by(ACTIONS.c.table_id)
+            ).all()
+        return {tid: _aware(at).timestamp() for tid, at in rows if at is not None}
+
     # ------------------------------------------------------------- actions
 
     def actions(self, table_id: str, after: int = -1) -> list[tuple[int, int, dict[str, Any]]]:
@@ -603,7 +972,7 @@ class ActionsWriter:
     Batches are written one at a time (a lock), from any thread.
     """
 
-    COLUMNS = ("table_id", "seq", "seat", "action", "created_at")
+    COLUMNS = ("table_id", "seq", "seat", "action", "created_at", "proxy")
 
     def __init__(self, engine: Engine, writing: WriterTurns) -> None:
         dialect = engine.dialect
@@ -661,12 +1030,30 @@ class ActionsWriter:
                 stored.append(key in stored_keys)
                 stored_keys.discard(key)
             done = [item for item, ok in zip(batch, stored, strict=True) if ok]
-            over = [item.table_id for item in done if item.over]
+            over = [item.table_id for item in done if item.over and item.result is None]
             if over:
                 marks = ", ".join([self.placeholder] * len(over))
                 cursor.execute(
                     f"UPDATE {TABLES.name} SET status = {self.placeholder} WHERE id IN ({marks})",
                     (OVER, *over),
+                )
+            mark = self.placeholder
+            results = [item for item in done if item.over and item.result is not None]
+            if results:
+                cursor.executemany(
+                    f"UPDATE {TABLES.name} SET status = {mark}, result = {mark} WHERE id = {mark}",
+                    [(OVER, self._json(item.result), item.table_id) for item in results],
+                )
+            clocks = [
+                (clock.since, clock.left, item.table_id, seat)
+                for item in done
+                for seat, clock in item.clocks
+            ]
+            if clocks:
+                cursor.executemany(
+                    f"UPDATE {SEATS.name} SET clock_since = {mark}, clock_left = {mark}"
+                    f" WHERE table_id = {mark} AND seat = {mark}",
+                    clocks,
                 )
             if self.is_postgres and done:
                 cursor.execute(
@@ -676,6 +1063,9 @@ class ActionsWriter:
             return stored
         finally:
             cursor.close()
+
+    def _json(self, value: Any) -> Any:
+        return value if self.to_json is None else self.to_json(value)
 
     def _insert(self, rows: int) -> str:
         text = self.statements.get(rows)
@@ -696,7 +1086,7 @@ class ActionsWriter:
         values: list[Any] = []
         for item in batch:
             action = item.action if to_json is None else to_json(item.action)
-            values += (item.table_id, item.seq, item.seat, action, stamp)
+            values += (item.table_id, item.seq, item.seat, action, stamp, item.proxy or None)
         return tuple(values)
 
 
@@ -728,6 +1118,19 @@ def _read_table(connection: Connection, table_id: str) -> TableInfo | None:
     return _table_info(row, connection.execute(_TABLE_SEATS, {"tid": table_id}).all())
 
 
+def _aware(stamp: datetime) -> datetime:
+    """SQLite gives stored times back without their zone; they are UTC."""
+    return stamp if stamp.tzinfo is not None else stamp.replace(tzinfo=UTC)
+
+
+def _no_clock(clock: ClockSpec | None) -> dict[str, Any]:
+    return {"clock_since": None, "clock_left": None if clock is None else clock.seconds}
+
+
+def _seat_clock(seat: Any) -> SeatClock | None:
+    return None if seat.clock_left is None else SeatClock(seat.clock_left, seat.clock_since)
+
+
 def _table_info(row: Any, seats: Sequence[Any]) -> TableInfo:
     """Plain data from a ``game_tables`` row and its ``seats`` rows."""
     return TableInfo(
@@ -739,8 +1142,25 @@ def _table_info(row: Any, seats: Sequence[Any]) -> TableInfo:
         status=row.status,
         created_at=row.created_at,
         seats=tuple(
-            SeatInfo(s.seat, s.kind, s.bot, s.name, s.kind == BOT or s.token_hash is not None)
+            SeatInfo(
+                s.seat,
+                s.kind,
+                s.bot,
+                s.name,
+                s.kind == BOT or s.token_hash is not None,
+                by_bot=bool(s.by_bot),
+                muted=bool(s.muted),
+                clock=_seat_clock(s),
+                invite_gen=s.invite_gen or 0,
+            )
             for s in seats
         ),
+        clock=ClockSpec.parse(row.clock) if row.clock else None,
+        grace=row.grace,
+        stand_in=row.stand_in,
+        listed=bool(row.listed),
+        result=row.result,
+        next_table=row.next_table,
+        rematch_of=row.rematch_of,
         token_hashes={s.token_hash: s.seat for s in seats if s.token_hash is not None},
     )

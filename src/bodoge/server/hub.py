@@ -42,6 +42,15 @@ A decision has a deadline (:class:`BotLimits`): IS-MCTS stops searching at
 which the game's heuristic bot (else a uniformly random legal move) makes
 instead, with a warning in the log.
 
+**Deadlines.**  A table may have a clock (:mod:`bodoge.server.clock`) and a
+grace period for disconnected people.  The owning worker waits for the next
+deadline of a person asked to act (:meth:`Hub.arm`); when it passes, the
+seat is handed to the table's stand-in bot (``seats.by_bot``, stored), which
+plays through :meth:`Hub.act` with ``by_bot=True`` (the stored action is
+marked ``proxy``) until its person takes the seat back (:meth:`Hub.take_back`,
+or by acting).  Seat clocks are stored with the action that changed them, so
+a restarted worker waits for the same deadlines.
+
 With several workers, a table's bots play only in the worker that owns the
 table (``owns``; the one its connections reach, see
 :mod:`bodoge.server.front`): two workers playing one seat would race each
@@ -59,6 +68,7 @@ import dataclasses
 import functools
 import logging
 import time
+import unicodedata
 from collections import deque
 from collections.abc import Callable, Sequence
 from concurrent.futures import ThreadPoolExecutor
@@ -70,9 +80,26 @@ import orjson
 
 import bodoge
 from bodoge.bots import BadBotSpec, Bot, BotSpec, ISMCTSBot, RandomBot, make_bot
-from bodoge.engine import Action, IllegalAction, InvalidRecord, State
+from bodoge.engine import Action, IllegalAction, InvalidRecord, State, seat_name
 
-from .db import BOT, OVER, PLAYING, WAITING, Append, Store, TableInfo, announcement, now
+from . import clock as clocks
+from .clock import SeatClock
+from .db import (
+    ABANDONED,
+    BOT,
+    CANCELLED,
+    OVER,
+    PERSON,
+    PLAYING,
+    WAITING,
+    Append,
+    ChatLine,
+    Store,
+    TableInfo,
+    announcement,
+    now,
+)
+from .i18n import word
 
 log = logging.getLogger("bodoge.server")
 
@@ -356,10 +383,30 @@ class LiveTable:
     """The pause before the table's next bot decision is queued (see :class:`BotTurns`)."""
     next_bot: int = 0
     """Where the next bot decision starts looking, so that simultaneous bots take turns."""
+    clocks: dict[int, SeatClock] = field(default_factory=dict)
+    """Each seat's clock, as stored (tables with a clock only)."""
+    present: dict[int, int] = field(default_factory=dict)
+    """Open connections per seat."""
+    away: dict[int, float] = field(default_factory=dict)
+    """Since when each person's seat has had no connection (POSIX time)."""
+    watch: asyncio.Task[None] | None = None
+    """Waits for the next deadline (a clock running out, a grace period ending)."""
+    chat: list[ChatLine] = field(default_factory=list)
+    said: dict[int, deque[float]] = field(default_factory=dict)
+    """When each seat last wrote (the chat's rate limit)."""
 
     @property
     def started(self) -> bool:
-        return self.info.status != WAITING
+        return self.info.status not in (WAITING, CANCELLED)
+
+    @property
+    def playing(self) -> bool:
+        return self.info.status == PLAYING and not self.state.is_over
+
+    @property
+    def by_bot(self) -> set[int]:
+        """People's seats that a bot plays for now."""
+        return {s.seat for s in self.info.seats if s.kind == PERSON and s.by_bot}
 
 
 Renderer = Callable[[LiveTable, int | None, str], str]
@@ -376,8 +423,11 @@ class Hub:
         limits: BotLimits | None = None,
         owns: Callable[[str], bool] = owns_every_table,
         waiting_hours: float = 0.0,
+        clock: Callable[[], float] = time.time,
     ) -> None:
         self.store = store
+        self.clock = clock
+        """The time (POSIX seconds) the table clocks and grace periods are measured by."""
         self.bot_pause = bot_pause
         self.bot_threads = bot_threads
         self.limits = limits or BotLimits()
@@ -426,6 +476,7 @@ class Hub:
         """Stop the bots, let decisions under way finish and be stored, stop writing."""
         self.stopping = True
         kicks = [live.bot_kick for live in self.tables.values() if live.bot_kick is not None]
+        kicks += [live.watch for live in self.tables.values() if live.watch is not None]
         if self.sweeper is not None:
             kicks.append(self.sweeper)
         for task in kicks:
@@ -457,6 +508,7 @@ class Hub:
                 if live is not None:
                     self.tables[table_id] = live
                     self.kick_bots(live)
+                    self.arm(live)
         self.loading.pop(table_id, None)
         return live
 
@@ -500,7 +552,19 @@ class Hub:
             for seat in info.seats:
                 if seat.kind == BOT:
                     bots[seat.seat] = self._make_bot(info, seat.seat, seat.bot or "random")
-        return LiveTable(info=info, state=state, window=window, bots=bots)
+                elif seat.by_bot:
+                    bots[seat.seat] = self._stand_in(info, seat.seat)
+        live = LiveTable(info=info, state=state, window=window, bots=bots)
+        live.clocks = {s.seat: s.clock for s in info.seats if s.clock is not None}
+        live.chat = self.store.chat(table_id)
+        since = self.clock()
+        live.away = {s.seat: since for s in info.seats if s.kind == PERSON}
+        self.store.save_clocks(table_id, self._start_clocks(live))
+        return live
+
+    def _stand_in(self, info: TableInfo, seat: int) -> Bot:
+        """The bot that plays a person's seat while the person is away (the table's level)."""
+        return self._make_bot(info, seat, info.stand_in or STAND_IN)
 
     def _make_bot(self, info: TableInfo, seat: int, spec: str) -> Bot:
         game = bodoge.get_game(info.game)
@@ -513,12 +577,39 @@ class Hub:
             bot.time_cap = self.limits.seconds
         return bot
 
+    def _seat_bots(self, live: LiveTable) -> None:
+        """Bots for the seats the host made bots' before the start (the table loaded earlier)."""
+        if not live.playing:
+            return
+        for entry in live.info.seats:
+            if entry.kind == BOT and entry.seat not in live.bots:
+                live.bots[entry.seat] = self._make_bot(live.info, entry.seat, entry.bot or "random")
+
+    def _start_clocks(self, live: LiveTable) -> dict[int, SeatClock]:
+        """Start the clocks of seats asked to act whose clock is stopped (a game starting).
+
+        Returns the clocks changed, to be stored.
+        """
+        spec = live.info.clock
+        if spec is None or not live.playing:
+            return {}
+        at = self.clock()
+        changed = {}
+        for seat in live.state.to_act:
+            current = live.clocks.get(seat) or SeatClock(spec.seconds)
+            if current.since is None:
+                changed[seat] = SeatClock(current.left, at)
+        live.clocks.update(changed)
+        return changed
+
     async def joined(self, info: TableInfo) -> None:
         """A seat was filled here (``info``: the table after it): push it, tell other workers."""
         if self.announce is not None:
             self.announce([f"{info.id}:seats"])
         has_bots = any(seat.kind == BOT for seat in info.seats)
-        starts = info.status == PLAYING and has_bots and info.id not in self.tables
+        # A table with a clock or a grace period comes alive too: its deadlines run from now.
+        watched = has_bots or info.clock is not None or info.grace is not None
+        starts = info.status == PLAYING and watched and info.id not in self.tables
         # The last seat is filled: the bots start here, if this worker owns the
         # table; else its owner heard of the seat (NOTIFY, or the announcement above).
         if starts and self.owns(info.id):
@@ -539,8 +630,13 @@ class Hub:
                 info = await asyncio.to_thread(self.store.table, table_id)
             if info is not None:
                 live.info = latest(live.info, info)
+            self._seat_bots(live)
+            started = self._start_clocks(live)
+            if started:
+                await asyncio.to_thread(self.store.save_clocks, table_id, started)
             self.publish(live)
         self.kick_bots(live)
+        self.arm(live)
 
     async def catch_up(self, table_id: str, seq: int, known: Sequence[Row] = ()) -> None:
         """Apply actions that another worker stored (it announced them), then push.
@@ -584,18 +680,29 @@ class Hub:
             if fresh is None:
                 return
             live.info, state, window = fresh.info, fresh.state, fresh.window
+        if live.info.clock is not None:  # the worker that stored them stored the clocks too
+            fresh_info = await asyncio.to_thread(self.store.table, live.info.id)
+            if fresh_info is not None:
+                live.clocks = {s.seat: s.clock for s in fresh_info.seats if s.clock is not None}
         self._swap(live, state, window)
 
     def _swap(self, live: LiveTable, state: State, window: int) -> None:
         live.state, live.window = state, window
         if state.is_over and live.info.status != OVER:
-            live.info = dataclasses.replace(live.info, status=OVER)
+            live.info = dataclasses.replace(live.info, status=OVER, result=result_of(state))
         self.publish(live)
+        self.arm(live)
 
     # ------------------------------------------------------------- acting
 
-    async def act(self, table_id: str, seat: int | None, version: object, wire: object) -> None:
-        """Accept one decision or raise :class:`ProtocolError`; see the module docstring."""
+    async def act(
+        self, table_id: str, seat: int | None, version: object, wire: object, by_bot: bool = False
+    ) -> None:
+        """Accept one decision or raise :class:`ProtocolError`; see the module docstring.
+
+        ``by_bot``: a bot of this hub decided it.  A person who acts on a seat
+        a bot plays for them takes the seat back first.
+        """
         if isinstance(version, bool) or not isinstance(version, int):
             raise ProtocolError("malformed", f"'version' must be an integer, not {version!r}")
         live = await self.get(table_id)
@@ -603,16 +710,18 @@ class Hub:
             raise ProtocolError("table_not_found", f"there is no table {table_id!r}")
         if seat is None:
             raise ProtocolError("wrong_seat", "spectators cannot act; join a seat to play")
-        decision = asyncio.ensure_future(self._decide_and_go_on(live, seat, version, wire))
+        if not by_bot and seat in live.by_bot:
+            await self.take_back(live, seat)
+        decision = asyncio.ensure_future(self._decide_and_go_on(live, seat, version, wire, by_bot))
         self.inflight.add(decision)
         decision.add_done_callback(self._settled)
         await asyncio.shield(decision)  # a cancelled caller never stops a commit half-way
 
     async def _decide_and_go_on(
-        self, live: LiveTable, seat: int, version: int, wire: object
+        self, live: LiveTable, seat: int, version: int, wire: object, by_bot: bool = False
     ) -> None:
         """Decide, then (if accepted) start the bots now due: even if the caller has gone."""
-        await self._decide(live, seat, version, wire)
+        await self._decide(live, seat, version, wire, by_bot)
         self.kick_bots(live)
         self._evict_if_done(live)
 
@@ -621,11 +730,17 @@ class Hub:
         if not task.cancelled():
             task.exception()  # retrieved: its caller may have gone
 
-    async def _decide(self, live: LiveTable, seat: int, version: int, wire: object) -> None:
+    async def _decide(
+        self, live: LiveTable, seat: int, version: int, wire: object, by_bot: bool = False
+    ) -> None:
         async with live.lock:
             for _attempt in range(3):
                 if not live.started:
                     raise ProtocolError("not_started", "the table is waiting for players")
+                if live.info.status == ABANDONED:
+                    raise ProtocolError("table_ended", "the host ended this table")
+                if by_bot and seat not in live.bots:
+                    raise ProtocolError("wrong_seat", "a person plays this seat again")
                 state = live.state
                 self.check_version(live, seat, version)
                 try:
@@ -634,7 +749,16 @@ class Hub:
                     after.apply(seat, action)
                 except IllegalAction as error:
                     raise ProtocolError(error.code, str(error)) from None
-                item = Append(live.info.id, state.version, seat, action.to_json(), after.is_over)
+                item = Append(
+                    live.info.id,
+                    state.version,
+                    seat,
+                    action.to_json(),
+                    after.is_over,
+                    proxy=by_bot and seat in live.by_bot,
+                    clocks=self._advance_clocks(live, state, after, seat),
+                    result=result_of(after) if after.is_over else None,
+                )
                 try:
                     stored = await self.committer.store_action(item)
                 except Exception:
@@ -646,10 +770,24 @@ class Hub:
                     ) from None
                 if stored:
                     self.accepted += 1
+                    live.clocks.update(item.clocks)
                     self._swap(live, after, next_window(live.window, state.to_act, seat, after))
                     return
                 await self._sync(live)  # another worker stored this step first
             raise ProtocolError("stale_version", "other decisions were taken first; try again")
+
+    def _advance_clocks(
+        self, live: LiveTable, before: State, after: State, seat: int
+    ) -> tuple[tuple[int, SeatClock], ...]:
+        """The seat clocks that ``seat``'s action changes (:func:`bodoge.server.clock.advance`)."""
+        spec = live.info.clock
+        if spec is None:
+            return ()
+        decided = not after.events[-1].outcome.draft
+        changed = clocks.advance(
+            spec, live.clocks, before.to_act, after.to_act, seat, decided, self.clock()
+        )
+        return tuple(sorted(changed.items()))
 
     def check_version(self, live: LiveTable, seat: int, version: int) -> None:
         """Refuse a decision made on a version whose situation has changed since."""
@@ -668,7 +806,7 @@ class Hub:
 
     def kick_bots(self, live: LiveTable) -> None:
         """Queue the table's next bot decision, after the pause, if one is awaited."""
-        if self.stopping or not live.started or self.turns is None:
+        if self.stopping or not live.playing or self.turns is None:
             return
         if not self.owns(live.info.id) or self.tables.get(live.info.id) is not live:
             return
@@ -690,7 +828,7 @@ class Hub:
 
         False when that bot's move was refused for good (see :meth:`_bot_decide`).
         """
-        if self.stopping or not live.started or self.tables.get(live.info.id) is not live:
+        if self.stopping or not live.playing or self.tables.get(live.info.id) is not live:
             return True
         seats = sorted(seat for seat in live.state.to_act if seat in live.bots)
         if not seats:
@@ -712,7 +850,9 @@ class Hub:
         fallback: Bot | None = None
         for _attempt in range(4):
             state = live.state
-            if self.stopping or not live.started or seat not in state.to_act:
+            if self.stopping or not live.playing or seat not in state.to_act:
+                return True
+            if live.bots.get(seat) is not bot:  # its person took the seat back
                 return True
             action: Action
             try:
@@ -732,9 +872,11 @@ class Hub:
                 fallback = RandomBot(state.version)
                 continue
             try:
-                await self.act(live.info.id, seat, state.version, action.to_json())
+                await self.act(live.info.id, seat, state.version, action.to_json(), by_bot=True)
                 return True
             except ProtocolError as error:
+                if live.bots.get(seat) is not bot or not live.playing:
+                    return True  # its person took the seat back, or the host ended the table
                 self.bot_refusals += 1
                 if error.code == "stale_version" or live.state.version != state.version:
                     log.warning(
@@ -767,6 +909,141 @@ class Hub:
         """Who decides for a bot that overran: the game's heuristic bot, else a random one."""
         return state.game.heuristic_bot(live.info.seed + state.version) or RandomBot(state.version)
 
+    # --------------------------------------------- deadlines, seats handed to bots
+
+    def arm(self, live: LiveTable) -> None:
+        """(Re)start the wait for the table's next deadline; the owning worker enforces them."""
+        if live.watch is not None and not live.watch.done():
+            live.watch.cancel()
+        live.watch = None
+        if self.stopping or not live.playing or not self.owns(live.info.id):
+            return
+        if self.tables.get(live.info.id) is not live:
+            return
+        due = self.next_deadline(live)
+        if due is not None:
+            live.watch = asyncio.create_task(self._watch(live, due), name=f"clock {live.info.id}")
+
+    def next_deadline(self, live: LiveTable) -> tuple[float, int] | None:
+        """When (and for which seat) a person to act next runs out of time or of grace."""
+        due = self.deadlines(live)
+        return min(due) if due else None
+
+    def deadlines(self, live: LiveTable) -> list[tuple[float, int]]:
+        """(time, seat) of each deadline of the people asked to act (clock, grace)."""
+        due: list[tuple[float, int]] = []
+        persons = {s.seat for s in live.info.seats if s.kind == PERSON and not s.by_bot}
+        for seat in live.state.to_act:
+            if seat not in persons:
+                continue
+            deadline = live.clocks[seat].deadline if seat in live.clocks else None
+            if live.info.clock is not None and deadline is not None:
+                due.append((deadline, seat))
+            if live.info.grace is not None and not live.present.get(seat):
+                due.append((live.away.get(seat, self.clock()) + live.info.grace, seat))
+        return due
+
+    async def _watch(self, live: LiveTable, due: tuple[float, int]) -> None:
+        await asyncio.sleep(max(0.0, due[0] - self.clock()))
+        live.watch = None  # this wait is over: what follows re-arms
+        await asyncio.shield(self._expire(live))
+
+    async def _expire(self, live: LiveTable) -> None:
+        """Hand every person's seat whose deadline passed to a bot."""
+        if not live.playing or self.stopping:
+            return
+        at = self.clock()
+        for seat in sorted({seat for due, seat in self.deadlines(live) if due <= at}):
+            log.info("table %s: seat %d is played by a bot (its time ran out)", live.info.id, seat)
+            await self.hand_to_bot(live, seat)
+        self.arm(live)
+
+    async def hand_to_bot(self, live: LiveTable, seat: int) -> None:
+        """A bot of the table's level plays the person's seat until its person takes it back."""
+        async with live.lock:
+            info = await asyncio.to_thread(self.store.set_by_bot, live.info.id, seat, True)
+            if info is None:
+                return
+            live.info = info
+            if live.playing and seat not in live.bots:
+                live.bots[seat] = self._stand_in(info, seat)
+            self.publish(live)
+        self.kick_bots(live)
+        self.arm(live)
+
+    async def take_back(self, live: LiveTable, seat: int) -> None:
+        """The person plays their seat again (their clock gets at least ``clock.floor``)."""
+        async with live.lock:
+            if seat not in live.by_bot:
+                return
+            spec, current = live.info.clock, live.clocks.get(seat)
+            clock = None
+            if spec is not None and current is not None:
+                clock = clocks.taken_back(spec, current, self.clock())
+            info = await asyncio.to_thread(self.store.set_by_bot, live.info.id, seat, False, clock)
+            if info is None:
+                return
+            live.info = info
+            live.bots.pop(seat, None)
+            if clock is not None:
+                live.clocks[seat] = clock
+            live.away.pop(seat, None)
+            self.publish(live)
+        self.arm(live)
+
+    # ------------------------------------------------------------- the host
+
+    async def changed(self, live: LiveTable, info: TableInfo | None) -> None:
+        """The host changed the table (``info``: as stored after it): push it, start bots."""
+        if info is None:
+            return
+        async with live.lock:
+            was_playing = live.info.status == PLAYING
+            live.info = info
+            if info.status == PLAYING and not was_playing:  # the last open seat became a bot
+                self._seat_bots(live)
+                started = self._start_clocks(live)
+                if started:
+                    await asyncio.to_thread(self.store.save_clocks, info.id, started)
+            if info.status != PLAYING:
+                live.bots.clear()
+            self.publish(live)
+        if self.announce is not None:
+            self.announce([f"{info.id}:seats"])
+        self.kick_bots(live)
+        self.arm(live)
+
+    # ------------------------------------------------------------- chat
+
+    async def say(self, live: LiveTable, seat: int | None, text: object) -> None:
+        """A chat line from ``seat``: checked, limited, stored, then sent to every connection."""
+        if seat is None:
+            raise ProtocolError("wrong_seat", "spectators read the chat; seated players write")
+        line = chat_text(text)
+        entry = next(s for s in live.info.seats if s.seat == seat)
+        if entry.muted:
+            raise ProtocolError("muted", "the host has muted you at this table")
+        if len(live.chat) >= MAX_CHAT_LINES:
+            raise ProtocolError("chat_full", f"a table keeps at most {MAX_CHAT_LINES} chat lines")
+        at = self.clock()
+        recent = live.said.setdefault(seat, deque())
+        while recent and recent[0] <= at - CHAT_WINDOW:
+            recent.popleft()
+        if len(recent) >= CHAT_BURST:
+            raise ProtocolError(
+                "too_fast", f"at most {CHAT_BURST} chat lines in {CHAT_WINDOW:g} seconds"
+            )
+        recent.append(at)
+        async with live.lock:
+            stored = await asyncio.to_thread(
+                self.store.add_chat, live.info.id, seat, line, live.state.version
+            )
+            live.chat.append(stored)
+            text_out = dump({"type": "chat", "lines": [chat_line(live, stored)]})
+            for connection in list(live.connections):
+                if not connection.push(text_out):
+                    live.connections.discard(connection)
+
     # ------------------------------------------------------------ expiry
 
     async def _sweep(self) -> None:
@@ -794,20 +1071,39 @@ class Hub:
     # ------------------------------------------------------------ fan-out
 
     def attach(self, live: LiveTable, connection: Connection) -> None:
-        """Add a connection and queue its current view first."""
+        """Add a connection and queue its current view first (then the chat, if any)."""
         live.connections.add(connection)
         connection.push(self.message(live, connection, {}))
+        if live.chat:
+            lines = [chat_line(live, line) for line in live.chat[-CHAT_SENT:]]
+            connection.send({"type": "chat", "lines": lines})
+        if connection.seat is not None:
+            live.present[connection.seat] = live.present.get(connection.seat, 0) + 1
+            live.away.pop(connection.seat, None)
+            if live.info.grace is not None:
+                self.arm(live)
 
     def detach(self, live: LiveTable, connection: Connection) -> None:
         live.connections.discard(connection)
         connection.queue.put_nowait(None)
+        seat = connection.seat
+        if seat is not None and connection.seat in live.present:
+            live.present[seat] -= 1
+            if live.present[seat] <= 0:
+                del live.present[seat]
+                live.away[seat] = self.clock()
+                if live.info.grace is not None:
+                    self.arm(live)
         self._evict_if_done(live)
 
     def _evict_if_done(self, live: LiveTable) -> None:
         """Forget a finished table nobody watches; the database still has it."""
-        done = live.state.is_over and not live.connections and not live.lock.locked()
+        ended = live.state.is_over or live.info.status in (ABANDONED, CANCELLED)
+        done = ended and not live.connections and not live.lock.locked()
         if done and self.tables.get(live.info.id) is live:
             del self.tables[live.info.id]
+            if live.watch is not None:
+                live.watch.cancel()
 
     def publish(self, live: LiveTable) -> None:
         """Queue each connection's own new view (computed once per seat and language)."""
@@ -842,7 +1138,7 @@ def dump(message: dict[str, Any]) -> str:
     return orjson.dumps(message, option=orjson.OPT_NON_STR_KEYS).decode()
 
 
-STATUS_ORDER = (WAITING, PLAYING, OVER)
+STATUS_RANK = {WAITING: 0, CANCELLED: 1, PLAYING: 1, OVER: 2, ABANDONED: 2}
 
 
 def latest(current: TableInfo, read: TableInfo) -> TableInfo:
@@ -856,7 +1152,7 @@ def latest(current: TableInfo, read: TableInfo) -> TableInfo:
     filled = sum(seat.filled for seat in read.seats)
     if filled < sum(seat.filled for seat in current.seats):
         return current
-    if STATUS_ORDER.index(read.status) < STATUS_ORDER.index(current.status):
+    if STATUS_RANK[read.status] < STATUS_RANK[current.status]:
         return dataclasses.replace(read, status=current.status)
     return read
 
@@ -901,6 +1197,98 @@ def rebuild_live(info: TableInfo, rows: list[tuple[int, int, dict[str, Any]]]) -
 
 LOG_LENGTH = 30
 """How many recent events the first state message of a connection carries."""
+STAND_IN = "heuristic"
+"""The bot that plays an absent person's seat when the table names none (else a random one)."""
+MAX_CHAT = 300
+"""Longest chat line, in characters."""
+MAX_CHAT_LINES = 1000
+"""Most chat lines a table keeps."""
+CHAT_BURST, CHAT_WINDOW = 5, 10.0
+"""A seat may write ``CHAT_BURST`` lines in any ``CHAT_WINDOW`` seconds."""
+CHAT_SENT = 200
+"""How many recent chat lines a new connection is sent."""
+
+
+def seat_names(live: LiveTable, lang: str) -> list[str]:
+    """Each seat's display name: the person's chosen name, ``Bot 3``, else ``P2``."""
+    names = []
+    for seat in live.info.seats:
+        if seat.name:
+            names.append(seat.name)
+        elif seat.kind == BOT:
+            names.append(word("bot_name", lang, n=seat.seat + 1))
+        else:
+            names.append(seat_name(seat.seat, lang))
+    return names
+
+
+def result_of(state: State) -> dict[str, Any]:
+    """A finished game's scores and winners, as stored with the table for the lobby."""
+    result: dict[str, Any] = {"scores": list(state.scores), "winners": list(state.winners)}
+    if state.stopped:
+        result["stopped"] = True
+    return result
+
+
+def chat_text(text: object) -> str:
+    """A chat line as stored: stripped, 1 to ``MAX_CHAT`` characters, no control characters.
+
+    It is shown as text, never as markup (the page sets ``textContent``, the
+    replay's template escapes it).
+    """
+    if not isinstance(text, str):
+        raise ProtocolError("malformed", "a chat line is text")
+    line = " ".join(text.split())
+    if not 1 <= len(line) <= MAX_CHAT:
+        raise ProtocolError("bad_chat", f"a chat line has 1 to {MAX_CHAT} characters")
+    if any(unicodedata.category(c) in ("Cc", "Cs", "Co") for c in line):
+        raise ProtocolError("bad_chat", "a chat line may not hold control characters")
+    return line
+
+
+def chat_line(live: LiveTable, line: ChatLine, lang: str = "en") -> dict[str, Any]:
+    """A chat line as sent: who wrote it, what, when, at which version of the game."""
+    names = seat_names(live, lang)
+    return {
+        "n": line.n,
+        "seat": line.seat,
+        "name": names[line.seat] if 0 <= line.seat < len(names) else "?",
+        "text": line.text,
+        "at": line.at,
+        "version": line.version,
+    }
+
+
+def room(live: LiveTable, lang: str, at: float) -> dict[str, Any]:
+    """Public facts about the table beside the game: who plays each seat, clocks, what next.
+
+    The same for every seat and spectator; nothing in it comes from the game's state
+    but ``to_act``, which every view shows.
+    """
+    names = seat_names(live, lang)
+    ticking = set(live.state.to_act) if live.playing else set()
+    seats = []
+    for entry in live.info.seats:
+        clock = live.clocks.get(entry.seat)
+        seats.append(
+            {
+                "seat": entry.seat,
+                "name": names[entry.seat],
+                "kind": entry.kind,
+                "by_bot": entry.kind == PERSON and entry.by_bot,
+                "filled": entry.filled,
+                "muted": entry.muted,
+                "clock": None
+                if clock is None or live.info.clock is None
+                else {**clocks.public(clock, at), "ticking": entry.seat in ticking},
+            }
+        )
+    return {
+        "seats": seats,
+        "clock": None if live.info.clock is None else live.info.clock.to_json(),
+        "listed": live.info.listed,
+        "next": live.info.next_table,
+    }
 
 
 def state_message(
@@ -936,6 +1324,7 @@ def state_message(
             if not event.outcome.draft  # a step of a choice: shown once it is complete
         ],
         "sent_at": time.time(),
+        "room": room(live, lang, time.time()),
     }
     if html and render is not None:
         try:

@@ -132,6 +132,10 @@ WORDS: dict[str, Text] = {
     "scores": Text("得点", "Scores"),
     "watch_replay": Text("リプレイを見る", "Watch the replay"),
     "play_again": Text("新しい卓を作る", "Set up a new table"),
+    "err_table_ended": Text("この卓は終了しました。", "This table has ended."),
+    "err_too_fast": Text("少し待ってから送ってください。", "Please wait a moment before sending."),
+    "err_muted": Text("チャットが止められています。", "You are muted at this table."),
+    "err_bad_chat": Text("メッセージは1〜300文字です。", "A message has 1 to 300 characters."),
     "err_stale_version": Text(
         "卓の状況が変わりました。もう一度選んでください。",
         "The table moved on in the meantime; please choose again.",
@@ -164,6 +168,76 @@ WORDS: dict[str, Text] = {
     ),
     "bad_step": Text("手順は 0〜{total} です", "The step must be between 0 and {total}"),
     "bad_seat": Text("席{n}はありません", "There is no seat {n}"),
+    # clocks, seats played by bots
+    "clock": Text("持ち時間", "Clock"),
+    "clock_none": Text("なし（時間制限なし）", "None (no time limit)"),
+    "clock_move30": Text("1手30秒", "30 seconds a move"),
+    "clock_move120": Text("1手2分", "2 minutes a move"),
+    "clock_move1d": Text("1手1日（ゆっくり対戦）", "1 day a move (slow game)"),
+    "clock_bank5": Text("持ち時間5分＋1手10秒", "5 minutes + 10 s a move"),
+    "clock_bank15": Text("持ち時間15分＋1手15秒", "15 minutes + 15 s a move"),
+    "clock_move": Text("1手{s}", "{s} a move"),
+    "clock_bank": Text("持ち時間{s}＋1手{i}", "{s} + {i} a move"),
+    "clock_help": Text(
+        "時間切れの席は、本人が戻るまでボットが代わりに打ちます。",
+        "When a player's time runs out, a bot plays their seat until they come back.",
+    ),
+    "grace": Text("接続が切れたら", "When a player disconnects"),
+    "grace_none": Text("待ち続ける", "Wait for them"),
+    "grace_60": Text("1分後にボットが代打ち", "A bot plays after 1 minute"),
+    "grace_120": Text("2分後にボットが代打ち", "A bot plays after 2 minutes"),
+    "grace_600": Text("10分後にボットが代打ち", "A bot plays after 10 minutes"),
+    "stand_in": Text("代打ちのボット", "Bot that stands in"),
+    "listed": Text(
+        "公開卓にする（ロビーから誰でも参加できます）",
+        "Open table (anyone may join from the lobby)",
+    ),
+    "by_bot": Text("ボットが代打ち中", "a bot plays for now"),
+    "take_seat": Text("自分で打つ（席に戻る）", "Play my seat again"),
+    "you_by_bot": Text(
+        "いまはボットがあなたの代わりに打っています。",
+        "A bot is playing your seat for now.",
+    ),
+    "seconds_left": Text("残り", "left"),
+    # the host
+    "host_panel": Text("ホストの操作", "Host controls"),
+    "make_bot": Text("ボットにする", "Make it a bot"),
+    "make_person": Text("人の席にする", "Make it a person's seat"),
+    "revoke": Text("招待を取り消して新しいリンク", "Revoke the invite (new link)"),
+    "cancel_table": Text("卓を取りやめる", "Cancel the table"),
+    "hand_to_bot": Text("ボットに任せる", "Hand to a bot"),
+    "end_table": Text("卓を終了する（勝者なし）", "End the table (no winner)"),
+    "mute": Text("チャットを止める", "Mute"),
+    "unmute": Text("チャットを許す", "Unmute"),
+    "open_it": Text("公開する", "Open it to everyone"),
+    "close_it": Text("非公開にする", "Make it private"),
+    "cancelled": Text("この卓はホストが取りやめました。", "The host cancelled this table."),
+    "abandoned": Text(
+        "ホストがこの卓を終了しました（勝者なし）。", "The host ended this table (no winner)."
+    ),
+    "ended_tag": Text("途中終了", "ended"),
+    # rematch
+    "rematch": Text("同じメンバーでもう一度", "Play again (same players)"),
+    "to_rematch": Text("次の対戦へ", "Go to the rematch"),
+    # chat
+    "chat": Text("チャット", "Chat"),
+    "chat_placeholder": Text("メッセージ", "Message"),
+    "send": Text("送る", "Send"),
+    "chat_spectator": Text(
+        "観戦中はチャットを読むだけです。", "Spectators read the chat; players write."
+    ),
+    "chat_muted": Text("ホストがあなたのチャットを止めています。", "The host has muted you."),
+    "chat_empty": Text("まだメッセージはありません", "No messages yet"),
+    # lobby lists
+    "sit": Text("参加する", "Join"),
+    "free_seats": Text("空席{n}", "{n} free"),
+    "turn_waited": Text("{names} の番（{time}）", "{names} to play ({time})"),
+    "won_by": Text("勝者: {names}", "Won by {names}"),
+    "no_winner": Text("勝者なし", "No winner"),
+    "ago_s": Text("{n}秒", "{n} s"),
+    "ago_m": Text("{n}分", "{n} min"),
+    "ago_h": Text("{n}時間", "{n} h"),
+    "ago_d": Text("{n}日", "{n} d"),
 }
 
 
@@ -172,7 +246,17 @@ def word(key: str, lang: str, **values: object) -> str:
     return (text.format(**values) if values else text)(lang)
 
 
-ERROR_CODES = ("stale_version", "wrong_seat", "game_over", "not_started", "illegal_action")
+ERROR_CODES = (
+    "stale_version",
+    "wrong_seat",
+    "game_over",
+    "not_started",
+    "illegal_action",
+    "table_ended",
+    "too_fast",
+    "muted",
+    "bad_chat",
+)
 """Refusals the table page explains in the player's language (the rest: ``err_other``)."""
 
 

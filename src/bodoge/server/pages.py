@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import asyncio
 import re
+import time
 from typing import Annotated, Any
 
 from fastapi import APIRouter, Form, Request
@@ -15,18 +16,28 @@ from bodoge.games import BUILTIN_IDS
 
 from .api import (
     ApiError,
+    ClockIn,
     NewTable,
     SeatSpec,
+    as_host,
     checked_name,
+    host_listed,
+    host_mute,
+    host_revoke,
+    host_set_seat,
+    host_status,
     invite_path,
     join_table,
     new_table,
+    rematch,
+    sit_at,
 )
-from .db import OVER, PLAYING, WAITING, invite_code
+from .clock import PRESETS, ClockSpec
+from .db import ABANDONED, BOT, CANCELLED, OVER, PERSON, PLAYING, WAITING, TableInfo, invite_code
 from .deps import HOST_COOKIE, SEAT_COOKIE, HubDep, LangDep, StoreDep, seat_token
-from .hub import LiveTable, rebuild
+from .hub import Hub, LiveTable, chat_line, rebuild, room, seat_names
 from .i18n import LANG_COOKIE, word
-from .render import named_record, render_game, render_page, seat_list, seat_names
+from .render import named_record, render_game, render_page, seat_list
 
 router = APIRouter(include_in_schema=False)
 
@@ -83,17 +94,87 @@ def games_for_lobby(lang: str) -> list[dict[str, Any]]:
     return games
 
 
+GRACES = ("none", "60", "120", "600")
+"""The grace periods the lobby offers (seconds; "none": wait for ever); 120 is chosen first."""
+
+
+def ago(seconds: float, lang: str) -> str:
+    """A duration in words: ``45 s``, ``3 min``, ``2 h``, ``1 d``."""
+    seconds = max(0, int(seconds))
+    for limit, unit, key in ((60, 1, "ago_s"), (3600, 60, "ago_m"), (86400, 3600, "ago_h")):
+        if seconds < limit:
+            return word(key, lang, n=seconds // unit)
+    return word("ago_d", lang, n=seconds // 86400)
+
+
+def names_of(info: TableInfo, seats: Any, lang: str) -> str:
+    named = {s.seat: s.name for s in info.seats}
+    return ", ".join(named.get(seat) or word("bot_name", lang, n=seat + 1) for seat in seats)
+
+
+def lobby_lists(store: Any, hub: Hub, lang: str) -> dict[str, Any]:
+    """The lobby's three lists: open tables, games in progress (whose turn, for how long),
+    finished games (winner, scores)."""
+    tables = store.tables([PLAYING, OVER, ABANDONED], limit=60)
+    listed = [
+        t
+        for t in store.tables([WAITING], limit=200)
+        if t.listed and any(s.kind == PERSON and not s.filled for s in t.seats)
+    ][:20]
+    playing = [t for t in tables if t.status == PLAYING]
+    moved = store.last_moves([t.id for t in playing])
+    at = time.time()
+    in_progress = []
+    for info in playing:
+        live = hub.tables.get(info.id)
+        since = moved.get(info.id, info.created_at.timestamp())
+        turn = ""
+        if live is not None and live.state.to_act:
+            turn = word(
+                "turn_waited",
+                lang,
+                names=names_of(info, live.state.to_act, lang),
+                time=ago(at - since, lang),
+            )
+        in_progress.append({"info": info, "turn": turn})
+    finished = []
+    for info in [t for t in tables if t.status in (OVER, ABANDONED)][:20]:
+        result = info.result or {}
+        winners = result.get("winners") or []
+        line = ""
+        if info.status == ABANDONED:
+            line = word("no_winner", lang)
+        elif result:
+            line = (
+                word("won_by", lang, names=names_of(info, winners, lang))
+                if winners
+                else word("no_winner", lang)
+            )
+        scores = [
+            (names_of(info, [n], lang), score) for n, score in enumerate(result.get("scores", []))
+        ]
+        finished.append({"info": info, "line": line, "scores": scores})
+    return {
+        "listed": [
+            {"info": t, "free": sum(s.kind == PERSON and not s.filled for s in t.seats)}
+            for t in listed
+        ],
+        "playing": in_progress,
+        "finished": finished,
+    }
+
+
 @router.get("/", response_class=HTMLResponse)
-def lobby(request: Request, store: StoreDep, lang: LangDep) -> HTMLResponse:
-    tables = store.tables([WAITING, PLAYING, OVER], limit=60)
+async def lobby(request: Request, store: StoreDep, hub: HubDep, lang: LangDep) -> HTMLResponse:
+    lists = await asyncio.to_thread(lobby_lists, store, hub, lang)
     return page(
         "lobby.html",
         lang,
         games=games_for_lobby(lang),
-        waiting=[t for t in tables if t.status == WAITING],
-        playing=[t for t in tables if t.status == PLAYING],
-        finished=[t for t in tables if t.status == OVER][:20],
+        clocks=[(name, word(f"clock_{name}", lang)) for name, _ in PRESETS],
+        graces=[(g, word(f"grace_{g}", lang)) for g in GRACES],
         titles={gid: bodoge.get_game(gid).title(lang) for gid in BUILTIN_IDS},
+        **lists,
     )
 
 
@@ -147,10 +228,21 @@ async def create_from_form(
             else SeatSpec(kind="person")
         )
     my_name = str(form.get("name", "")).strip()[:40]
+    clock = dict(PRESETS).get(str(form.get("clock", "none")))
+    grace = str(form.get("grace", "none"))
+    stand_in = str(form.get("stand_in", "")).removeprefix("bot:") or None
     try:
         if my_name:
             checked_name(my_name)  # before the table is made: a refusal changes nothing
-        wanted = NewTable(game=game_id, options=options, seats=seats)
+        wanted = NewTable(
+            game=game_id,
+            options=options,
+            seats=seats,
+            clock=None if clock is None else ClockIn.model_validate(clock),
+            grace=float(grace) if grace in GRACES[1:] else None,
+            stand_in=stand_in if stand_in in dict(LOBBY_BOTS) else None,
+            listed=form.get("listed") == "on",
+        )
         created = await new_table(request, store, hub, wanted)
     except ApiError as error:
         return error_page(lang, error.status_code, word("cannot_create", lang), error.message)
@@ -195,13 +287,16 @@ async def table_page(
     seat = store.seat_of(table_id, seat_token(request, table_id))
     host_token = request.cookies.get(HOST_COOKIE.format(table=table_id))
     invites = {}
-    if live.info.status == WAITING and host_token and store.is_host(table_id, host_token):
+    is_host = bool(host_token) and store.is_host(table_id, host_token or "")
+    if live.info.status == WAITING and is_host and host_token:
         base = str(request.base_url).rstrip("/")
         invites = {
-            s.seat: base + invite_path(table_id, invite_code(host_token, table_id, s.seat))
+            s.seat: base
+            + invite_path(table_id, invite_code(host_token, table_id, s.seat, s.invite_gen))
             for s in live.info.seats
             if not s.filled
         }
+    game = live.state.game
     return page(
         "table.html",
         lang,
@@ -210,9 +305,23 @@ async def table_page(
         names=seat_names(live, lang),
         invites=invites,
         game_html=render_game(live, seat, lang),
-        title=live.state.game.title(lang),
+        title=game.title(lang),
         seat_name=seat_name,
+        room=room(live, lang, time.time()),
+        chat=[chat_line(live, line, lang) for line in live.chat[-200:]],
+        is_host=is_host,
+        bots=bots_for(game, lang),
+        clock_text=clock_text(live.info.clock, lang),
     )
+
+
+def clock_text(spec: ClockSpec | None, lang: str) -> str:
+    """A table's clock in words: ``2 min a move``, ``5 min + 10 s a move``."""
+    if spec is None:
+        return word("clock_none", lang)
+    if spec.kind == "move":
+        return word("clock_move", lang, s=ago(spec.seconds, lang))
+    return word("clock_bank", lang, s=ago(spec.seconds, lang), i=ago(spec.increment, lang))
 
 
 @router.get("/t/{table_id}/join/{invite}")
@@ -273,11 +382,14 @@ async def replay_page(table_id: str, hub: HubDep, lang: LangDep) -> HTMLResponse
     if refused is not None:
         return refused
     assert live is not None
+    stops = replay_stops(live.state.events)
     return page(
         "replay.html",
         lang,
         live=live,
-        total=len(replay_stops(live.state.events)) - 1,
+        total=len(stops) - 1,
+        stops=stops,
+        chat=[chat_line(live, line, lang) for line in live.chat],
         names=seat_names(live, lang),
         title=live.state.game.title(lang),
     )
@@ -313,7 +425,7 @@ async def replay_step(
 
 
 @router.get("/t/{table_id}/record.json")
-async def record_download(table_id: str, hub: HubDep, lang: LangDep) -> Response:
+async def record_download(table_id: str, hub: HubDep, store: StoreDep, lang: LangDep) -> Response:
     live = await hub.get(table_id)
     if live is None:
         return JSONResponse({"error": {"code": "table_not_found", "message": "no such table"}}, 404)
@@ -324,6 +436,142 @@ async def record_download(table_id: str, hub: HubDep, lang: LangDep) -> Response
         )
     name = f"bodoge-{live.info.game}-{table_id}.json"
     return JSONResponse(
-        named_record(live, lang),
+        named_record(live, lang, store),
         headers={"Content-Disposition": f'attachment; filename="{name}"'},
     )
+
+
+# ------------------------------------------------------------ the host's forms
+
+
+async def host_form(
+    request: Request, store: Any, hub: Hub, lang: str, table_id: str, change: Any
+) -> Response:
+    """Run one of the host's changes from a form; back to the table (or an error page)."""
+    try:
+        live, secret = await as_host(request, store, hub, table_id)
+        await change(live, secret)
+    except ApiError as error:
+        return error_page(lang, error.status_code, error.message)
+    return RedirectResponse(f"/t/{table_id}", 303)
+
+
+@router.post("/t/{table_id}/host/seat/{seat}")
+async def host_seat_form(
+    table_id: str, seat: int, request: Request, store: StoreDep, hub: HubDep, lang: LangDep
+) -> Response:
+    """``kind``: ``person``, ``bot`` (the table's stand-in level) or ``bot:<spec>``."""
+    form = await request.form()
+    kind = str(form.get("kind", ""))[:200]
+
+    async def change(live: LiveTable, secret: str) -> None:
+        bot = kind.removeprefix("bot:") if kind.startswith("bot:") else live.info.stand_in
+        if not kind.startswith("bot") and kind != PERSON:
+            raise ApiError(422, "bad_request", "a seat is a person's or a bot's")
+        await host_set_seat(
+            store, hub, live, secret, seat, BOT if kind.startswith("bot") else PERSON, bot
+        )
+
+    return await host_form(request, store, hub, lang, table_id, change)
+
+
+@router.post("/t/{table_id}/host/revoke/{seat}")
+async def host_revoke_form(
+    table_id: str, seat: int, request: Request, store: StoreDep, hub: HubDep, lang: LangDep
+) -> Response:
+    async def change(live: LiveTable, secret: str) -> None:
+        await host_revoke(store, hub, live, secret, seat)
+
+    return await host_form(request, store, hub, lang, table_id, change)
+
+
+@router.post("/t/{table_id}/host/mute/{seat}")
+async def host_mute_form(
+    table_id: str, seat: int, request: Request, store: StoreDep, hub: HubDep, lang: LangDep
+) -> Response:
+    muted = (await request.form()).get("muted") == "1"
+
+    async def change(live: LiveTable, secret: str) -> None:
+        await host_mute(store, hub, live, seat, muted)
+
+    return await host_form(request, store, hub, lang, table_id, change)
+
+
+@router.post("/t/{table_id}/host/{what}")
+async def host_table_form(
+    table_id: str, what: str, request: Request, store: StoreDep, hub: HubDep, lang: LangDep
+) -> Response:
+    """``cancel``, ``end``, ``open`` or ``close`` the table."""
+    if what not in ("cancel", "end", "open", "close"):
+        return error_page(lang, 404, word("not_found", lang))
+
+    async def change(live: LiveTable, secret: str) -> None:
+        if what in ("open", "close"):
+            await host_listed(store, hub, live, what == "open")
+        else:
+            await host_status(store, hub, live, CANCELLED if what == "cancel" else ABANDONED)
+
+    return await host_form(request, store, hub, lang, table_id, change)
+
+
+# ------------------------------------------------------- open tables, rematch
+
+
+@router.post("/t/{table_id}/sit")
+async def sit_form(
+    table_id: str, name: Annotated[str, Form()], store: StoreDep, hub: HubDep, lang: LangDep
+) -> Response:
+    """The lobby's Join button: the first free seat of an open table."""
+    try:
+        joined = await sit_at(store, hub, table_id, name)
+    except ApiError as error:
+        key = {"seat_taken": "table_full", "bad_name": "name_required"}.get(error.code)
+        return error_page(lang, error.status_code, word(key, lang) if key else error.message)
+    response = RedirectResponse(f"/t/{table_id}", 303)
+    set_seat_cookie(response, table_id, joined.token)
+    return response
+
+
+@router.post("/t/{table_id}/rematch")
+async def rematch_form(
+    table_id: str, request: Request, store: StoreDep, hub: HubDep, lang: LangDep
+) -> Response:
+    """ "Play again": the rematch (made once), then each person's way to their new seat."""
+    live = await hub.get(table_id)
+    if live is None:
+        return error_page(lang, 404, word("not_found", lang))
+    try:
+        await rematch(request, store, hub, live)
+    except ApiError as error:
+        if error.code == "not_seated":  # a spectator: set up a table of their own
+            return RedirectResponse("/", 303)
+        return error_page(lang, error.status_code, error.message)
+    return RedirectResponse(f"/t/{table_id}/next", 303)
+
+
+@router.get("/t/{table_id}/next")
+async def next_table(table_id: str, request: Request, store: StoreDep, hub: HubDep) -> Response:
+    """The rematch's table: a person of this table gets the seat cookie of their new seat.
+
+    The new seat holds the same token (only its hash is stored), so the
+    cookie this table's path received leads on without a new invitation;
+    the host's cookie follows too.  Anyone else watches.
+    """
+    live = await hub.get(table_id)
+    if live is None or live.info.next_table is None:
+        return RedirectResponse(f"/t/{table_id}", 303)
+    new_id = live.info.next_table
+    response = RedirectResponse(f"/t/{new_id}", 303)
+    token = seat_token(request, table_id)
+    if token and len(token) <= 200 and live.info.seat_for(token) is not None:
+        set_seat_cookie(response, new_id, token)
+    secret = request.cookies.get(HOST_COOKIE.format(table=table_id))
+    if secret and len(secret) <= 200 and await asyncio.to_thread(store.is_host, new_id, secret):
+        response.set_cookie(
+            HOST_COOKIE.format(table=new_id),
+            secret,
+            max_age=COOKIE_AGE,
+            httponly=True,
+            samesite="lax",
+        )
+    return response

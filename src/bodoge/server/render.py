@@ -22,9 +22,10 @@ from jinja2 import ChoiceLoader, Environment, FileSystemLoader, select_autoescap
 from markupsafe import Markup
 
 import bodoge
-from bodoge.engine import Action, Game, Text, seat_name
+from bodoge.engine import Action, Game, Text
 
-from .hub import LiveTable
+from .db import Store
+from .hub import LiveTable, seat_names
 from .i18n import error_words, word
 
 HERE = Path(__file__).parent
@@ -122,25 +123,20 @@ class Actions:
         return len(self.items)
 
 
-def seat_names(live: LiveTable, lang: str) -> list[str]:
-    names = []
-    for seat in live.info.seats:
-        if seat.name:
-            names.append(seat.name)
-        elif seat.kind == "bot":
-            names.append(word("bot_name", lang, n=seat.seat + 1))
-        else:
-            names.append(seat_name(seat.seat, lang))
-    return names
-
-
-def named_record(live: LiveTable, lang: str) -> dict[str, Any]:
+def named_record(live: LiveTable, lang: str, store: Store | None = None) -> dict[str, Any]:
     """The game's record with the players' display names (never their tokens).
 
     A replay of it, in the browser or the terminal, shows Alice, Bob, Bot 3
-    rather than P1, P2, P3; the names do not take part in the game.
+    rather than P1, P2, P3; the names do not take part in the game.  With
+    ``store``, ``meta.bot_moves`` lists the steps a bot made for an absent
+    person (the record marks them; they replay like any other).
     """
-    return {**live.state.record(), "players": seat_names(live, lang)}
+    record = {**live.state.record(), "players": seat_names(live, lang)}
+    if store is not None:
+        moves = store.proxies(live.info.id)
+        if moves:
+            record["meta"] = {"bot_moves": moves}
+    return record
 
 
 def seat_list(live: LiveTable, lang: str) -> list[dict[str, Any]]:
@@ -203,6 +199,7 @@ def render_game(live: LiveTable, seat: int | None, lang: str, replay: bool = Fal
             game=state.game,
             options=_option_lines(state.game, live.info.options, lang),
             version=state.version,
+            status=live.info.status,
         )
     legal = state.legal_actions(seat) if seat is not None and not replay else []
     context = game_context(state.game, state.view(seat), seat, legal, names, lang)

@@ -11,7 +11,12 @@ characters, no other keys):
 * :class:`ActIn` ``{"type": "act", "version": V, "action": {...}}``: a
   decision, made on the state of version ``V`` (the ``version`` of the last
   state message the client saw);
-* :class:`PingIn` ``{"type": "ping"}``.
+* :class:`PingIn` ``{"type": "ping"}``;
+* :class:`ChatIn` ``{"type": "chat", "text": "..."}``: a chat line (seated
+  players only, at most ``MAX_CHAT`` characters, ``CHAT_BURST`` lines in
+  ``CHAT_WINDOW`` seconds; see :mod:`bodoge.server.hub`);
+* :class:`TakeSeatIn` ``{"type": "take_seat"}``: the seat's person plays
+  again the seat a bot was playing for them (acting does the same).
 
 Server → client:
 
@@ -24,6 +29,15 @@ Server → client:
   message carries the last 30; each later one only what happened since, so
   a client appends them): never the state, the seed, another seat's view or
   a record;
+  ``room`` (:class:`RoomOut`) holds the public facts beside the game: who
+  plays each seat (a person, a bot, or a bot for an absent person), each
+  seat's clock (seconds left, the deadline when it ticks: only seats in
+  ``to_act`` tick), whether the table is open, and the table of the
+  rematch once there is one.  A state message of the same version is sent
+  again when only these change;
+* :class:`ChatMessage` ``{"type": "chat", "lines": [...]}``: chat lines, on
+  connecting (the last ones, if any) and as they are written; never part
+  of a state message;
 * :class:`ErrorMessage` ``{"type": "error", "code", "message"}``: a refused
   message, only to the connection that sent it; nothing changed;
 * :class:`PongMessage` ``{"type": "pong"}``.
@@ -33,8 +47,9 @@ shapes above), ``table_not_found`` (then the socket closes with 4404),
 ``not_started`` (the table waits for players), ``stale_version``,
 ``wrong_seat`` (a spectator, or a seat not in ``to_act``),
 ``malformed_action`` (not an action of this game), ``illegal_action``,
-``game_over``, ``unavailable`` (the database did not answer),
-``internal_error``.  An error's message is at most ``MAX_ERROR`` characters:
+``game_over``, ``table_ended`` (the host ended the table), ``unavailable``
+(the database did not answer), ``bad_chat``, ``muted``, ``too_fast``,
+``chat_full``, ``internal_error``.  An error's message is at most ``MAX_ERROR`` characters:
 what a client sent is never echoed back at length.
 
 Every frame sent counts against the connection's backlog (``MAX_BACKLOG``
@@ -59,7 +74,7 @@ from pydantic import BaseModel, ConfigDict, Field, StrictInt, TypeAdapter, Valid
 from .api import MAX_ERROR, shown_id
 from .config import MAX_MESSAGE
 from .deps import HubDep, seat_token
-from .hub import Connection, ProtocolError
+from .hub import MAX_CHAT, Connection, Hub, LiveTable, ProtocolError
 from .i18n import request_lang
 
 log = logging.getLogger("bodoge.server")
@@ -91,8 +106,20 @@ class PingIn(BaseModel):
     type: Literal["ping"]
 
 
-ClientMessage = Annotated[ActIn | PingIn, Field(discriminator="type")]
-CLIENT_MESSAGE: TypeAdapter[ActIn | PingIn] = TypeAdapter(ClientMessage)
+class ChatIn(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+    type: Literal["chat"]
+    text: str = Field(max_length=MAX_CHAT)
+
+
+class TakeSeatIn(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+    type: Literal["take_seat"]
+
+
+Incoming = ActIn | PingIn | ChatIn | TakeSeatIn
+ClientMessage = Annotated[Incoming, Field(discriminator="type")]
+CLIENT_MESSAGE: TypeAdapter[Incoming] = TypeAdapter(ClientMessage)
 
 
 class LegalAction(BaseModel):
@@ -115,11 +142,59 @@ class LogEntry(BaseModel):
     """A step of a choice still being made (never sent: the log shows the completed choice)."""
 
 
+class ClockOut(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+    left: float
+    """Seconds left (at ``sent_at``)."""
+    deadline: float | None
+    """When it runs out (POSIX time), while it ticks."""
+    ticking: bool
+
+
+class RoomSeat(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+    seat: int
+    name: str
+    kind: Literal["person", "bot"]
+    by_bot: bool
+    """A person's seat that a bot plays for now (time ran out, away, or the host's choice)."""
+    filled: bool
+    muted: bool
+    clock: ClockOut | None
+
+
+class RoomOut(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+    seats: list[RoomSeat]
+    clock: dict[str, Any] | None
+    """The table's clock: ``{"kind": "move" | "bank", "seconds", "increment"}``."""
+    listed: bool
+    next: str | None
+    """The rematch's table, once someone asked for one."""
+
+
+class ChatLineOut(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+    n: int
+    seat: int
+    name: str
+    text: str
+    at: float
+    version: int
+    """The game's version when it was written."""
+
+
+class ChatMessage(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+    type: Literal["chat"]
+    lines: list[ChatLineOut]
+
+
 class StateMessage(BaseModel):
     model_config = ConfigDict(extra="forbid")
     type: Literal["state"]
     table: str
-    status: Literal["waiting", "playing", "over"]
+    status: Literal["waiting", "playing", "over", "cancelled", "abandoned"]
     version: int
     seat: int | None
     view: dict[str, Any]
@@ -130,6 +205,7 @@ class StateMessage(BaseModel):
     sent_at: float
     html: str | None = None
     """The game area rendered for this seat (only with ``?html=1``)."""
+    room: RoomOut
 
 
 class ErrorMessage(BaseModel):
@@ -144,8 +220,9 @@ class PongMessage(BaseModel):
     type: Literal["pong"]
 
 
-ServerMessage = Annotated[StateMessage | ErrorMessage | PongMessage, Field(discriminator="type")]
-SERVER_MESSAGE: TypeAdapter[StateMessage | ErrorMessage | PongMessage] = TypeAdapter(ServerMessage)
+Outgoing = StateMessage | ChatMessage | ErrorMessage | PongMessage
+ServerMessage = Annotated[Outgoing, Field(discriminator="type")]
+SERVER_MESSAGE: TypeAdapter[Outgoing] = TypeAdapter(ServerMessage)
 
 
 def error(code: str, message: str) -> dict[str, Any]:
@@ -157,7 +234,7 @@ def error(code: str, message: str) -> dict[str, Any]:
 # ------------------------------------------------------------------ parsing
 
 
-def parse(data: str | bytes) -> ActIn | PingIn:
+def parse(data: str | bytes) -> Incoming:
     """A client message, or :class:`ProtocolError` for anything malformed."""
     if len(data) > MAX_MESSAGE:
         raise ProtocolError("too_large", f"a message may have at most {MAX_MESSAGE} characters")
@@ -175,7 +252,8 @@ def parse(data: str | bytes) -> ActIn | PingIn:
         )
         raise ProtocolError(
             "malformed",
-            'a message is {"type": "act", "version": V, "action": {...}} or {"type": "ping"}'
+            'a message is {"type": "act", "version": V, "action": {...}}, {"type": "ping"},'
+            ' {"type": "chat", "text": "..."} or {"type": "take_seat"}'
             f" ({details})",
         ) from None
 
@@ -211,11 +289,7 @@ async def table_socket(websocket: WebSocket, table_id: str, hub: HubDep) -> None
         while not connection.dropped:
             data = await _receive(websocket)
             try:
-                message = parse(data)
-                if isinstance(message, PingIn):
-                    connection.send(PongMessage(type="pong").model_dump())
-                    continue
-                await hub.act(table_id, seat, message.version, message.action)
+                await _handle(hub, live, connection, parse(data))
             except ProtocolError as problem:
                 connection.send(error(problem.code, problem.message))
             except Exception:
@@ -233,6 +307,21 @@ async def table_socket(websocket: WebSocket, table_id: str, hub: HubDep) -> None
         # A client that does not read may hold the sender in a send for ever.
         with contextlib.suppress(Exception, asyncio.CancelledError):
             await asyncio.wait_for(sender, SENDER_GRACE)
+
+
+async def _handle(hub: Hub, live: LiveTable, connection: Connection, message: Incoming) -> None:
+    """Carry out one client message (or raise :class:`ProtocolError`)."""
+    seat = connection.seat
+    if isinstance(message, PingIn):
+        connection.send(PongMessage(type="pong").model_dump())
+    elif isinstance(message, ChatIn):
+        await hub.say(live, seat, message.text)
+    elif isinstance(message, TakeSeatIn):
+        if seat is None:
+            raise ProtocolError("wrong_seat", "spectators have no seat to take")
+        await hub.take_back(live, seat)
+    else:
+        await hub.act(live.info.id, seat, message.version, message.action)
 
 
 async def _receive(websocket: WebSocket) -> str | bytes:

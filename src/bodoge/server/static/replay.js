@@ -38,7 +38,19 @@
     if (ticket !== asked) return; // a later step was asked for meanwhile
     game.innerHTML = html;
     game.dataset.step = String(step);
+    showChat();
     game.classList.remove("pending");
+  }
+
+  // Each chat line appears at the step it was written at (its game version).
+  const chat = document.querySelector("[data-testid=replay-chat]");
+  const stops = chat ? JSON.parse(chat.dataset.stops || "[]") : [];
+  function showChat() {
+    if (!chat) return;
+    const upto = stops[step] === undefined ? Infinity : stops[step];
+    chat.querySelectorAll("li[data-version]").forEach((li) => {
+      li.hidden = Number(li.dataset.version) > upto;
+    });
   }
 
   function go(to) {

@@ -63,10 +63,16 @@
     });
   }
 
+  const motion = window.bodogeMotion;
+  let first = true;
+
   function handle(message) {
     if (message.type === "state") {
       const open = keptState();
       const wasMine = game.querySelector(".game-root.my-turn") !== null;
+      const moved = !first && message.log.length > 0 && message.version !== version;
+      const before = moved && motion ? motion.snapshot(game) : null;
+      first = false;
       version = message.version;
       legal = message.legal;
       game.dataset.version = String(version);
@@ -74,16 +80,37 @@
       game.innerHTML = message.html;
       game.classList.remove("pending");
       restoreState(open);
+      if (before) motion.play(before, game);
+      showRoom(message.room, message.sent_at, message.status);
       const mine = game.querySelector(".game-root.my-turn") !== null;
       document.title = mine ? `● ${game.dataset.yourTurn} — ${baseTitle}` : baseTitle;
       if (mine && !wasMine && document.hidden && navigator.vibrate) navigator.vibrate(80);
       updateInvites(message.status);
+      refreshHostPanel(message.status);
       clearError();
+    } else if (message.type === "chat") {
+      message.lines.forEach(addChat);
     } else if (message.type === "error") {
       showError(message);
       game.classList.remove("pending");
       game.querySelectorAll("[data-act]").forEach((el) => { el.disabled = false; });
     }
+  }
+
+  // The host's controls differ before and during the game: fetch them afresh
+  // (the server renders them) when the table's status has changed.
+  function refreshHostPanel(status) {
+    const panel = document.getElementById("host-panel");
+    if (!panel || panel.dataset.status === status || panel.dataset.loading) return;
+    panel.dataset.loading = "1";
+    fetch(location.pathname, { credentials: "same-origin" })
+      .then((response) => response.text())
+      .then((html) => {
+        const fresh = new DOMParser().parseFromString(html, "text/html").getElementById("host-panel");
+        if (fresh) panel.replaceWith(fresh);
+        else panel.remove();
+      })
+      .catch(() => { delete panel.dataset.loading; });
   }
 
   function updateInvites(status) {
@@ -110,6 +137,102 @@
 
   function clearError() {
     if (errorBox) { errorBox.textContent = ""; delete errorBox.dataset.code; }
+  }
+
+  // ------------------------------------------------------------ the room: seats, clocks
+
+  const roomBox = document.getElementById("room");
+  const roomWords = roomBox ? JSON.parse(roomBox.dataset.words || "{}") : {};
+  const mySeat = game.dataset.seat === "" ? null : Number(game.dataset.seat);
+  let skew = 0; // server time minus this browser's time, in seconds
+
+  function showRoom(room, sentAt, status) {
+    if (!roomBox || !room) return;
+    skew = sentAt - Date.now() / 1000;
+    room.seats.forEach((s) => {
+      const li = roomBox.querySelector(`.room-seat[data-seat="${s.seat}"]`);
+      if (!li) return;
+      li.querySelector(".room-name").textContent = s.name;
+      li.querySelector(".room-who").textContent = s.by_bot ? roomWords.by_bot : (s.kind === "bot" ? roomWords.bot : "");
+      li.classList.toggle("by-bot", s.by_bot);
+      const clock = li.querySelector(".room-clock");
+      li.classList.toggle("ticking", !!(s.clock && s.clock.ticking));
+      if (s.clock) {
+        clock.dataset.left = String(s.clock.left);
+        clock.dataset.deadline = s.clock.deadline === null ? "" : String(s.clock.deadline);
+      } else {
+        delete clock.dataset.left;
+        delete clock.dataset.deadline;
+      }
+    });
+    tick();
+    const takeBox = roomBox.querySelector("[data-testid=take-seat-box]");
+    if (takeBox) {
+      const mine = mySeat === null ? null : room.seats[mySeat];
+      takeBox.hidden = !(mine && mine.by_bot && status === "playing");
+    }
+    const ended = roomBox.querySelector("[data-testid=ended]");
+    if (ended) {
+      ended.hidden = status !== "cancelled" && status !== "abandoned";
+      if (!ended.hidden) ended.textContent = ended.dataset[status];
+    }
+    const next = roomBox.querySelector("[data-testid=next-box]");
+    if (next) next.hidden = !room.next;
+    const chatInput = document.querySelector("[data-testid=chat-input]");
+    if (chatInput && mySeat !== null && room.seats[mySeat]) chatInput.disabled = room.seats[mySeat].muted;
+  }
+
+  function clockText(seconds) {
+    const s = Math.max(0, Math.ceil(seconds));
+    if (s >= 86400) return `${Math.floor(s / 86400)}d ${Math.floor((s % 86400) / 3600)}h`;
+    if (s >= 3600) return `${Math.floor(s / 3600)}:${String(Math.floor((s % 3600) / 60)).padStart(2, "0")}:${String(s % 60).padStart(2, "0")}`;
+    return `${Math.floor(s / 60)}:${String(s % 60).padStart(2, "0")}`;
+  }
+
+  function tick() {
+    if (!roomBox) return;
+    const now = Date.now() / 1000 + skew;
+    roomBox.querySelectorAll(".room-clock[data-left]").forEach((clock) => {
+      const deadline = clock.dataset.deadline;
+      const left = deadline ? Number(deadline) - now : Number(clock.dataset.left);
+      clock.textContent = clockText(left);
+      clock.classList.toggle("low", !!deadline && left < 10);
+    });
+  }
+  setInterval(tick, 250);
+
+  const takeButton = document.querySelector("[data-testid=take-seat]");
+  if (takeButton) takeButton.addEventListener("click", () => send({ type: "take_seat" }));
+
+  // ------------------------------------------------------------ chat
+
+  const chatLines = document.querySelector("[data-testid=chat-lines]");
+  const chatForm = document.querySelector("[data-testid=chat-form]");
+
+  function addChat(line) {
+    if (!chatLines || chatLines.querySelector(`li[data-n="${line.n}"]`)) return;
+    const li = document.createElement("li");
+    li.dataset.n = String(line.n);
+    li.style.setProperty("--seat-hue", String((line.seat * 137) % 360));
+    const who = document.createElement("span");
+    who.className = "who";
+    who.textContent = `${line.name}:`;
+    const text = document.createElement("span");
+    text.className = "chat-text";
+    text.textContent = line.text; // text, never markup
+    li.append(who, " ", text);
+    chatLines.append(li);
+    chatLines.scrollTop = chatLines.scrollHeight;
+  }
+
+  if (chatForm) {
+    chatForm.addEventListener("submit", (event) => {
+      event.preventDefault();
+      const input = chatForm.querySelector("input[name=text]");
+      const text = input.value.trim();
+      if (!text) return;
+      if (send({ type: "chat", text: text })) input.value = "";
+    });
   }
 
   // ------------------------------------------------------------ clicks

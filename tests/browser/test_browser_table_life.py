@@ -1,0 +1,244 @@
+"""Issue 26 in the browser: clocks and bots standing in, the host, open tables,
+rematch, chat; and that none of it shows anything hidden."""
+
+from __future__ import annotations
+
+import random
+import time
+from typing import Any
+
+from playwright.sync_api import Browser, Page
+
+import bodoge
+from bodoge.server.db import Store
+
+from .browser_support import (
+    STEP_TIMEOUT_MS,
+    Server,
+    Watcher,
+    check_against_record,
+    join,
+    new_table_form,
+    play,
+)
+
+COUNT_ANIMATIONS = """
+window.bodogeAnimations = 0;
+const animate = Element.prototype.animate;
+Element.prototype.animate = function (...args) {
+  window.bodogeAnimations += 1;
+  return animate.apply(this, args);
+};
+"""
+"""Counts the animations a page starts (the motion of issue 26)."""
+
+
+def stored_clocks(server: Server, table_id: str) -> list[tuple[float | None, float | None]]:
+    """Each seat's clock as the database holds it (read with the server stopped)."""
+    store = Store(f"sqlite:///{server.database}")
+    try:
+        info = store.table(table_id)
+        assert info is not None
+        return [(s.clock.since, s.clock.left) if s.clock else (None, None) for s in info.seats]
+    finally:
+        store.engine.dispose()
+
+
+def wait_played_by_bot(page: Page, seat: int, by_bot: bool = True) -> None:
+    selector = f"[data-testid=room-seat-{seat}]" + (".by-bot" if by_bot else ":not(.by-bot)")
+    page.wait_for_selector(selector, timeout=STEP_TIMEOUT_MS)
+
+
+def test_time_runs_out_bots_stand_in_the_person_comes_back_and_restarts_keep_deadlines(
+    browser: Browser, own_server: Server
+) -> None:
+    """Alice and Bob stop playing: at each deadline a bot plays their seat, and everyone
+    sees it; Alice takes hers back; a restart keeps every stored deadline; the bots
+    finish the game and the record marks their moves for the people."""
+    server = own_server
+    # A slow table (a day a move) whose deadlines must survive the restart.
+    slow = server.new_table(
+        ["person", "person", "person"], clock={"kind": "move", "seconds": 86400}
+    )
+    for seat, path in slow["invites"].items():
+        server.api(
+            "POST",
+            f"/api/tables/{slow['table']['id']}/join",
+            {"invite": path.rsplit("/", 1)[1], "name": f"P{seat}"},
+        )
+    made = server.new_table(
+        ["person", "person", "bot:random"],
+        clock={"kind": "move", "seconds": 1},
+        stand_in="random",
+    )
+    table = made["table"]["id"]
+    alice = Watcher(browser.new_context().new_page(), seat=0)
+    bob = Watcher(browser.new_context().new_page(), seat=1)
+    join(alice, server, made["invites"]["0"], "Alice")
+    join(bob, server, made["invites"]["1"], "Bob")
+    slow_page = Watcher(browser.new_context().new_page(), seat=None)
+    slow_page.page.goto(server.base + f"/t/{slow['table']['id']}")
+    slow_page.page.wait_for_selector("#game .game-root")
+
+    # Alice is first to act; her clock ticks on every page, then a bot takes over.
+    assert bob.page.locator("[data-testid=room-seat-0].ticking").count() == 1
+    wait_played_by_bot(bob.page, 0)
+    assert "bot" in bob.page.locator("[data-testid=played-by-0]").inner_text()
+    alice.page.wait_for_selector("[data-testid=take-seat]:visible")
+    alice.page.click("[data-testid=take-seat]")
+    wait_played_by_bot(alice.page, 0, by_bot=False)
+    wait_played_by_bot(bob.page, 0, by_bot=False)
+
+    server.stop()
+    before = stored_clocks(server, slow["table"]["id"])
+    assert before[0][0] is not None and before[0][1] == 86400
+    server.start()
+    slow_page.page.wait_for_selector("[data-testid=connection]", state="hidden")
+    assert server.api("GET", f"/api/tables/{slow['table']['id']}")["seats"][0]["clock"] == {
+        "since": before[0][0],
+        "left": 86400,
+    }
+    left = slow_page.page.locator("[data-testid=clock-0]").inner_text()
+    assert left.startswith(("23:59:", "1d")) or left.startswith("23:"), left
+
+    # Nobody plays any more: the bots finish the game for them.
+    deadline = time.monotonic() + 90
+    while not alice.is_over():
+        assert time.monotonic() < deadline, "the bots did not finish the game"
+        alice.page.wait_for_timeout(100)
+    bob.page.wait_for_selector("#game [data-testid=settlement]", timeout=STEP_TIMEOUT_MS)
+    record: dict[str, Any] = server.api("GET", f"/api/tables/{table}/record")
+    marked = set(record["meta"]["bot_moves"])
+    people = {i for i, (seat, _) in enumerate(record["actions"]) if seat in (0, 1)}
+    assert marked and marked <= people
+    assert bodoge.replay(record).is_over
+    for watcher in (alice, bob):
+        watcher.check_frames()  # every clock and room message: public facts only
+    check_against_record(record, [alice, bob])
+
+
+def host_opens_a_table(browser: Browser, server: Server) -> tuple[str, Watcher, Watcher, Watcher]:
+    """Alice makes seat 3 a bot and opens the table; a stranger joins from the lobby."""
+    host = Watcher(browser.new_context().new_page(), seat=0)
+    host.page.add_init_script(COUNT_ANIMATIONS)
+    host.page.goto(server.base + "/")
+    form = new_table_form(host.page, "egyptian-bride")
+    form.locator("input[name=name]").fill("Alice")
+    form.locator("select[name=num_seats]").select_option("3")
+    form.locator("select[name=seat_1]").select_option("person")
+    form.locator("select[name=seat_2]").select_option("person")
+    form.locator("button[type=submit]").click()
+    host.page.wait_for_selector("[data-testid=waiting-room]")
+    table = host.page.url.rstrip("/").split("/")[-1]
+    host.page.click("[data-testid=make-bot-2]")
+    host.page.wait_for_selector("[data-testid=make-person-2]")
+    host.page.click("[data-testid=toggle-open]")
+    host.page.wait_for_selector("[data-testid=host-panel]")
+
+    stranger = Watcher(browser.new_context().new_page(), seat=1)
+    stranger.page.goto(server.base + "/")
+    sit = stranger.page.locator(f"[data-testid=sit-{table}]")
+    sit.locator("input[name=name]").fill("Stranger")
+    sit.locator("button[type=submit]").click()
+    for watcher in (host, stranger):
+        watcher.page.wait_for_selector("#game [data-testid=game-root].eb-table")
+    assert "You are Stranger" in stranger.page.locator("[data-testid=who]").inner_text()
+    spectator = Watcher(browser.new_context(reduced_motion="reduce").new_page(), seat=None)
+    spectator.page.add_init_script(COUNT_ANIMATIONS)
+    spectator.page.goto(server.base + f"/t/{table}")
+    spectator.page.wait_for_selector("#game .game-root")
+    assert spectator.page.locator("[data-testid=chat-form]").count() == 0
+    return table, host, stranger, spectator
+
+
+def say(watcher: Watcher, text: str) -> None:
+    watcher.page.fill("[data-testid=chat-input]", text)
+    watcher.page.click("[data-testid=chat-send]")
+
+
+def check_replay_chat(browser: Browser, server: Server, table: str) -> None:
+    """The replay shows the second line only from the step it was written at."""
+    replay = browser.new_context().new_page()
+    replay.goto(server.base + f"/t/{table}/replay")
+    replay.wait_for_selector("#game[data-step='0']")
+    lines = replay.locator("[data-testid=replay-chat] li")
+    assert lines.nth(0).is_visible() and lines.nth(1).is_hidden()
+    replay.click("[data-testid=last]")
+    replay.wait_for_function(
+        "document.querySelectorAll('[data-testid=replay-chat] li:not([hidden])').length === 2"
+    )
+    assert "<b>all</b>" in lines.nth(0).inner_text()
+
+
+def check_rematch(server: Server, table: str, host: Watcher, stranger: Watcher) -> None:
+    """Play again: the same people, seats turned by one, no invitation."""
+    host.page.click("#game [data-testid=rematch]")
+    host.page.wait_for_url(lambda url: table not in url)
+    new_table = host.page.url.rstrip("/").split("/")[-1]
+    stranger.page.click("[data-testid=to-rematch]")
+    stranger.page.wait_for_url(f"**/t/{new_table}")
+    assert "You are Alice" in host.page.locator("[data-testid=who]").inner_text()
+    assert "You are Stranger" in stranger.page.locator("[data-testid=who]").inner_text()
+    seats = server.api("GET", f"/api/tables/{new_table}")["seats"]
+    assert [(s["kind"], s["name"]) for s in seats] == [
+        ("person", "Stranger"),
+        ("bot", None),
+        ("person", "Alice"),
+    ]
+    assert host.page.locator("[data-testid=invites]").count() == 0
+
+
+def check_cancel(server: Server, page: Page) -> None:
+    """A second table waits for players: its host cancels it, the lobby lists it no more."""
+    page.goto(server.base + "/")
+    form = new_table_form(page, "egyptian-bride")
+    form.locator("select[name=num_seats]").select_option("3")
+    form.locator("input[data-testid=listed]").check()
+    form.locator("button[type=submit]").click()
+    page.wait_for_selector("[data-testid=waiting-room]")
+    waiting = page.url.rstrip("/").split("/")[-1]
+    page.click("[data-testid=cancel-table]")
+    page.wait_for_selector("#game [data-testid=cancelled]")
+    page.goto(server.base + "/")
+    assert page.locator(f"[data-testid=sit-{waiting}]").count() == 0
+    assert server.api("GET", f"/api/tables/{waiting}")["status"] == "cancelled"
+
+
+def test_host_controls_open_tables_chat_replay_and_rematch(
+    browser: Browser, server: Server
+) -> None:
+    """The host makes an open seat a bot and opens the table; a stranger joins from the
+    lobby; chat reaches the players (a spectator only reads) and shows in the replay at
+    its step; "Play again" seats the same people without new invitations; a waiting
+    table is cancelled."""
+    rng = random.Random(26)
+    table, host, stranger, spectator = host_opens_a_table(browser, server)
+    say(host, "good luck <b>all</b>")
+    for watcher in (stranger, spectator):
+        watcher.page.wait_for_selector("[data-testid=chat-lines] li")
+        assert (
+            watcher.page.locator("[data-testid=chat-lines]")
+            .inner_text()
+            .endswith("Alice: good luck <b>all</b>")
+        )
+    play([host, stranger], rng, clicks=2, also_check=(spectator,))
+    say(stranger, "thanks")
+    host.page.wait_for_selector("[data-testid=chat-lines] li:nth-child(2)")
+    # The host hands both people's seats to bots, which finish the game.
+    for seat in (1, 0):
+        host.page.locator("[data-testid=host-panel] summary").click()
+        host.page.click(f"[data-testid=hand-to-bot-{seat}]")
+        wait_played_by_bot(host.page, seat)
+    wait_played_by_bot(stranger.page, 1)
+    for watcher in (host, stranger, spectator):
+        watcher.page.wait_for_selector("#game [data-testid=settlement]", timeout=60_000)
+    for watcher in (host, stranger, spectator):
+        watcher.check_frames()
+    # Moves were animated for Alice; never for the spectator, who asked for less motion.
+    assert host.page.evaluate("window.bodogeAnimations") > 0
+    assert spectator.page.evaluate("window.bodogeAnimations") == 0
+    record = server.api("GET", f"/api/tables/{table}/record")
+    check_against_record(record, [host, stranger, spectator])
+    check_replay_chat(browser, server, table)
+    check_rematch(server, table, host, stranger)
+    check_cancel(server, host.page)

@@ -1,0 +1,24 @@
+"""Issue 26's table on PostgreSQL: the same checks as on SQLite, on one database."""
+
+from __future__ import annotations
+
+from fastapi.testclient import TestClient
+
+from server import test_table_life as life
+from server.serverkit import make_app
+
+
+def test_clocks_host_open_tables_rematch_and_chat_on_postgres(pg_url: str) -> None:
+    """Stand-in bots, the host's seats and revocations, open seats, rematch and chat."""
+    with TestClient(make_app(pg_url)) as client:
+        life.test_time_running_out_hands_the_seats_to_bots_which_finish_and_are_marked(client)
+        life.test_the_host_makes_an_open_seat_a_bot_and_the_game_starts(client)
+        life.test_a_revoked_invitation_no_longer_opens_the_seat(client)
+        life.test_the_host_cancels_a_waiting_table_but_not_a_game(client)
+        life.test_anyone_takes_a_free_seat_of_an_open_table_only(client)
+        life.test_a_rematch_seats_the_same_people_turned_by_one(client)
+        life.test_chat_reaches_everyone_and_spectators_only_read(client)
+
+
+def test_deadlines_survive_a_restart_on_postgres(pg_url: str) -> None:
+    life.test_a_restart_keeps_every_deadline(pg_url)
