@@ -68,7 +68,7 @@ def test_time_runs_out_bots_stand_in_the_person_comes_back_and_restarts_keep_dea
         )
     made = server.new_table(
         ["person", "person", "bot:random"],
-        clock={"kind": "move", "seconds": 1},
+        clock={"kind": "move", "seconds": 5},  # long enough to see it tick on a busy machine
         stand_in="random",
     )
     table = made["table"]["id"]
@@ -76,12 +76,12 @@ def test_time_runs_out_bots_stand_in_the_person_comes_back_and_restarts_keep_dea
     bob = Watcher(browser.new_context().new_page(), seat=1)
     join(alice, server, made["invites"]["0"], "Alice")
     join(bob, server, made["invites"]["1"], "Bob")
+    # Alice is first to act; her clock ticks on every page, then a bot takes over.
+    bob.page.wait_for_selector("[data-testid=room-seat-0].ticking", timeout=5000)
     slow_page = Watcher(browser.new_context().new_page(), seat=None)
     slow_page.page.goto(server.base + f"/t/{slow['table']['id']}")
     slow_page.page.wait_for_selector("#game .game-root")
 
-    # Alice is first to act; her clock ticks on every page, then a bot takes over.
-    assert bob.page.locator("[data-testid=room-seat-0].ticking").count() == 1
     wait_played_by_bot(bob.page, 0)
     assert "bot" in bob.page.locator("[data-testid=played-by-0]").inner_text()
     alice.page.wait_for_selector("[data-testid=take-seat]:visible")
