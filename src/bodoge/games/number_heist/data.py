@@ -95,8 +95,7 @@ def zone_of(score: int) -> int:
 
 TITLE_IS_PROVISIONAL = Text(
     "ゲーム名は仮のものです（原題が見つかっていないため「数字強奪」と呼んでいます）。",
-    "The title is provisional: the game's real title was not found, so we call it "
-    "“Number Heist”.",
+    "The title is provisional: the game's real title was not found, so we call it “Number Heist”.",
 )
 PROVISIONAL_DECK = Text(
     "数字カードの構成は仮のものです: 0〜9の各4枚、計40枚。",

@@ -310,7 +310,7 @@ class NumberHeistState(Rules):
             self._next_round(public)
 
     def _refill(self) -> list[int]:
-        """Fill the emptied slots in place from the deck (the discards reshuffled when it runs out)."""
+        """Fill the emptied slots in place from the deck (the discards reshuffled if need be)."""
         empty = [slot for slot, digit in enumerate(self.display) if digit < 0]
         drawn = draw(self.deck, len(empty), self.discard, self.rng)
         for slot, digit in zip(empty, drawn, strict=True):

@@ -32,7 +32,9 @@ WORDS: dict[str, Text] = {
     "deck": Text("山札", "Deck"),
     "deck_title": Text("山札: 残り{n}枚", "Deck: {n} cards left"),
     "discard": Text("捨札", "Discards"),
-    "discard_title": Text("捨札: {n}枚（尽きたら山札に戻します）", "Discards: {n} (reshuffled when the deck runs out)"),
+    "discard_title": Text(
+        "捨札: {n}枚（尽きたら山札に戻します）", "Discards: {n} (reshuffled when the deck runs out)"
+    ),
     "round": Text("ラウンド{n}", "Round {n}"),
     "bot": Text("ボット", "bot"),
     "display": Text("場の数字カード", "The display"),
@@ -63,7 +65,9 @@ WORDS: dict[str, Text] = {
     ),
     "your_number": Text("あなたの数", "Your number"),
     "card_title": Text("数字{digit}", "Digit {digit}"),
-    "card_diamonds": Text("（ダイヤ{n}個: 取った人に+{n}点）", " ({n} diamonds: +{n} to the taker)"),
+    "card_diamonds": Text(
+        "（ダイヤ{n}個: 取った人に+{n}点）", " ({n} diamonds: +{n} to the taker)"
+    ),
     "ready": Text("決定済み ✓", "ready ✓"),
     "choosing": Text("考え中…", "choosing…"),
     "placing": Text("ダイヤを配置中", "placing a diamond"),
@@ -74,8 +78,12 @@ WORDS: dict[str, Text] = {
     "goal": Text("{n}点で勝利", "{n} points wins"),
     "bottom_marker": Text("ボトムマーカー", "Bottom marker"),
     "top_marker": Text("トップマーカー", "Top marker"),
-    "bottom_off": Text("ボトムマーカー: まだ誰も5点に届いていません", "Bottom marker: nobody has reached 5 yet"),
-    "top_off": Text("トップマーカー: まだ誰も8点に届いていません", "Top marker: nobody has reached 8 yet"),
+    "bottom_off": Text(
+        "ボトムマーカー: まだ誰も5点に届いていません", "Bottom marker: nobody has reached 5 yet"
+    ),
+    "top_off": Text(
+        "トップマーカー: まだ誰も8点に届いていません", "Top marker: nobody has reached 8 yet"
+    ),
     "bottom_here": Text(
         "ボトムマーカー（最下位の人のトラック{n}）: ここで成功すると2点",
         "Bottom marker (last place's track {n}): a success here scores 2",
@@ -100,7 +108,9 @@ WORDS: dict[str, Text] = {
     "gain_success": Text("成功{n}", "success {n}"),
     "gain_largest": Text("最大数+1", "largest +1"),
     "gain_diamonds": Text("ダイヤ+{n}", "diamonds +{n}"),
-    "order_note": Text("小さい数から順にカードを取ります。", "Smallest number first takes its cards."),
+    "order_note": Text(
+        "小さい数から順にカードを取ります。", "Smallest number first takes its cards."
+    ),
     "group_call": Text("数を作る", "Make a number"),
     "group_diamond": Text("ダイヤを置く", "Place a diamond"),
     "won": Text("{name}が{goal}点に到達して勝利！", "{name} reached {goal} points and wins!"),
@@ -146,8 +156,7 @@ WORDS: dict[str, Text] = {
     ),
     "rules_same_digit": Text(
         "場に同じ数字のカードが複数あるときは、ダイヤの多いほうを取ります。",
-        "Of several displayed cards of one digit, the taker takes the one with the most "
-        "diamonds.",
+        "Of several displayed cards of one digit, the taker takes the one with the most diamonds.",
     ),
     "rules_bottom": Text(
         "誰かが初めて5点に届くと、ボトムマーカーが最下位の人のトラックに付きます。"
@@ -249,7 +258,8 @@ def describe_view(view: Mapping[str, Any], lang: str) -> str:
         lines.append(_LABELS["placing"].format(name=seat_name(view["placer"], lang))(lang))
     if view["last_round"] is not None:
         parts = [
-            f"{seat_name(seat, lang)} {two_digits(entry['number'])} {_RESULTS[entry['result']](lang)}"
+            f"{seat_name(seat, lang)} {two_digits(entry['number'])} "
+            f"{_RESULTS[entry['result']](lang)}"
             for seat, entry in enumerate(view["last_round"])
         ]
         lines.append(f"{_LABELS['last'](lang)}: " + ", ".join(parts))
