@@ -8,6 +8,8 @@ comparison is fair) it plays the reveal out with the rules' own
 success (1, 2 or 0 by the markers' zones), the largest-number bonus and the
 diamonds on the cards taken.  Small numbers are safe but rarely the
 largest; large numbers risk finding their cards gone: the samples weigh it.
+It calls one of the numbers within :data:`MARGIN` of the best, at random,
+so that bots alike do not all call the same number and clash.
 
 A diamond goes on the card of the largest digit with the fewest diamonds:
 a large digit is most often the tens card of a round's largest number,
@@ -29,10 +31,16 @@ from .rules import largest_success, numbers_from, takes
 
 SAMPLES = 16
 """Sampled rounds of opponents' numbers per decision."""
+MARGIN = 0.1
+"""Any number within this many expected points of the best may be called, at random.
+
+Bots that all call the single best number clash (identical numbers all
+fail); choosing among the nearly best keeps them apart.
+"""
 
 
 class HeuristicBot(Strategy):
-    """Calls the number with the best sampled expected points (ties broken at random).
+    """Calls a number with nearly the best sampled expected points, at random among those.
 
     >>> import bodoge
     >>> state = bodoge.get_game("number-heist").new_game(3, seed=1)
@@ -73,7 +81,7 @@ class HeuristicBot(Strategy):
         rng = self._rng
         samples = [[rng.choice(possible) for _ in range(others)] for _ in range(SAMPLES)]
         base = self.success_points(view, seat)
-        best: tuple[float, float, Action] | None = None
+        values: list[tuple[float, Action]] = []
         for action in legal:
             assert isinstance(action, CallNumber)
             total = 0.0
@@ -86,8 +94,7 @@ class HeuristicBot(Strategy):
                 total += base + DIAMOND_POINTS * (diamonds[pair[0]] + diamonds[pair[1]])
                 if largest_success(numbers, results) == 0:
                     total += LARGEST_BONUS
-            scored = (total, rng.random(), action)
-            if best is None or scored[:2] > best[:2]:
-                best = scored
-        assert best is not None
-        return best[2]
+            values.append((total / SAMPLES, action))
+        best = max(value for value, _ in values)
+        near = [action for value, action in values if value >= best - MARGIN]
+        return near[int(rng.random() * len(near))]
