@@ -59,6 +59,7 @@ WORDS: dict[str, Text] = {
     "pad": Text("数を作る", "Make a number"),
     "pad_tens": Text("十の位", "tens"),
     "pad_ones": Text("一の位", "ones"),
+    "pad_corner": Text("十＼一", "T\\O"),
     "pad_help": Text(
         "場にあるカードの数字だけ使えます。同じ数字2つには同じ数字のカードが2枚必要です。",
         "Only displayed digits can be used; a double digit needs two cards of that digit.",
@@ -72,7 +73,7 @@ WORDS: dict[str, Text] = {
     "choosing": Text("考え中…", "choosing…"),
     "placing": Text("ダイヤを配置中", "placing a diamond"),
     "winner_tag": Text("♛ 勝者", "♛ winner"),
-    "points": Text("{n}点", "{n} pts"),
+    "points": Text("{n}点", "{n} points"),
     "zone_name": Text("トラック{n}（{low}〜{high}点）", "track {n} ({low}–{high})"),
     "track": Text("得点トラック", "Score track"),
     "goal": Text("{n}点で勝利", "{n} points wins"),
