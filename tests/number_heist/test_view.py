@@ -7,7 +7,7 @@ import random
 
 import pytest
 
-from bodoge.games.number_heist import CallNumber, PlaceDiamond
+from bodoge.games.number_heist import CallNumber, NumberHeistState, PlaceDiamond
 from bodoge.server.render import render_game, table_template
 from browser.test_browser_views import clickable, live_table
 
@@ -15,6 +15,7 @@ from browser.test_browser_views import clickable, live_table
 def _play_and_render(players: int, seed: int) -> set[str]:
     live = live_table("number-heist", players, seed=seed)
     state = live.state
+    assert isinstance(state, NumberHeistState)
     assert table_template(state.game) == "number-heist.html"
     rng = random.Random(seed)
     kinds_seen: set[str] = set()
@@ -53,6 +54,7 @@ def test_every_action_is_on_its_component_and_listed(players: int) -> None:
 def test_nobody_sees_anothers_number_before_the_reveal() -> None:
     live = live_table("number-heist", 3, seed=4)
     state = live.state
+    assert isinstance(state, NumberHeistState)
     state.arrange([1, 2, 3, 4, 5, 6])
     state.apply(0, CallNumber(46))
     own = render_game(live, 0, "en")
@@ -67,6 +69,7 @@ def test_nobody_sees_anothers_number_before_the_reveal() -> None:
 def test_the_example_round_is_explained_and_the_diamond_goes_on_a_card() -> None:
     live = live_table("number-heist", 4, seed=2)
     state = live.state
+    assert isinstance(state, NumberHeistState)
     state.arrange([1, 0, 3, 1, 7, 9, 2, 5], top=[4, 4, 6, 6, 8, 8])
     for seat, number in enumerate([10, 31, 71, 79]):
         state.apply(seat, CallNumber(number))
@@ -84,6 +87,7 @@ def test_the_example_round_is_explained_and_the_diamond_goes_on_a_card() -> None
 def test_the_track_shows_zones_markers_and_the_tie_break() -> None:
     live = live_table("number-heist", 3, seed=3)
     state = live.state
+    assert isinstance(state, NumberHeistState)
     state.arrange([1, 2, 3, 4, 5, 6], points=[9, 7, 9], markers=(True, False))
     html = render_game(live, None, "en")
     assert "a success here scores 2" in html and "nobody has reached 8 yet" in html
