@@ -12,6 +12,7 @@ from .egyptian_bride import GAME as _egyptian_bride
 from .hoarders import GAME as _hoarders
 from .imhotep import GAME as _imhotep
 from .moriya_wars import GAME as _moriya_wars
+from .number_heist import GAME as _number_heist
 from .papayoo import GAME as _papayoo
 from .tarot_storia import GAME as _tarot_storia
 from .united_square import GAME as _united_square
@@ -19,6 +20,7 @@ from .united_square import GAME as _united_square
 BUILTIN = (
     _egyptian_bride,
     _anehambra,
+    _number_heist,
     _imhotep,
     _united_square,
     _cardiceo,

@@ -1,0 +1,54 @@
+"""The two-digit number game's metadata, declared as data."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from ...engine import Game, Provisional
+from . import spaces
+from .actions import ACTION_TYPES
+from .bot import HeuristicBot
+from .data import (
+    ADVANCED_RULE,
+    DESIGN,
+    PROVISIONAL_DECK,
+    PROVISIONAL_DIAMONDS,
+    PROVISIONAL_ROUND_LIMIT,
+    PROVISIONAL_ZONES,
+    TITLE_IS_PROVISIONAL,
+)
+from .rules import NumberHeistState
+from .text import BLURB, GLOSSARY, TITLE, WORDS, describe_view
+
+_DATA = "src/bodoge/games/number_heist/data.py"
+
+
+class NumberHeist(Game):
+    id = "number-heist"
+    title = TITLE
+    blurb = BLURB
+    players = (2, 5)
+    action_types = ACTION_TYPES
+    design = DESIGN
+    state_class = NumberHeistState
+    simultaneous = True
+    hidden_information = True
+    glossary = GLOSSARY
+    words = WORDS
+    declarations = spaces
+    heuristic = HeuristicBot
+    provisional = (
+        Provisional("title", TITLE_IS_PROVISIONAL, _DATA),
+        Provisional("deck", PROVISIONAL_DECK, _DATA),
+        Provisional("diamonds", PROVISIONAL_DIAMONDS, _DATA),
+        Provisional("zones", PROVISIONAL_ZONES, _DATA),
+        Provisional("advanced_rule", ADVANCED_RULE, _DATA),
+        Provisional("round_limit", PROVISIONAL_ROUND_LIMIT, _DATA),
+    )
+
+    def describe_view(self, view: Mapping[str, Any], lang: str = "en") -> str:
+        return describe_view(view, lang)
+
+
+GAME = NumberHeist()
