@@ -46,12 +46,14 @@ def watch(game_id: str, opponents: str, seed: int, me: int = 0) -> OpponentModel
 
 
 # Cardiceo's moves depend mostly on hidden hands and dice, and Moriya Wars' on the
-# mover's hidden identity, so a game says too little about its players; the model
-# is checked on the others.  A one-player game has nobody to model.
-@pytest.mark.parametrize(
-    "game_id",
-    [g for g in REAL_GAMES if g not in ("cardiceo", "moriya-wars") and seats(g) > 1],
-)
+# mover's hidden identity, so a game says too little about its players; Number
+# Heist's heuristic draws among near-equal numbers on purpose (identical bots
+# would clash every round), so no two copies of it agree.  The model is checked
+# on the others.  A one-player game has nobody to model.
+UNREADABLE = ("cardiceo", "moriya-wars", "number-heist")
+
+
+@pytest.mark.parametrize("game_id", [g for g in REAL_GAMES if g not in UNREADABLE and seats(g) > 1])
 def test_it_tells_heuristic_players_from_random_ones_within_a_game(game_id: str) -> None:
     skilled = watch(game_id, "heuristic", seed=1)
     unskilled = watch(game_id, "random", seed=1)
