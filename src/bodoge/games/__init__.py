@@ -10,9 +10,10 @@ from .anehambra import GAME as _anehambra
 from .cardiceo import GAME as _cardiceo
 from .egyptian_bride import GAME as _egyptian_bride
 from .hoarders import GAME as _hoarders
+from .just_desserts import GAME as _just_desserts
 from .papayoo import GAME as _papayoo
 
-BUILTIN = (_egyptian_bride, _anehambra, _hoarders, _cardiceo, _papayoo)
+BUILTIN = (_egyptian_bride, _anehambra, _hoarders, _cardiceo, _papayoo, _just_desserts)
 """The built-in games, in the order of DESIGN.md."""
 
 BUILTIN_IDS = tuple(game.id for game in BUILTIN)

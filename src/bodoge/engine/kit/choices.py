@@ -109,6 +109,16 @@ class Stepwise:
     ['u1', 'u2', 'ok']
     >>> step.why_not("p3", [1, 2], [1, 2, 3])
     'you have chosen 2: take one back or confirm'
+
+    With ``fewest``, any number from ``fewest`` to ``size`` may be confirmed
+    (cards to swap, desserts for a guest):
+
+    >>> some = Stepwise(3, pick={1: "p1", 2: "p2"}, unpick={1: "u1", 2: "u2"}, confirm="ok",
+    ...                 fewest=1)
+    >>> some.legal([], [1, 2]), some.legal([2], [1, 2])
+    (['p1', 'p2'], ['p1', 'u2', 'ok'])
+    >>> some.why_not("ok", [], [1, 2])
+    'choose at least 1 first (0 so far)'
     """
 
     size: int
@@ -116,6 +126,13 @@ class Stepwise:
     unpick: Mapping[int, Any]
     confirm: Any = None
     undo: bool = True
+    fewest: int | None = None
+    """The fewest items a confirmation takes (``None``: exactly ``size``)."""
+
+    def ready(self, chosen: Sequence[int]) -> bool:
+        """Whether ``chosen`` is a number of items that may be confirmed."""
+        fewest = self.size if self.fewest is None else self.fewest
+        return fewest <= len(chosen) <= self.size
 
     def legal(self, chosen: Sequence[int], candidates: Iterable[int]) -> list[Action]:
         """The steps open to a seat that has ``chosen`` so far among ``candidates``."""
@@ -126,7 +143,7 @@ class Stepwise:
         if self.undo:
             unpick = self.unpick
             actions += [unpick[item] for item in chosen]
-        if len(chosen) == self.size and self.confirm is not None:
+        if self.confirm is not None and self.ready(chosen):
             actions.append(self.confirm)
         return actions
 
@@ -137,6 +154,8 @@ class Stepwise:
     def why_not(self, action: object, chosen: Sequence[int], candidates: Iterable[int]) -> str:
         """Why a step is refused, from the same facts :meth:`legal` decides on."""
         if action == self.confirm:
+            if self.fewest is not None:
+                return f"choose at least {self.fewest} first ({len(chosen)} so far)"
             return f"choose {self.size} first ({len(chosen)} so far)"
         pick = {a: item for item, a in self.pick.items()}
         if action in pick:
