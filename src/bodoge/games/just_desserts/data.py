@@ -299,7 +299,7 @@ TURN_LIMIT = 400
 Dessert decks reshuffle for ever, so nothing in the rules ends a game in
 which nobody serves.  Heuristic games end in a few dozen turns (bench/README.md).
 """
-TAKE_BACK_LIMIT = 30
+TAKE_BACK_LIMIT = 6
 """Take-backs (a dessert back to hand, a choice called off) one player may make in a turn.
 
 A safety bound, not a rule: choosing is free until it is confirmed; the
