@@ -796,8 +796,8 @@ class JustDessertsState(Rules):
         ``doorway`` the guest discards (the last is in the doorway).  ``top``
         and ``guest_top`` put cards on top of the decks, top first; the other
         cards lie under them in a fixed order, the guest deck cut to
-        ``guest_deck_size`` and the dessert deck to ``deck_size`` cards if
-        given (the cards cut away go to the discards).  No card is drawn at
+        ``guest_deck_size`` (the guests cut away are out of this game) and
+        the dessert deck to ``deck_size`` cards (the rest on the discards).  No card is drawn at
         the start of this turn.
 
         >>> from bodoge.games.just_desserts import GAME
@@ -831,9 +831,8 @@ class JustDessertsState(Rules):
         g_rest = [g for g in self.guest_set if g not in placed and g not in g_top]
         if guest_deck_size is not None:
             g_rest = g_rest[: max(0, guest_deck_size - len(g_top))]
-            self.guest_discard = [
-                g for g in self.guest_set if g not in placed and g not in g_top and g not in g_rest
-            ] + self.guest_discard
+            placed |= set(g_rest) | set(g_top)
+            self.guest_set = tuple(g for g in self.guest_set if g in placed)  # the rest: out
         self.guest_deck = g_rest + g_top[::-1]
         self.plate, self.pending, self.returning = [], [], []
         self.active = active
