@@ -1,4 +1,4 @@
-"""Just Desserts: one test per rule, each position set up with ``arrange`` and played by ``apply``."""
+"""Just Desserts: one test per rule, set up with ``arrange`` and played by ``apply``."""
 
 from __future__ import annotations
 
@@ -195,7 +195,7 @@ def test_swap_discards_and_draws_as_many():
 
 
 def test_same_colour_guests_are_sent_away_and_the_last_is_in_the_doorway():
-    """End of turn: while two guests in the middle share a colour, one goes; the last is at the door."""
+    """End of turn: while two middle guests share a colour, one goes; the last is at the door."""
     state = new().arrange({0: []}, middle=["granny", "mojo", "mary_ann", "inga"])
     state.apply(0, DrawDessert())
     assert state.phase == "tidy"
@@ -269,7 +269,7 @@ def test_guests_run_out_points_then_hand_size():
 
 
 def test_buffet_returns_a_guest_chosen_by_each_victim():
-    """Buffet: four single-taste desserts; each other player with guests returns one of their choice."""
+    """Buffet: four single-taste desserts; each other player with guests returns one (theirs)."""
     state = new(3, ADVANCED).arrange(
         {0: ["fudge", "cheesecake", "pound_cake", "sugar_cookies", "cherry_pie"]},
         middle=["inga"],
