@@ -9,7 +9,7 @@ from ...engine import Game, InvalidOptions, Option, OptionValue, Provisional, Te
 from . import spaces
 from .actions import ACTION_TYPES
 from .bot import HeuristicBot
-from .data import PROVISIONAL_LIMITS
+from .data import DESSERTS, GUESTS, PROVISIONAL_LIMITS, TASTES
 from .rules import JustDessertsState
 from .text import BLURB, GLOSSARY, TITLE, WORDS, describe_view
 
@@ -76,8 +76,27 @@ random game there takes seconds to check; each option alone, and the decks of ev
 set, are pinned by the game's unit tests)."""
 
 
+def _cards() -> dict[str, Any]:
+    """The printed cards for the table: each dessert's tastes, each guest's wants and more."""
+    return {
+        "tastes": list(TASTES),
+        "desserts": {d.id: list(d.tastes) for d in DESSERTS},
+        "guests": {
+            g.id: {
+                "colour": g.colour,
+                "wants": list(g.wants),
+                "refuses": list(g.refuses),
+                "favourites": list(g.favourites),
+                "favourite_taste": g.favourite_taste,
+            }
+            for g in GUESTS
+        },
+    }
+
+
 class JustDesserts(Game):
     id = "just-desserts"
+    cards = _cards()
     title = TITLE
     blurb = BLURB
     players = (2, 5)
