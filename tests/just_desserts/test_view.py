@@ -4,15 +4,12 @@ the component it concerns and listed as a button; nobody sees another's hand."""
 from __future__ import annotations
 
 import random
-import re
-import string
 from pathlib import Path
 
 import pytest
 
 import bodoge
-from bodoge.server.i18n import WORDS
-from bodoge.server.render import game_words, render_game, table_template
+from bodoge.server.render import render_game, table_template
 from browser.test_browser_views import clickable, live_table
 
 TEMPLATES = Path(bodoge.__file__).parent / "games" / "just_desserts" / "templates"
