@@ -802,7 +802,7 @@ class JustDessertsState(Rules):
 
         >>> from bodoge.games.just_desserts import GAME
         >>> state = GAME.new_game(2, seed=1).arrange({0: ["cheesecake"]}, middle=["granny"])
-        >>> state.view(0)["hand"], [g["id"] for g in state.view(0)["middle"]]
+        >>> state.view(0)["hand"], state.view(0)["middle"]
         (['cheesecake'], ['granny'])
         """
         n = self.num_players
