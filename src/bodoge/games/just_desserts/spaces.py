@@ -8,7 +8,7 @@ and a player count.
 ...            "coffee": False}
 >>> actions = action_space(options, 2)
 >>> len(actions), actions[0], score_range(options, 2)
-(204, ChooseGuest(guest='agent_17'), (0, 48))
+(206, ChooseGuest(guest='agent_17'), (0, 48))
 """
 
 from __future__ import annotations
