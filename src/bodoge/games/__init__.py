@@ -11,6 +11,7 @@ from .cardiceo import GAME as _cardiceo
 from .egyptian_bride import GAME as _egyptian_bride
 from .hoarders import GAME as _hoarders
 from .imhotep import GAME as _imhotep
+from .just_desserts import GAME as _just_desserts
 from .moriya_wars import GAME as _moriya_wars
 from .number_heist import GAME as _number_heist
 from .papayoo import GAME as _papayoo
@@ -25,6 +26,7 @@ BUILTIN = (
     _united_square,
     _cardiceo,
     _papayoo,
+    _just_desserts,
     _hoarders,
     _tarot_storia,
     _moriya_wars,

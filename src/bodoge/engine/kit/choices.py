@@ -128,7 +128,12 @@ class Stepwise:
     confirm: Any = None
     undo: bool = True
     fewest: int | None = None
-    """The fewest items a confirmation accepts (``None``: exactly ``size``)."""
+    """The fewest items a confirmation takes (``None``: exactly ``size``)."""
+
+    def ready(self, chosen: Sequence[int]) -> bool:
+        """Whether ``chosen`` is a number of items that may be confirmed."""
+        fewest = self.size if self.fewest is None else self.fewest
+        return fewest <= len(chosen) <= self.size
 
     def legal(self, chosen: Sequence[int], candidates: Iterable[int]) -> list[Action]:
         """The steps open to a seat that has ``chosen`` so far among ``candidates``."""
@@ -139,8 +144,7 @@ class Stepwise:
         if self.undo:
             unpick = self.unpick
             actions += [unpick[item] for item in chosen]
-        fewest = self.size if self.fewest is None else self.fewest
-        if fewest <= len(chosen) <= self.size and self.confirm is not None:
+        if self.confirm is not None and self.ready(chosen):
             actions.append(self.confirm)
         return actions
 
