@@ -9,10 +9,18 @@ from ..engine import register
 from .anehambra import GAME as _anehambra
 from .cardiceo import GAME as _cardiceo
 from .egyptian_bride import GAME as _egyptian_bride
+from .go_nuts_for_donuts import GAME as _go_nuts_for_donuts
 from .hoarders import GAME as _hoarders
 from .papayoo import GAME as _papayoo
 
-BUILTIN = (_egyptian_bride, _anehambra, _hoarders, _cardiceo, _papayoo)
+BUILTIN = (
+    _egyptian_bride,
+    _anehambra,
+    _go_nuts_for_donuts,
+    _hoarders,
+    _cardiceo,
+    _papayoo,
+)
 """The built-in games, in the order of DESIGN.md."""
 
 BUILTIN_IDS = tuple(game.id for game in BUILTIN)
