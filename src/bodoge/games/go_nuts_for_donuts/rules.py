@@ -78,7 +78,7 @@ from .data import (
     copies_in,
     deck_for,
 )
-from .scoring import breakdown, ranking, totals
+from .scoring import ranking, score_sheets, totals
 from .text import summary_lines
 from .view import ENDINGS, PHASES, VIEW
 
@@ -666,9 +666,9 @@ class DonutsState(Rules):
             return ()
         return ranking(self.hands, self.pair_points)
 
-    def points(self, seat: int) -> list[tuple[int, int, int]]:
-        """``(kind, cards, points)`` for every kind ``seat`` holds: the score card by card."""
-        return breakdown(self.hands, seat, self.pair_points)
+    def score_sheets(self) -> tuple[tuple[tuple[int, int, int], ...], ...]:
+        """Every player's ``(kind, cards, points)`` for each kind held: scores card by card."""
+        return score_sheets(self.hands, self.pair_points)
 
     def summary(self, lang: str = "en", names: Sequence[str] | None = None) -> list[str]:
         if self.phase != OVER:

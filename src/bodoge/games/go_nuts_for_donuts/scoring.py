@@ -17,6 +17,7 @@ Frosted compare all collections.
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Sequence
 
 from .data import (
@@ -68,47 +69,80 @@ def plain_bonus(hands: Hands, seat: int) -> int:
 
 def breakdown(hands: Hands, seat: int, pair: int) -> list[tuple[int, int, int]]:
     """``(kind, cards, points)`` for every kind ``seat`` holds, in kind order."""
-    hand = hands[seat]
-    cards = sum(hand)
-    kinds = sum(1 for count in hand if count)
-    negatives = sum(hand[kind] for kind in NEGATIVE)
-    sizes = [sum(other) for other in hands]
-    fewest_alone = sizes.count(min(sizes)) == 1 and cards == min(sizes)
-    out = []
-    for kind, count in enumerate(hand):
-        if not count:
-            continue
-        if kind == DONUT_HOLES:
-            points = DONUT_HOLES_POINTS[min(count, len(DONUT_HOLES_POINTS) - 1)]
-        elif kind == JELLY_FILLED:
-            points = JELLY_FILLED_POINTS[min(count, len(JELLY_FILLED_POINTS) - 1)]
-        elif kind == BOSTON_CREAM:
-            points = boston_cream(count, pair)
-        elif kind == PLAIN:
-            points = count * POINTS[PLAIN] + plain_bonus(hands, seat)
-        elif kind == MAPLE_BAR:
-            points = count * MAPLE_BAR_POINTS if kinds >= MAPLE_BAR_TYPES else 0
-        elif kind == OLD_FASHIONED:
-            points = count * OLD_FASHIONED_POINTS if cards < OLD_FASHIONED_UNDER else 0
-        elif kind == MAPLE_FROSTED:
-            points = count * MAPLE_FROSTED_POINTS if fewest_alone else 0
-        elif kind == MUCHO_MATCHA:
-            points = count * MUCHO_MATCHA_POINTS if kinds < MUCHO_MATCHA_UNDER else 0
-        elif kind == COFFEE:
-            points = count * negatives
-        elif kind == MILK:
-            points = count * MILK_POINTS
-        else:
-            points = count * POINTS[kind]
-        out.append((kind, count, points))
-    return out
+    return list(score_sheets(hands, pair)[seat])
+
+
+Sheet = tuple[tuple[int, int, int], ...]
+
+
+def score_sheets(hands: Hands, pair: int) -> tuple[Sheet, ...]:
+    """Every player's :func:`breakdown`, the comparisons between players worked out once.
+
+    Remembered for the last collections seen: views, bots and search ask again and again
+    about the same table.
+    """
+    return _sheets(tuple(map(tuple, hands)), pair)
+
+
+@functools.lru_cache(maxsize=4096)
+def _sheets(hands: tuple[tuple[int, ...], ...], pair: int) -> tuple[Sheet, ...]:
+    plains = [hand[PLAIN] for hand in hands]
+    most = max(plains)
+    plain_bonus = PLAIN_MOST_BONUS if plains.count(most) == 1 else PLAIN_TIED_BONUS
+    sizes = [sum(hand) for hand in hands]
+    fewest = min(sizes)
+    alone = sizes.count(fewest) == 1
+    sheets = []
+    for seat, hand in enumerate(hands):
+        held = [(kind, count) for kind, count in enumerate(hand) if count]
+        cards, kinds = sizes[seat], len(held)
+        sheet = []
+        for kind, count in held:
+            if kind in _FLAT:
+                points = count * POINTS[kind]
+            elif kind == DONUT_HOLES:
+                points = DONUT_HOLES_POINTS[min(count, len(DONUT_HOLES_POINTS) - 1)]
+            elif kind == JELLY_FILLED:
+                points = JELLY_FILLED_POINTS[min(count, len(JELLY_FILLED_POINTS) - 1)]
+            elif kind == BOSTON_CREAM:
+                points = boston_cream(count, pair)
+            elif kind == PLAIN:
+                points = count * POINTS[PLAIN] + (plain_bonus if count == most else 0)
+            elif kind == MAPLE_BAR:
+                points = count * MAPLE_BAR_POINTS if kinds >= MAPLE_BAR_TYPES else 0
+            elif kind == OLD_FASHIONED:
+                points = count * OLD_FASHIONED_POINTS if cards < OLD_FASHIONED_UNDER else 0
+            elif kind == MAPLE_FROSTED:
+                points = count * MAPLE_FROSTED_POINTS if alone and cards == fewest else 0
+            elif kind == MUCHO_MATCHA:
+                points = count * MUCHO_MATCHA_POINTS if kinds < MUCHO_MATCHA_UNDER else 0
+            elif kind == COFFEE:
+                points = count * sum(hand[k] for k in NEGATIVE)
+            else:  # MILK
+                points = count * MILK_POINTS
+            sheet.append((kind, count, points))
+        sheets.append(tuple(sheet))
+    return tuple(sheets)
+
+
+_FLAT = frozenset(range(len(POINTS))) - {
+    DONUT_HOLES,
+    JELLY_FILLED,
+    BOSTON_CREAM,
+    PLAIN,
+    MAPLE_BAR,
+    OLD_FASHIONED,
+    MAPLE_FROSTED,
+    MUCHO_MATCHA,
+    COFFEE,
+    MILK,
+}
+"""The kinds that score their printed points per card."""
 
 
 def totals(hands: Hands, pair: int) -> tuple[int, ...]:
     """Every player's points."""
-    return tuple(
-        sum(points for _, _, points in breakdown(hands, seat, pair)) for seat in range(len(hands))
-    )
+    return tuple(sum(points for _, _, points in sheet) for sheet in score_sheets(hands, pair))
 
 
 def ranking(hands: Hands, pair: int) -> tuple[int, ...]:

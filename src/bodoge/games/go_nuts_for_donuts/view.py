@@ -134,32 +134,44 @@ def drawn(state: DonutsState, seat: int | None) -> list[str] | None:
     return sorted(DONUTS[card] for card in state.drawn)
 
 
+Scored = tuple[int, tuple[tuple[tuple[int, int, int], ...], ...]]
+"""A player's part is rendered for ``(player, every player's score sheet)``: the sheets,
+which compare collections, are worked out once per view."""
+
+
 @PLAYER.field(Skip())
-def seat(state: DonutsState, player: int) -> int:
-    return player
+def seat(state: DonutsState, key: Scored) -> int:
+    return key[0]
 
 
-PLAYER.constant("donuts", Array(Num(0, MOST_COPIES), KINDS), lambda state, p: list(state.hands[p]))
+PLAYER.constant(
+    "donuts", Array(Num(0, MOST_COPIES), KINDS), lambda state, key: list(state.hands[key[0]])
+)
 PLAYER.constant(
     "cards",
     lambda options, n: Num(0, len(deck_for(n))),
-    lambda state, p: sum(state.hands[p]),
+    lambda state, key: sum(state.hands[key[0]]),
 )
-PLAYER.constant("score", lambda options, n: Num(*score_bounds(n)), lambda state, p: state.scores[p])
+PLAYER.constant(
+    "score",
+    lambda options, n: Num(*score_bounds(n)),
+    lambda state, key: sum(points for _, _, points in key[1][key[0]]),
+)
 
 
 @PLAYER.field(Skip())
-def points(state: DonutsState, p: int) -> list[dict[str, Any]]:
+def points(state: DonutsState, key: Scored) -> list[dict[str, Any]]:
     """The score card by card (kind, cards, points)."""
     return [
         {"donut": DONUTS[kind], "cards": cards, "points": pts}
-        for kind, cards, pts in state.points(p)
+        for kind, cards, pts in key[1][key[0]]
     ]
 
 
 @PLAYER.field(Flag())
-def chosen(state: DonutsState, p: int) -> bool:
+def chosen(state: DonutsState, key: Scored) -> bool:
     """Whether the player has bid (bidding) or chosen the donut to pass (Cinnamon Twist)."""
+    p = key[0]
     if state.phase == "pass":
         return bool(state.passes[p])
     return state.phase == "bid" and bool(state.bids[p])
@@ -167,7 +179,8 @@ def chosen(state: DonutsState, p: int) -> bool:
 
 @VIEW.field(lambda options, n: Array(PLAYER.schema(options, n), n))
 def players(state: DonutsState, seat: int | None) -> list[dict[str, Any]]:
-    return [PLAYER.render(state, other) for other in range(state.num_players)]
+    sheets = state.score_sheets()
+    return [PLAYER.render(state, (other, sheets)) for other in range(state.num_players)]
 
 
 VIEW.constant("ending", Maybe(Choice(ENDINGS)), lambda state, seat: state.ending or None)
