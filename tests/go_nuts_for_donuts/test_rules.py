@@ -240,7 +240,7 @@ def test_plain_one_each_plus_three_for_the_sole_most_plus_one_each_when_tied():
 
 
 def test_maple_bar_needs_seven_kinds_milk_and_coffee_count():
-    six = dict(maple_bar=1, milk=1, coffee=1, plain=1, glazed=1, powdered=1)
+    six = {"maple_bar": 1, "milk": 1, "coffee": 1, "plain": 1, "glazed": 1, "powdered": 1}
     # Plain 1 + 3 (the most), Glazed 2, Powdered 3, Milk 5; Coffee 0 (no negative donut)
     assert totals([cards(**six), cards()], 6)[0] == 4 + 2 + 3 + 5
     assert totals([cards(**six, eclair=1), cards()], 6)[0] == 3 + 4 + 2 + 3 + 5
@@ -270,14 +270,14 @@ def test_maple_frosted_needs_the_sole_fewest_donuts():
 
 
 def test_mucho_matcha_needs_fewer_than_seven_kinds():
-    six = dict(
-        mucho_matcha=1,
-        eclair=1,
-        chocolate_frosted=1,
-        double_chocolate=1,
-        raspberry_frosted=1,
-        milk=1,
-    )
+    six = {
+        "mucho_matcha": 1,
+        "eclair": 1,
+        "chocolate_frosted": 1,
+        "double_chocolate": 1,
+        "raspberry_frosted": 1,
+        "milk": 1,
+    }
     assert totals([cards(**six)], 6) == (3 + 5,)
     assert totals([cards(**six, glazed=1)], 6) == (5 + 2,)
 
