@@ -294,7 +294,6 @@ WORDS: dict[str, Text] = {
         "Most points wins; ties: most donut cards, then a shared win.",
     ),
     "rules_cards": Text("カードの得点と効果", "What each card scores and does"),
-    "provisional": Text("暫定の値", "Provisional value"),
     "group_bid": Text("入札", "Bid"),
     "group_power": Text("効果", "Power"),
     "group_pass": Text("渡すドーナツ", "Pass left"),

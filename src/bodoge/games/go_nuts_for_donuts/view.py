@@ -183,4 +183,6 @@ def players(state: DonutsState, seat: int | None) -> list[dict[str, Any]]:
     return [PLAYER.render(state, (other, sheets)) for other in range(state.num_players)]
 
 
+VIEW.constant("boston_cream_pair", Skip(), lambda state, seat: state.pair_points)
+"""What two Boston Creams score in this game (the design parameter), for the card texts."""
 VIEW.constant("ending", Maybe(Choice(ENDINGS)), lambda state, seat: state.ending or None)
