@@ -60,7 +60,7 @@ def test_a_bid_is_shown_only_to_its_bidder() -> None:
     for position in (1, 2, 3, 4):
         live = live_table(GAME_ID, 3, seed=9)
         live.state.apply(0, Bid(position))
-        assert "You bid on #%d" % position in render_game(live, 0, "en")
+        assert f"You bid on #{position}" in render_game(live, 0, "en")
         pages.append([render_game(live, s, lang) for s in (None, 1, 2) for lang in ("ja", "en")])
     assert all(page == pages[0] for page in pages)
 
