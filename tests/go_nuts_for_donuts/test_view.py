@@ -47,11 +47,9 @@ def _play_and_render(players: int, seed: int) -> set[str]:
     return kinds_seen
 
 
-@pytest.mark.parametrize("players", [2, 4, 6])
+@pytest.mark.parametrize("players", [2, 5])
 def test_every_action_is_on_its_component_and_listed(players: int) -> None:
-    kinds = set()
-    for seed in range(2):
-        kinds |= _play_and_render(players, seed + 10 * players)
+    kinds = _play_and_render(players, 10 * players)
     assert "bid" in kinds
 
 
