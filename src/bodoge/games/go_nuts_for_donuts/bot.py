@@ -206,21 +206,21 @@ class Reading:
             return 0.3
         return 0.0
 
-    def bid_value(self, position: int) -> float:
-        """A bid's expected worth: the card's value if nobody else bids on it."""
-        card = self.row[position]
-        if card < 0:
-            return -1.0
-        value = self.card_value(self.seat, card)
-        free = 1.0
+    def bid_values(self) -> list[float]:
+        """Every bid's expected worth: the card's value if nobody else bids on it."""
+        free = [1.0] * len(self.row)
         for other in range(self.n):
             if other == self.seat:
                 continue
             prefs = [self.card_value(other, c) if c >= 0 else -1.0 for c in self.row]
             top = max(prefs)
             weights = [math.exp((v - top) / TEMPERATURE) for v in prefs]
-            free *= 1 - weights[position] / sum(weights)
-        return value * free
+            total = sum(weights)
+            free = [f * (1 - w / total) for f, w in zip(free, weights, strict=True)]
+        return [
+            self.card_value(self.seat, card) * chance if card >= 0 else -1.0
+            for card, chance in zip(self.row, free, strict=True)
+        ]
 
 
 class HeuristicBot(Strategy):
@@ -237,11 +237,11 @@ class HeuristicBot(Strategy):
             return legal[0]
         view = state.view(seat)
         reading = Reading(view, seat, int(state.design["boston_cream_pair"]))
-        bids: dict[int, float] = {}
+        bids = reading.bid_values() if isinstance(legal[0], Bid) else []
         scored = []
         for action in legal:
             if isinstance(action, Bid):
-                value = bids.setdefault(action.position, reading.bid_value(action.position - 1))
+                value = bids[action.position - 1]
             else:
                 value = self._step_value(reading, view, action)
             scored.append((value, self._rng.random(), action))
