@@ -9,6 +9,7 @@ from ..engine import register
 from .anehambra import GAME as _anehambra
 from .cardiceo import GAME as _cardiceo
 from .egyptian_bride import GAME as _egyptian_bride
+from .go_nuts_for_donuts import GAME as _go_nuts_for_donuts
 from .hoarders import GAME as _hoarders
 from .imhotep import GAME as _imhotep
 from .just_desserts import GAME as _just_desserts
@@ -22,6 +23,7 @@ BUILTIN = (
     _egyptian_bride,
     _anehambra,
     _number_heist,
+    _go_nuts_for_donuts,
     _imhotep,
     _united_square,
     _cardiceo,

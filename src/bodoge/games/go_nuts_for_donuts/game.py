@@ -1,0 +1,43 @@
+"""Go Nuts for Donuts' metadata, declared as data."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from ...engine import Game, Provisional
+from . import spaces
+from .actions import ACTION_TYPES
+from .bot import HeuristicBot
+from .data import DESIGN, MAX_PLAYERS, MIN_PLAYERS, PROVISIONAL_BOSTON_CREAM
+from .rules import DonutsState
+from .text import BLURB, GLOSSARY, TITLE, WORDS, describe_view
+
+
+class GoNutsForDonuts(Game):
+    id = "go-nuts-for-donuts"
+    title = TITLE
+    blurb = BLURB
+    players = (MIN_PLAYERS, MAX_PLAYERS)
+    action_types = ACTION_TYPES
+    design = DESIGN
+    state_class = DonutsState
+    simultaneous = True
+    hidden_information = True
+    glossary = GLOSSARY
+    words = WORDS
+    declarations = spaces
+    heuristic = HeuristicBot
+    provisional = (
+        Provisional(
+            "boston_cream_pair",
+            PROVISIONAL_BOSTON_CREAM,
+            "src/bodoge/games/go_nuts_for_donuts/data.py",
+        ),
+    )
+
+    def describe_view(self, view: Mapping[str, Any], lang: str = "en") -> str:
+        return describe_view(view, lang)
+
+
+GAME = GoNutsForDonuts()

@@ -1,0 +1,111 @@
+"""Go Nuts for Donuts' browser table, rendered in process: every legal action is on the
+component it concerns and listed as a button; nobody sees another's bid, pass or draw."""
+
+from __future__ import annotations
+
+import random
+import re
+import string
+from pathlib import Path
+
+import pytest
+
+import bodoge
+from bodoge.games.go_nuts_for_donuts import Bid, Keep
+from bodoge.server.i18n import WORDS
+from bodoge.server.render import game_words, render_game, table_template
+from browser.test_browser_views import clickable, live_table
+
+GAME_ID = "go-nuts-for-donuts"
+TEMPLATES = Path(bodoge.__file__).parent / "games" / "go_nuts_for_donuts" / "templates"
+
+
+def _play_and_render(players: int, seed: int) -> set[str]:
+    live = live_table(GAME_ID, players, seed=seed)
+    state = live.state
+    assert table_template(state.game) == "go-nuts-for-donuts.html"
+    rng = random.Random(seed)
+    kinds_seen: set[str] = set()
+    while not state.is_over:
+        lang = "ja" if state.version % 2 else "en"
+        if state.version % 3 == 0:
+            for seat in state.to_act:
+                legal = state.legal_actions(seat)
+                html = render_game(live, seat, lang)
+                assert 'class="gn-table' in html, "the game's own template was not used"
+                indices = clickable(html)
+                for index, action in enumerate(legal):
+                    kinds_seen.add(action.TYPE)
+                    assert indices.count(index) >= 2, f"{action} is not on its component"
+                assert set(indices) == set(range(len(legal)))
+        seat = rng.choice(state.to_act)
+        state.apply(seat, rng.choice(state.legal_actions(seat)))
+    for seat in [None, *range(players)]:
+        html = render_game(live, seat, "ja" if seat else "en")
+        assert 'data-testid="winners"' in html and 'data-testid="end-scores"' in html
+        assert 'data-testid="summary"' in html and clickable(html) == []
+    return kinds_seen
+
+
+@pytest.mark.parametrize("players", [2, 5])
+def test_every_action_is_on_its_component_and_listed(players: int) -> None:
+    kinds = _play_and_render(players, 10 * players)
+    assert "bid" in kinds
+
+
+def test_a_bid_is_shown_only_to_its_bidder() -> None:
+    pages = []
+    for position in (1, 2, 3, 4):
+        live = live_table(GAME_ID, 3, seed=9)
+        live.state.apply(0, Bid(position))
+        assert f"You bid on #{position}" in render_game(live, 0, "en")
+        pages.append([render_game(live, s, lang) for s in (None, 1, 2) for lang in ("ja", "en")])
+    assert all(page == pages[0] for page in pages)
+
+
+def test_double_chocolates_draw_is_shown_only_to_its_taker() -> None:
+    live = live_table(GAME_ID, 3, seed=2)
+    state = live.state
+    state.arrange(
+        row=["double_chocolate", "glazed", "powdered", "plain"], top=["boston_cream", "sprinkled"]
+    )
+    for seat, position in enumerate((1, 4, 4)):
+        state.apply(seat, Bid(position))
+    mine = render_game(live, 0, "en")
+    assert 'data-testid="drawn"' in mine and "Keep the Boston Cream" in mine
+    for other in (None, 1, 2):
+        page = render_game(live, other, "en")
+        assert 'data-testid="drawn"' not in page and "Sprinkled" not in page.split("rules")[0]
+    state.apply(0, Keep("sprinkled"))
+
+
+def test_the_end_screen_explains_the_score_card_by_card_and_the_tie_break() -> None:
+    live = live_table(GAME_ID, 2, seed=3)
+    state = live.state
+    state.arrange(
+        {0: {"powdered": 1}, 1: {"powdered": 1}}, row=["glazed", "plain", "plain"], deck_size=0
+    )
+    state.apply(0, Bid(1))
+    state.apply(1, Bid(1))
+    en, ja = render_game(live, 0, "en"), render_game(live, None, "ja")
+    assert 'data-testid="sheet-0"' in en and "Powdered" in en
+    assert 'data-testid="tie-break"' in en and "tied on 3 points" in en
+    assert "Shared win" in en and "共同勝利" in ja
+
+
+def test_every_word_the_template_uses_exists_in_both_languages() -> None:
+    game = bodoge.get_game(GAME_ID)
+    words = game_words(game)
+    source = (TEMPLATES / "go-nuts-for-donuts.html").read_text(encoding="utf-8")
+    used = set(re.findall(r'\bt\(\s*["\'](\w+)["\']', source))
+    used -= {"effect_", "ask_", "step_"}  # keys the template builds from a prefix
+    used |= {f"effect_{d}" for d in bodoge.games.go_nuts_for_donuts.data.DONUTS}
+    used |= {key for key in words if key.startswith(("step_", "ask_"))}
+    assert used <= set(words) | set(WORDS), sorted(used - set(words) - set(WORDS))
+    for key, text in words.items():
+        fields = [
+            {f for _, f, _, _ in string.Formatter().parse(s) if f} for s in (text.ja, text.en)
+        ]
+        assert text.ja.strip() and text.en.strip() and fields[0] == fields[1], key
+    unused = set(words) - used
+    assert not unused, f"words nobody uses: {sorted(unused)}"
