@@ -23,6 +23,8 @@ Two numbers are not in any source: :data:`TURN_LIMIT` and
 # ruff: noqa: E501  (the card tables keep one card a line)
 from __future__ import annotations
 
+from collections import Counter
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 from ...engine import Text
@@ -317,3 +319,13 @@ PROVISIONAL_LIMITS = Text(
     f"game is stopped with no winner; and a player may take back at most {TAKE_BACK_LIMIT} "
     "choices in one turn.",
 )
+
+
+def guest_points(won: Sequence[int]) -> int:
+    """The end score when the guests run out: one per guest, one per colour held exactly twice.
+
+    >>> guest_points([GUEST_INDEX[g] for g in ("mojo", "granny", "inga")])
+    4
+    """
+    counts = Counter(GUESTS[g].colour for g in won)
+    return len(won) + sum(1 for count in counts.values() if count == 2)

@@ -68,6 +68,7 @@ from .data import (
     WIN_SAME,
     deck_desserts,
     deck_guests,
+    guest_points,
 )
 from .text import summary_lines
 from .view import ENDINGS, PHASES, VIEW
@@ -135,16 +136,6 @@ def colour_win(won: Sequence[int]) -> str:
     if len(counts) >= WIN_COLOURS:
         return COLOURS_WIN
     return ""
-
-
-def guest_points(won: Sequence[int]) -> int:
-    """The end score when the guests run out: one per guest, one per colour held exactly twice.
-
-    >>> guest_points([GUEST_INDEX[g] for g in ("mojo", "granny", "inga")])
-    4
-    """
-    counts = Counter(GUESTS[g].colour for g in won)
-    return len(won) + sum(1 for count in counts.values() if count == 2)
 
 
 class JustDessertsState(Rules):

@@ -341,7 +341,7 @@ def summary_lines(
     names: Sequence[str] | None = None,
 ) -> list[str]:
     """The end of the game for people: how it ended, every player's guests, the winners."""
-    from .rules import guest_points
+    from .data import guest_points
 
     lines = []
     if ending in ("colours", "same_colour"):

@@ -13,7 +13,15 @@ from typing import TYPE_CHECKING, Any
 
 from ...engine.kit import View
 from ...engine.schema import Array, Choice, Counts, Flag, Maybe, Num, Record, Seat, Seq, Skip
-from .data import DESSERTS, GUESTS, TAKE_BACK_LIMIT, TURN_LIMIT, deck_desserts, deck_guests
+from .data import (
+    DESSERTS,
+    GUESTS,
+    TAKE_BACK_LIMIT,
+    TURN_LIMIT,
+    deck_desserts,
+    deck_guests,
+    guest_points,
+)
 
 if TYPE_CHECKING:
     from .rules import JustDessertsState
@@ -84,7 +92,7 @@ PLAYER.constant("won", _guests, lambda s, p: _guest_list(s.won[p]))
 
 @PLAYER.field(Num(0, 2 * len(GUESTS)))
 def points(state: JustDessertsState, player: int) -> int:
-    return state.scores[player]
+    return guest_points(state.won[player])  # one player's, not every player's scores
 
 
 @VIEW.field(lambda options, n: Array(PLAYER.schema(options, n), n))
