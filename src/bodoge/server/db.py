@@ -344,10 +344,8 @@ def make_engine(url: str) -> Engine:
 def _close_late_connections(engine: Engine) -> None:
     """Close a connection given back after ``engine.dispose()`` (at shutdown).
 
-    Work still running in a thread when the server stops (a bot standing in,
-    a clock running out) returns its connection to the pool that was
-    disposed, or takes one from the fresh pool ``dispose`` leaves behind,
-    which nobody disposes again; nothing would close either.
+    Work still running in a thread when the server stops returns its
+    connection to the pool that was disposed; nothing would close it.
     """
 
     @event.listens_for(engine, "checkout")
@@ -356,14 +354,8 @@ def _close_late_connections(engine: Engine) -> None:
 
     @event.listens_for(engine, "checkin")
     def _checkin(connection: Any, record: Any) -> None:
-        late = record.info.get("bodoge_pool") is not engine.pool or engine_closed(engine)
-        if connection is not None and late:
+        if connection is not None and record.info.get("bodoge_pool") is not engine.pool:
             connection.close()
-
-
-def engine_closed(engine: Engine) -> bool:
-    """Whether the store owning ``engine`` was closed (late work closes what it opens)."""
-    return bool(getattr(engine, "bodoge_closed", False))
 
 
 def normalise_url(url: str) -> str:
@@ -907,7 +899,6 @@ class Store:
     def close(self) -> None:
         """Close every connection (the server is stopping)."""
         self._actions_writer.close()
-        self.engine.bodoge_closed = True  # type: ignore[attr-defined]
         self.engine.dispose()
         self.writing.close()
 
