@@ -15,6 +15,7 @@ from .data import (
     TAKE_BACK_LIMIT,
     TASTE_NAMES,
     TURN_LIMIT,
+    guest_points,
 )
 
 TITLE = Text("ジャストデザート", "Just Desserts")
@@ -341,8 +342,6 @@ def summary_lines(
     names: Sequence[str] | None = None,
 ) -> list[str]:
     """The end of the game for people: how it ended, every player's guests, the winners."""
-    from .data import guest_points
-
     lines = []
     if ending in ("colours", "same_colour"):
         lines.append(_ENDINGS[ending].format(name=seat_name(winners[0], lang, names))(lang))
