@@ -487,11 +487,16 @@ def new_table_form(page: Page, game_id: str) -> Locator:
 
 
 def join(watcher: Watcher, server: Server, invite_path: str, name: str) -> None:
-    """Take a seat through its invitation, as a person would."""
+    """Take a seat through its invitation, as a person would.
+
+    Returns once the page shows a frame from the socket: until then the
+    server-rendered game may be replaced under a test's feet.
+    """
     watcher.page.goto(server.base + invite_path)
     watcher.page.fill("input[name=name]", name)
     watcher.page.click("[data-testid=join-form] button[type=submit]")
     watcher.page.wait_for_selector("#game .game-root")
+    check_dom_is_its_frame(watcher)
 
 
 def play(

@@ -5,6 +5,7 @@ from __future__ import annotations
 import asyncio
 import subprocess
 import sys
+import threading
 from concurrent.futures import ThreadPoolExecutor
 from types import SimpleNamespace
 
@@ -252,6 +253,37 @@ def test_a_connection_given_back_after_dispose_is_closed(pg_url: str) -> None:
     assert raw is not None and raw.closed
     assert store.actions("none") == []  # the new pool works
     store.engine.dispose()
+
+
+class GatedListener(Listener):
+    """A listener whose connecting waits for the test's word."""
+
+    def __init__(self, url: str, loop: asyncio.AbstractEventLoop) -> None:
+        super().__init__(url, FakeHub(), loop)  # type: ignore[arg-type]
+        self.go = threading.Event()
+        self.made: list[psycopg.Connection[object]] = []
+
+    def _connect(self) -> psycopg.Connection[object]:
+        assert self.go.wait(10)
+        connection = super()._connect()
+        self.made.append(connection)
+        return connection
+
+
+def test_a_listener_stopped_while_connecting_leaves_no_connection_open(pg_url: str) -> None:
+    """The server may stop, and its loop end, before the listening connection is made."""
+
+    async def scenario() -> GatedListener:
+        listener = GatedListener(pg_url, asyncio.get_running_loop())
+        listener.start()
+        await asyncio.sleep(0.05)  # the thread is connecting
+        listener.stop()
+        listener.go.set()
+        return listener
+
+    listener = asyncio.run(scenario())  # waits for the thread, not for the cancelled task
+    assert len(listener.made) == 1 and listener.made[0].closed
+    assert listener.connection is None
 
 
 def test_the_action_writer_survives_a_dropped_connection(pg_url: str) -> None:

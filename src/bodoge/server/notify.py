@@ -217,6 +217,10 @@ class Listener(CatchUp):
         self.ready = threading.Event()
         """Set while LISTEN is in effect."""
         self.connection: psycopg.Connection[Any] | None = None
+        self.handing = threading.Lock()
+        """Guards a new connection's way from the connecting thread to the loop."""
+        self.unclaimed: psycopg.Connection[Any] | None = None
+        """Connected in the thread, not yet taken by the loop: :meth:`stop` closes it."""
         self.lost: asyncio.Future[None] | None = None
         self.task: asyncio.Task[None] | None = None
 
@@ -226,7 +230,11 @@ class Listener(CatchUp):
 
     def stop(self) -> None:
         """Stop listening and catching up; the connection is closed at once."""
-        self.stopping.set()
+        with self.handing:
+            self.stopping.set()
+            orphan, self.unclaimed = self.unclaimed, None
+        if orphan is not None:
+            orphan.close()
         self._hang_up()
         for task in [self.task, *self.tasks]:
             if task is not None:
@@ -242,16 +250,16 @@ class Listener(CatchUp):
 
     async def _keep_listening(self) -> None:
         while not self.stopping.is_set():
-            connecting = asyncio.ensure_future(asyncio.to_thread(self._connect))
-            connecting.add_done_callback(self._close_if_orphaned)
+            # Cancelling this wait leaves the thread connecting: what it makes
+            # is closed by stop() or by the thread itself, never by the loop,
+            # which may be gone by then.
             try:
-                connection = await asyncio.shield(connecting)
+                connection = await asyncio.to_thread(self._connect)
             except psycopg.Error:
                 log.exception("cannot listen for table updates; retrying")
                 await asyncio.sleep(RETRY_SECONDS)
                 continue
-            if self.stopping.is_set():
-                connection.close()
+            if not self._claim(connection):
                 return
             self.connection, self.lost = connection, self.loop.create_future()
             try:
@@ -265,12 +273,13 @@ class Listener(CatchUp):
                 self._hang_up()
             await asyncio.sleep(RETRY_SECONDS)
 
-    def _close_if_orphaned(self, connecting: asyncio.Future[psycopg.Connection[Any]]) -> None:
-        """Close a connection made after :meth:`stop` (nobody took it)."""
-        if connecting.cancelled() or connecting.exception() is not None:
-            return
-        if self.stopping.is_set() and connecting.result() is not self.connection:
-            connecting.result().close()
+    def _claim(self, connection: psycopg.Connection[Any]) -> bool:
+        """Take the thread's connection for the loop (False: stop() closed it)."""
+        with self.handing:
+            claimed = self.unclaimed is connection
+            if claimed:
+                self.unclaimed = None
+        return claimed
 
     def _connect(self) -> psycopg.Connection[Any]:
         connection = psycopg.connect(self.url, autocommit=True)
@@ -279,6 +288,11 @@ class Listener(CatchUp):
         except BaseException:
             connection.close()
             raise
+        with self.handing:
+            if not self.stopping.is_set():
+                self.unclaimed = connection
+                return connection
+        connection.close()  # stop() came while connecting
         return connection
 
     def _readable(self) -> None:
