@@ -68,6 +68,7 @@ from bodoge.engine import Action, Game, State
 from bodoge.games import BUILTIN_IDS
 
 OPPONENTS = ("random", "heuristic", "openspiel")
+MIN_OPENSPIEL_SIMULATIONS = 2
 
 
 @dataclass
@@ -255,7 +256,10 @@ def play_one(match: Match, index: int) -> tuple[bool, int, float, int, float, fl
             bots.append(ours)
         elif match.opponent == "openspiel":
             assert match.sims_per_second is not None
-            sims = max(1, round(match.sims_per_second * match.seconds))
+            # Its first simulation only expands the root, and a search of one
+            # fails its own `total_visits > 0` check: two at the least, even
+            # where that takes longer than the time per move (long playouts).
+            sims = max(MIN_OPENSPIEL_SIMULATIONS, round(match.sims_per_second * match.seconds))
             player = OpenSpielPlayer(
                 game, match.options, match.players, sims, seed=index * 31 + seat
             )

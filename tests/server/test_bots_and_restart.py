@@ -331,6 +331,31 @@ def test_joins_that_finish_out_of_order_never_take_the_table_back(db_url: str) -
     assert asyncio.run(scenario()) == ("playing", [True, True])
 
 
+def test_a_revoke_through_another_worker_empties_the_seat_here(db_url: str) -> None:
+    """The revoked person's token no longer opens the seat on a worker that had the table
+    live, and an older reading arriving late does not bring it back."""
+    store = Store(db_url)
+    store.migrate()
+    created = store.create_table(SEALED, {"rounds": 1}, 2, 7, [NewSeat(PERSON)] * 2)
+    table_id = created.table.id
+    claimed = store.claim_seat(table_id, created.invites[0], "Ann")
+    assert claimed is not None
+    before = store.table(table_id)
+    assert before is not None
+
+    async def scenario() -> tuple[int | None, bool, int | None]:
+        hub = Hub(store, bot_pause=0)
+        live = await hub.get(table_id)
+        assert live is not None and live.info.seat_for(claimed[1]) == 0
+        store.revoke_invite(table_id, 0, created.host_token)  # through another worker
+        await hub.seats_changed(table_id)  # its announcement
+        revoked = live.info.seat_for(claimed[1])
+        await hub.seats_changed(table_id, before)  # a reading from before the revoke
+        return revoked, live.info.seats[0].filled, live.info.seat_for(claimed[1])
+
+    assert asyncio.run(scenario()) == (None, False, None)
+
+
 def test_a_reading_of_a_table_knows_its_seats_by_token_and_shows_no_hash(db_url: str) -> None:
     store = Store(db_url)
     store.migrate()

@@ -94,6 +94,7 @@ from .db import (
     WAITING,
     Append,
     ChatLine,
+    SeatInfo,
     Store,
     TableInfo,
     announcement,
@@ -1144,17 +1145,24 @@ STATUS_RANK = {WAITING: 0, CANCELLED: 1, PLAYING: 1, OVER: 2, ABANDONED: 2}
 def latest(current: TableInfo, read: TableInfo) -> TableInfo:
     """Of two readings of a table, the one that is not behind the other.
 
-    Seats are only ever filled and a table only moves forward from waiting to
-    playing to over, so a reading with fewer filled seats or an earlier
-    status is an old one (two joins may finish in either order); a reading
-    never takes a finished game back.
+    Every seat only moves forward (:func:`seat_progress`) and a table only
+    from waiting to playing to over, so a reading with a seat behind is an
+    old one (two changes may finish in either order); a reading never takes
+    a finished game back.
     """
-    filled = sum(seat.filled for seat in read.seats)
-    if filled < sum(seat.filled for seat in current.seats):
+    pairs = zip(current.seats, read.seats, strict=True)
+    if any(seat_progress(new) < seat_progress(old) for old, new in pairs):
         return current
     if STATUS_RANK[read.status] < STATUS_RANK[current.status]:
         return dataclasses.replace(read, status=current.status)
     return read
+
+
+def seat_progress(seat: SeatInfo) -> tuple[int, bool]:
+    """How far a seat has come: within an invitation's generation it is only
+    ever filled, and a revoked invitation or a change of kind starts the next
+    generation (so a seat emptied by a revoke is ahead, not behind)."""
+    return seat.invite_gen, seat.filled
 
 
 def next_window(window: int, before: tuple[int, ...], seat: int, after: State) -> int:
