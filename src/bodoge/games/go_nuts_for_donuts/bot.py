@@ -18,6 +18,7 @@ Nothing here looks at hidden cards: the view is all it has.
 
 from __future__ import annotations
 
+import functools
 import math
 from collections.abc import Mapping, Sequence
 from typing import Any
@@ -85,9 +86,15 @@ def promise(hand: Sequence[int], pair: int) -> float:
     return bonus
 
 
-def worth(hands: Hands, pair: int) -> list[float]:
+def worth(hands: Hands, pair: int) -> tuple[float, ...]:
     """Every player's points plus what their half-built sets promise."""
-    return [s + promise(h, pair) for s, h in zip(totals(hands, pair), hands, strict=True)]
+    return _worth(tuple(map(tuple, hands)), pair)
+
+
+@functools.lru_cache(maxsize=8192)
+def _worth(hands: tuple[tuple[int, ...], ...], pair: int) -> tuple[float, ...]:
+    """:func:`worth`, remembered: one decision weighs the same few tables many times over."""
+    return tuple(s + promise(h, pair) for s, h in zip(totals(hands, pair), hands, strict=True))
 
 
 def standing(hands: Hands, seat: int, pair: int) -> float:
