@@ -9,7 +9,6 @@ import random
 import re
 import string
 import sys
-from datetime import UTC, datetime
 from pathlib import Path
 
 import pytest
@@ -17,45 +16,15 @@ import pytest
 import bodoge
 from bodoge.games.hoarders.actions import StealNut
 from bodoge.games.papayoo.actions import Play
-from bodoge.server.db import BOT, PERSON, PLAYING, WAITING, SeatInfo, TableInfo
+from bodoge.server.db import WAITING
 from bodoge.server.hub import LiveTable, state_message
 from bodoge.server.i18n import WORDS
 from bodoge.server.render import ENV, game_words, render_game, table_template
+from viewkit import clickable, clicked_move, live_table, play_and_check_every_page
 
 from .browser_support import check_frame
 
 SERVER = Path(bodoge.__file__).parent / "server"
-ACT = re.compile(r'data-act="(\d+)"')
-
-
-def live_table(
-    game_id: str,
-    players: int,
-    seed: int,
-    options: dict[str, object] | None = None,
-    status: str = PLAYING,
-) -> LiveTable:
-    game = bodoge.get_game(game_id)
-    state = game.new_game(players, seed=seed, options=options)
-    seats = tuple(
-        SeatInfo(seat, PERSON if seat % 2 == 0 else BOT, None, f"Name{seat}", status != WAITING)
-        for seat in range(players)
-    )
-    info = TableInfo(
-        "t" + str(seed),
-        game_id,
-        dict(state.options),
-        players,
-        seed,
-        status,
-        datetime.now(UTC),
-        seats,
-    )
-    return LiveTable(info=info, state=state)
-
-
-def clickable(html: str) -> list[int]:
-    return [int(index) for index in ACT.findall(html)]
 
 
 def test_every_word_has_both_languages_and_the_same_placeholders() -> None:
@@ -100,37 +69,18 @@ def test_a_games_words_live_in_its_package_only() -> None:
 def test_egyptian_bride_every_action_is_on_its_component_and_listed(
     players: int, options: dict[str, object]
 ) -> None:
-    live = live_table("egyptian-bride", players, seed=players * 7 + len(options), options=options)
-    assert table_template(live.state.game) == "egyptian-bride.html"
-    rng = random.Random(players)
-    kinds_seen = set()
-    while not live.state.is_over:
-        (seat,) = live.state.to_act
-        legal = live.state.legal_actions(seat)
-        lang = "ja" if live.state.version % 2 else "en"
-        html = render_game(live, seat, lang)
-        assert 'class="eb-table' in html, "the game's own template was not used"
-        indices = clickable(html)
-        for index, action in enumerate(legal):
-            kinds_seen.add(action.TYPE)
-            # in the list of options, as a button ...
-            assert indices.count(index) >= 1
-            # ... and on the card, pile or chip it concerns
-            if action.TYPE != "stop_taking":
-                assert indices.count(index) >= 2, f"{action} is not on its component"
-        assert set(indices) == set(range(len(legal)))
-        if live.state.version % 10 == 0:
-            for other in [None, *range(players)]:
-                if other != seat:
-                    assert clickable(render_game(live, other, lang)) == []
-        live.state.apply(seat, legal[rng.choice(indices)])
+    kinds_seen = play_and_check_every_page(
+        "egyptian-bride",
+        players,
+        players * 7 + len(options),
+        options=options,
+        choose=clicked_move,
+        move_seed=players,
+        listed_only={"stop_taking"},  # a button only: it concerns no card, pile or chip
+        watchers_every=10,
+        end_marks=["settlement"],
+    )
     assert {"take_face_up", "take_from_deck", "place", "take_chip"} <= kinds_seen
-    for seat in [None, *range(players)]:
-        html = render_game(live, seat, "ja")
-        assert 'data-testid="settlement"' in html
-        assert clickable(html) == []
-        replay_html = render_game(live, seat, "en", replay=True)
-        assert 'data-testid="replay-link"' not in replay_html
 
 
 def test_egyptian_bride_replay_mode_is_not_clickable() -> None:

@@ -6,15 +6,31 @@ from __future__ import annotations
 
 import random
 import re
-from pathlib import Path
 
 import pytest
 
 from bodoge.games.cardiceo import GAME
-from bodoge.server.render import game_words, render_game, table_template
-from browser.test_browser_views import clickable, live_table
+from bodoge.server.render import game_words, render_game
+from viewkit import (
+    PageCheck,
+    assert_in_both_languages,
+    assert_stopped_without_winner,
+    clickable,
+    clicked_move,
+    live_table,
+    play_and_check_every_page,
+    template_keys,
+)
 
-TEMPLATE = Path(__file__).parents[2] / "src/bodoge/games/cardiceo/templates/cardiceo.html"
+
+def hands_open_only_in_open_modes(options: dict[str, object]) -> PageCheck:
+    """Every page shows all hands open in the easy and hardcore modes, and only there."""
+    open_hands = bool(options.get("easy") or options.get("hardcore"))
+
+    def check(html: str, viewer: int | None) -> None:
+        assert ('data-testid="open-hand-' in html) == open_hands
+
+    return check
 
 
 @pytest.mark.parametrize(
@@ -29,34 +45,17 @@ TEMPLATE = Path(__file__).parents[2] / "src/bodoge/games/cardiceo/templates/card
     ],
 )
 def test_every_action_is_on_its_component_and_listed(players, options):
-    live = live_table("cardiceo", players, seed=players * 5 + len(options), options=options)
-    assert table_template(live.state.game) == "cardiceo.html"
-    rng = random.Random(players)
-    kinds_seen = set()
-    open_hands = options.get("easy") or options.get("hardcore")
-    while not live.state.is_over:
-        (seat,) = live.state.to_act
-        legal = live.state.legal_actions(seat)
-        lang = "ja" if live.state.version % 2 else "en"
-        html = render_game(live, seat, lang)
-        assert 'class="cd-table' in html, "the game's own template was not used"
-        indices = clickable(html)
-        for index, action in enumerate(legal):
-            kinds_seen.add(action.TYPE)
-            # in the list of actions, and on the card, the dice or the banner
-            assert indices.count(index) >= 2, f"{action} is not on its component"
-        assert set(indices) == set(range(len(legal)))
-        assert ('data-testid="open-hand-' in html) == bool(open_hands)
-        if live.state.version % 7 == 0:
-            for other in [None, *range(players)]:
-                if other != seat:
-                    assert clickable(render_game(live, other, lang)) == []
-        live.state.apply(seat, legal[rng.choice(indices)])
+    kinds_seen = play_and_check_every_page(
+        "cardiceo",
+        players,
+        players * 5 + len(options),
+        check_page=hands_open_only_in_open_modes(options),
+        options=options,
+        choose=clicked_move,
+        move_seed=players,
+        end_marks=["settlement", "winners"],
+    )
     assert {"discard", "stop"} <= kinds_seen
-    for seat in [None, *range(players)]:
-        html = render_game(live, seat, "ja")
-        assert 'data-testid="settlement"' in html and 'data-testid="winners"' in html
-        assert clickable(html) == []
 
 
 def test_keep_and_reroll_sit_on_the_dice():
@@ -100,11 +99,10 @@ def test_replay_mode_is_not_clickable():
 
 def test_every_word_the_template_uses_exists_in_both_languages():
     words = game_words(GAME)
-    source = TEMPLATE.read_text(encoding="utf-8")
-    used = set(re.findall(r'\bt\(\s*["\'](\w+)["\']', source)) - {"place_"}
+    used = template_keys("cardiceo") - {"place_"}
     used |= {f"place_{place}" for place in ("rolled", "locked", "used")}
     assert used <= set(words), sorted(used - set(words))
-    assert all(text.ja and text.en for text in words.values())
+    assert_in_both_languages(words)
 
 
 def test_a_game_stopped_at_the_safety_limit_says_so_and_names_no_winner():
@@ -114,9 +112,10 @@ def test_a_game_stopped_at_the_safety_limit_says_so_and_names_no_winner():
     seat = state.current
     while not state.is_over:
         state.apply(seat, state.legal_actions(seat)[-1])  # stop: the next turn is past the limit
-    assert state.stopped and state.winners == ()
     limit = state.turn_limit // 2
-    en, ja = render_game(live, 0, "en"), render_game(live, None, "ja")
-    assert "Stopped: no winner" in en and f"safety limit of {limit} turns a player" in en
-    assert "打ち切り: 勝者なし" in ja and f"1人あたり{limit}手番" in ja
-    assert "♛" not in en and "wins!" not in en
+    assert_stopped_without_winner(
+        live,
+        en_says=["Stopped: no winner", f"safety limit of {limit} turns a player"],
+        ja_says=["打ち切り: 勝者なし", f"1人あたり{limit}手番"],
+        en_never=["♛", "wins!"],
+    )

@@ -3,53 +3,31 @@ component it concerns and listed as a button; nobody sees another's bid, pass or
 
 from __future__ import annotations
 
-import random
-import re
-import string
-from pathlib import Path
-
 import pytest
 
 import bodoge
 from bodoge.games.go_nuts_for_donuts import Bid, Keep
-from bodoge.server.i18n import WORDS
-from bodoge.server.render import game_words, render_game, table_template
-from browser.test_browser_views import clickable, live_table
+from bodoge.server.render import game_words, render_game
+from viewkit import (
+    check_template_words,
+    live_table,
+    play_and_check_every_page,
+    template_keys,
+)
 
 GAME_ID = "go-nuts-for-donuts"
-TEMPLATES = Path(bodoge.__file__).parent / "games" / "go_nuts_for_donuts" / "templates"
-
-
-def _play_and_render(players: int, seed: int) -> set[str]:
-    live = live_table(GAME_ID, players, seed=seed)
-    state = live.state
-    assert table_template(state.game) == "go-nuts-for-donuts.html"
-    rng = random.Random(seed)
-    kinds_seen: set[str] = set()
-    while not state.is_over:
-        lang = "ja" if state.version % 2 else "en"
-        if state.version % 3 == 0:
-            for seat in state.to_act:
-                legal = state.legal_actions(seat)
-                html = render_game(live, seat, lang)
-                assert 'class="gn-table' in html, "the game's own template was not used"
-                indices = clickable(html)
-                for index, action in enumerate(legal):
-                    kinds_seen.add(action.TYPE)
-                    assert indices.count(index) >= 2, f"{action} is not on its component"
-                assert set(indices) == set(range(len(legal)))
-        seat = rng.choice(state.to_act)
-        state.apply(seat, rng.choice(state.legal_actions(seat)))
-    for seat in [None, *range(players)]:
-        html = render_game(live, seat, "ja" if seat else "en")
-        assert 'data-testid="winners"' in html and 'data-testid="end-scores"' in html
-        assert 'data-testid="summary"' in html and clickable(html) == []
-    return kinds_seen
 
 
 @pytest.mark.parametrize("players", [2, 5])
 def test_every_action_is_on_its_component_and_listed(players: int) -> None:
-    kinds = _play_and_render(players, 10 * players)
+    kinds = play_and_check_every_page(
+        GAME_ID,
+        players,
+        10 * players,
+        pages_every=3,
+        watchers_every=None,
+        end_marks=["winners", "end-scores", "summary"],
+    )
     assert "bid" in kinds
 
 
@@ -94,18 +72,9 @@ def test_the_end_screen_explains_the_score_card_by_card_and_the_tie_break() -> N
 
 
 def test_every_word_the_template_uses_exists_in_both_languages() -> None:
-    game = bodoge.get_game(GAME_ID)
-    words = game_words(game)
-    source = (TEMPLATES / "go-nuts-for-donuts.html").read_text(encoding="utf-8")
-    used = set(re.findall(r'\bt\(\s*["\'](\w+)["\']', source))
+    words = game_words(bodoge.get_game(GAME_ID))
+    used = template_keys(GAME_ID)
     used -= {"effect_", "ask_", "step_"}  # keys the template builds from a prefix
     used |= {f"effect_{d}" for d in bodoge.games.go_nuts_for_donuts.data.DONUTS}
     used |= {key for key in words if key.startswith(("step_", "ask_"))}
-    assert used <= set(words) | set(WORDS), sorted(used - set(words) - set(WORDS))
-    for key, text in words.items():
-        fields = [
-            {f for _, f, _, _ in string.Formatter().parse(s) if f} for s in (text.ja, text.en)
-        ]
-        assert text.ja.strip() and text.en.strip() and fields[0] == fields[1], key
-    unused = set(words) - used
-    assert not unused, f"words nobody uses: {sorted(unused)}"
+    check_template_words(GAME_ID, used)

@@ -3,58 +3,26 @@ the component it concerns and listed as a button; nobody sees another's face-dow
 
 from __future__ import annotations
 
-import random
 import re
-import string
-from pathlib import Path
 
 import pytest
 
 import bodoge
-from bodoge.server.i18n import WORDS
-from bodoge.server.render import game_words, render_game, table_template
-from browser.test_browser_views import clickable, live_table
-
-TEMPLATES = Path(bodoge.__file__).parent / "games" / "hoarders" / "templates"
-
-
-def _play_and_render(players: int, seed: int) -> set[str]:
-    live = live_table("hoarders", players, seed=seed)
-    state = live.state
-    assert table_template(state.game) == "hoarders.html"
-    rng = random.Random(seed)
-    kinds_seen: set[str] = set()
-    while not state.is_over:
-        lang = "ja" if state.version % 2 else "en"
-        for seat in state.to_act:
-            legal = state.legal_actions(seat)
-            html = render_game(live, seat, lang)
-            assert 'class="hd-table' in html, "the game's own template was not used"
-            indices = clickable(html)
-            for index, action in enumerate(legal):
-                kinds_seen.add(action.TYPE)
-                # listed as a button, and on the critter card, nut or prompt it concerns
-                assert indices.count(index) >= 2, f"{action} is not on its component"
-            assert set(indices) == set(range(len(legal)))
-        if state.version % 7 == 0:
-            for other in [None, *range(players)]:
-                if other not in state.to_act:
-                    assert clickable(render_game(live, other, lang)) == []
-        seat = rng.choice(state.to_act)
-        state.apply(seat, rng.choice(state.legal_actions(seat)))
-    for seat in [None, *range(players)]:
-        html = render_game(live, seat, "ja")
-        assert 'data-testid="winners"' in html and 'data-testid="summary"' in html
-        assert clickable(html) == []
-        assert 'data-testid="replay-link"' not in render_game(live, seat, "en", replay=True)
-    return kinds_seen
+from bodoge.server.render import render_game
+from viewkit import (
+    assert_stopped_without_winner,
+    check_template_words,
+    clickable,
+    live_table,
+    play_and_check_every_page,
+)
 
 
 @pytest.mark.parametrize("players", [3, 4, 5, 6])
 def test_every_action_is_on_its_component_and_listed(players: int) -> None:
     kinds = set()
     for seed in range(3):
-        kinds |= _play_and_render(players, seed + 10 * players)
+        kinds |= play_and_check_every_page("hoarders", players, seed + 10 * players)
     assert {"hide", "reveal", "steal", "allow_theft"} <= kinds
 
 
@@ -99,20 +67,7 @@ def test_face_down_critters_are_shown_only_to_their_owner() -> None:
 
 
 def test_every_word_the_template_uses_exists_in_both_languages() -> None:
-    game = bodoge.get_game("hoarders")
-    words = game_words(game)
-    source = (TEMPLATES / "hoarders.html").read_text(encoding="utf-8")
-    used = set(re.findall(r'\bt\(\s*["\'](\w+)["\']', source))
-    assert used and used <= set(words) | set(WORDS), sorted(used - set(words) - set(WORDS))
-    for key in re.findall(r'\bword\(\s*["\'](\w+)["\']', source):
-        assert key in WORDS
-    for key, text in words.items():
-        fields = [
-            {f for _, f, _, _ in string.Formatter().parse(s) if f} for s in (text.ja, text.en)
-        ]
-        assert text.ja.strip() and text.en.strip() and fields[0] == fields[1], key
-    unused = set(words) - used
-    assert not unused, f"words nobody uses: {sorted(unused)}"
+    check_template_words("hoarders")
 
 
 def test_a_game_stopped_at_the_safety_limit_says_so_and_names_no_winner() -> None:
@@ -124,8 +79,9 @@ def test_a_game_stopped_at_the_safety_limit_says_so_and_names_no_winner() -> Non
         legal = state.legal_actions(seat)
         wanted = [a for a in legal if getattr(a, "critter", "") in ("hamster", "groundhog")]
         state.apply(seat, (wanted or legal)[0])
-    assert state.stopped and state.winners == ()
-    en, ja = render_game(live, 0, "en"), render_game(live, None, "ja")
-    assert "stopped at the safety limit of 100 rounds" in en and "nobody wins" in en
-    assert "安全のための上限（100ラウンド）" in ja and "勝者はいません" in ja
-    assert "♛ winner" not in en and "wins with the most nuts" not in en
+    assert_stopped_without_winner(
+        live,
+        en_says=["stopped at the safety limit of 100 rounds", "nobody wins"],
+        ja_says=["安全のための上限（100ラウンド）", "勝者はいません"],
+        en_never=["♛ winner", "wins with the most nuts"],
+    )

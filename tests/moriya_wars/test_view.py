@@ -4,47 +4,18 @@ counts; the identity card and its condition are shown to their owner only."""
 
 from __future__ import annotations
 
-import random
-
 import pytest
 
 from bodoge.games.moriya_wars import MarkDie, Place, Reroll, TakeMoney
-from bodoge.server.render import render_game, table_template
-from browser.test_browser_views import clickable, live_table
-
-
-def _play_and_render(players: int, seed: int) -> set[str]:
-    live = live_table("moriya-wars", players, seed=seed)
-    state = live.state
-    assert table_template(state.game) == "moriya-wars.html"
-    rng = random.Random(seed)
-    kinds: set[str] = set()
-    while not state.is_over:
-        lang = "ja" if state.version % 2 else "en"
-        (seat,) = state.to_act
-        legal = state.legal_actions(seat)
-        html = render_game(live, seat, lang)
-        assert 'class="mw-table' in html
-        indices = clickable(html)
-        for index, action in enumerate(legal):
-            kinds.add(action.TYPE)
-            assert indices.count(index) >= 2, f"{action} is not on its piece and in the list"
-        assert set(indices) == set(range(len(legal)))
-        if state.version % 9 == 0:
-            for other in [None, *range(players)]:
-                if other != seat:
-                    assert clickable(render_game(live, other, lang)) == []
-        state.apply(seat, rng.choice(legal))
-    for seat in [None, *range(players)]:
-        html = render_game(live, seat, "en")
-        assert 'data-testid="winners"' in html and 'data-testid="summary"' in html
-        assert clickable(html) == []
-    return kinds
+from bodoge.server.render import render_game
+from viewkit import live_table, play_and_check_every_page, sole_random_move
 
 
 @pytest.mark.parametrize("players", [3, 4, 5])
 def test_every_action_is_on_its_piece_and_listed(players: int) -> None:
-    kinds = _play_and_render(players, 10 * players)
+    kinds = play_and_check_every_page(
+        "moriya-wars", players, 10 * players, choose=sole_random_move, watchers_every=9
+    )
     assert {"place", "take_money"} <= kinds
 
 

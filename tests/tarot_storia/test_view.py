@@ -6,55 +6,35 @@ from __future__ import annotations
 
 import random
 import re
-import string
-from pathlib import Path
 
 import pytest
 
-import bodoge
 from bodoge.games.tarot_storia import Keep, Place
 from bodoge.games.tarot_storia.text import rank_text
-from bodoge.server.i18n import WORDS
-from bodoge.server.render import game_words, render_game, table_template
-from browser.test_browser_views import clickable, live_table
+from bodoge.server.render import render_game
 from tarot_storia.test_rules import EXAMPLE, play_in_order
-
-TEMPLATES = Path(bodoge.__file__).parent / "games" / "tarot_storia" / "templates"
-
-
-def _play_and_render(players: int, seed: int) -> set[str]:
-    live = live_table("tarot-storia", players, seed=seed)
-    state = live.state
-    assert table_template(state.game) == "tarot-storia.html"
-    rng = random.Random(seed)
-    kinds: set[str] = set()
-    while not state.is_over:
-        lang = "ja" if state.version % 2 else "en"
-        (seat,) = state.to_act
-        legal = state.legal_actions(seat)
-        html = render_game(live, seat, lang)
-        assert 'class="ts-table' in html, "the game's own template was not used"
-        indices = clickable(html)
-        for index, action in enumerate(legal):
-            kinds.add(action.TYPE)
-            assert indices.count(index) == 2, f"{action} is not on its piece and in the list"
-        if state.version % 9 == 0:
-            for other in [None, *range(players)]:
-                if other != seat:
-                    assert clickable(render_game(live, other, lang)) == []
-        state.apply(seat, rng.choice(legal))
-    for seat in [None, *range(players)]:
-        html = render_game(live, seat, "ja")
-        assert 'data-testid="winners"' in html and 'data-testid="summary"' in html
-        assert 'data-testid="scoring-1"' in html and clickable(html) == []
-    return kinds
+from viewkit import (
+    check_template_words,
+    live_table,
+    play_and_check_every_page,
+    sole_random_move,
+    template_source,
+)
 
 
 @pytest.mark.parametrize("players", [1, 2])
 def test_every_action_is_on_its_piece_and_listed(players: int) -> None:
     kinds: set[str] = set()
     for seed in range(2):
-        kinds |= _play_and_render(players, seed + 10 * players)
+        kinds |= play_and_check_every_page(
+            "tarot-storia",
+            players,
+            seed + 10 * players,
+            choose=sole_random_move,
+            exactly_twice=True,
+            watchers_every=9,
+            end_marks=["winners", "summary", "scoring-1"],
+        )
     assert {"place", "swap"} <= kinds
 
 
@@ -126,20 +106,8 @@ def test_a_duet_hand_is_shown_only_to_its_owner() -> None:
 
 
 def test_every_word_the_template_uses_exists_in_both_languages() -> None:
-    game = bodoge.get_game("tarot-storia")
-    words = game_words(game)
-    source = (TEMPLATES / "tarot-storia.html").read_text(encoding="utf-8")
-    used = set(re.findall(r'\bt\(\s*["\'](\w+)["\']', source))
-    used |= {key for key in words if key.startswith(("rank_solo_", "rank_duet_"))}
-    assert '"rank_duet_" if duet else "rank_solo_"' in source
-    assert used and used <= set(words) | set(WORDS), sorted(used - set(words) - set(WORDS))
-    for key, text in words.items():
-        fields = [
-            {f for _, f, _, _ in string.Formatter().parse(s) if f} for s in (text.ja, text.en)
-        ]
-        assert text.ja.strip() and text.en.strip() and fields[0] == fields[1], key
-    unused = set(words) - used
-    assert not unused, f"words nobody uses: {sorted(unused)}"
+    assert '"rank_duet_" if duet else "rank_solo_"' in template_source("tarot-storia")
+    check_template_words("tarot-storia", built_from=("rank_solo_", "rank_duet_"))
 
 
 def test_the_rules_panel_labels_the_provisional_colours() -> None:

@@ -5,44 +5,16 @@ from __future__ import annotations
 
 import random
 import re
-import string
-from pathlib import Path
 
 import pytest
 
-import bodoge
-from bodoge.server.i18n import WORDS
-from bodoge.server.render import game_words, render_game, table_template
-from browser.test_browser_views import clickable, live_table
-
-TEMPLATES = Path(bodoge.__file__).parent / "games" / "united_square" / "templates"
-
-
-def _play_and_render(players: int, seed: int, options: dict[str, object]) -> None:
-    live = live_table("united-square", players, seed=seed, options=options)
-    state = live.state
-    assert table_template(state.game) == "united-square.html"
-    rng = random.Random(seed)
-    while not state.is_over:
-        lang = "ja" if state.version % 2 else "en"
-        (seat,) = state.to_act
-        legal = state.legal_actions(seat)
-        html = render_game(live, seat, lang)
-        assert 'class="us-table' in html, "the game's own template was not used"
-        indices = clickable(html)
-        for index in range(len(legal)):
-            # a preview on its cell, and in the folded list
-            assert indices.count(index) == 2, f"{legal[index]} is not on its cell"
-        assert set(indices) == set(range(len(legal)))
-        if state.version % 8 == 0:
-            for other in [None, *range(players)]:
-                if other != seat:
-                    assert clickable(render_game(live, other, lang)) == []
-        state.apply(seat, rng.choice(legal))
-    for seat in [None, *range(players)]:
-        html = render_game(live, seat, "ja")
-        assert 'data-testid="winners"' in html and 'data-testid="summary"' in html
-        assert clickable(html) == []
+from bodoge.server.render import render_game
+from viewkit import (
+    check_template_words,
+    live_table,
+    play_and_check_every_page,
+    sole_random_move,
+)
 
 
 @pytest.mark.parametrize(
@@ -51,7 +23,15 @@ def _play_and_render(players: int, seed: int, options: dict[str, object]) -> Non
     ids=["3p", "4p-teams", "2p-7x7"],
 )
 def test_every_placement_is_on_its_cell_and_listed(players: int, options: dict) -> None:
-    _play_and_render(players, 5 + players, options)
+    play_and_check_every_page(
+        "united-square",
+        players,
+        5 + players,
+        options=options,
+        choose=sole_random_move,
+        exactly_twice=True,  # a preview on its cell, and in the folded list
+        watchers_every=8,
+    )
 
 
 def test_the_tiles_are_svg_with_four_coloured_edges_and_previews_are_turned() -> None:
@@ -115,15 +95,4 @@ def test_the_end_screen_explains_squares_teams_and_ties() -> None:
 
 
 def test_every_word_the_template_uses_exists_in_both_languages() -> None:
-    game = bodoge.get_game("united-square")
-    words = game_words(game)
-    source = (TEMPLATES / "united-square.html").read_text(encoding="utf-8")
-    used = set(re.findall(r'\bt\(\s*["\'](\w+)["\']', source))
-    assert used and used <= set(words) | set(WORDS), sorted(used - set(words) - set(WORDS))
-    for key, text in words.items():
-        fields = [
-            {f for _, f, _, _ in string.Formatter().parse(s) if f} for s in (text.ja, text.en)
-        ]
-        assert text.ja.strip() and text.en.strip() and fields[0] == fields[1], key
-    unused = set(words) - used
-    assert not unused, f"words nobody uses: {sorted(unused)}"
+    check_template_words("united-square")
