@@ -255,6 +255,23 @@ def test_a_connection_given_back_after_dispose_is_closed(pg_url: str) -> None:
     store.engine.dispose()
 
 
+def test_work_after_the_store_closed_leaves_no_connection_open(pg_url: str) -> None:
+    """A thread still busy when the server stops takes a fresh connection: it is closed too."""
+    store = new_store(pg_url)
+    store.close()
+    late = store.engine.connect()
+    raw = late.connection.dbapi_connection
+    late.close()
+    assert raw is not None and raw.closed
+    store.open()  # started again: connections are kept for the next request once more
+    kept = store.engine.connect()
+    raw = kept.connection.dbapi_connection
+    kept.close()
+    assert raw is not None and not raw.closed
+    store.close()
+    assert raw.closed
+
+
 class GatedListener(Listener):
     """A listener whose connecting waits for the test's word."""
 

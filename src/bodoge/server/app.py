@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import asyncio
 import gc
-from collections.abc import AsyncIterator
-from contextlib import asynccontextmanager
+from collections.abc import AsyncIterator, Callable
+from contextlib import AbstractAsyncContextManager, asynccontextmanager
 from pathlib import Path
 
 from fastapi import FastAPI, Request
@@ -63,15 +63,15 @@ def make_hub(store: Store, settings: Settings) -> Hub:
     return hub
 
 
-def create_app(settings: Settings | None = None) -> FastAPI:
-    settings = settings or Settings.from_env()
-    store = Store(settings.database_url)
-    if settings.migrate:
-        store.migrate()
-    hub = make_hub(store, settings)
+def server_life(
+    store: Store, hub: Hub, settings: Settings
+) -> Callable[[FastAPI], AbstractAsyncContextManager[None]]:
+    """What runs while the server is up: the hub, its bots and clocks, and the news from
+    other workers (PostgreSQL's LISTEN, or the peers of an SQLite file); closed in turn."""
 
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
+        store.open()  # this app may have run, and closed it, before
         peers = None
         if store.is_sqlite_file and (settings.workers > 1 or settings.dedicated):
             from .peers import Peers, meeting_place
@@ -99,11 +99,20 @@ def create_app(settings: Settings | None = None) -> FastAPI:
             await hub.stop()  # bots stop; decisions under way are stored first
             store.close()
 
+    return lifespan
+
+
+def create_app(settings: Settings | None = None) -> FastAPI:
+    settings = settings or Settings.from_env()
+    store = Store(settings.database_url)
+    if settings.migrate:
+        store.migrate()
+    hub = make_hub(store, settings)
     # The schema only when asked for (--api-docs), and no docs page: FastAPI's
     # loads Swagger UI from a CDN, and nothing is fetched from elsewhere.
     app = FastAPI(
         title="bodoge",
-        lifespan=lifespan,
+        lifespan=server_life(store, hub, settings),
         docs_url=None,
         redoc_url=None,
         openapi_url="/openapi.json" if settings.api_docs else None,

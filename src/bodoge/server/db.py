@@ -337,25 +337,32 @@ def make_engine(url: str) -> Engine:
 
     else:
         engine = create_engine(url, pool_size=10, max_overflow=10, pool_pre_ping=True)
-    _close_late_connections(engine)
     return engine
 
 
-def _close_late_connections(engine: Engine) -> None:
-    """Close a connection given back after ``engine.dispose()`` (at shutdown).
+class LateConnections:
+    """Closes the connections that work still running after the store closed gives back.
 
-    Work still running in a thread when the server stops returns its
-    connection to the pool that was disposed; nothing would close it.
+    A bot standing in or a clock running out may still be in a thread when
+    the server stops.  Its connection goes back to the pool that
+    ``engine.dispose()`` replaced, or it comes from the fresh pool that
+    nobody disposes again: either way nothing would close it.  Such a
+    connection is invalidated when given back (closed, and replaced by a new
+    one should the pool be asked again, as after :meth:`Store.open`).
     """
 
-    @event.listens_for(engine, "checkout")
-    def _checkout(_connection: Any, record: Any, _proxy: Any) -> None:
-        record.info["bodoge_pool"] = engine.pool
+    def __init__(self, engine: Engine) -> None:
+        self.closed = False
 
-    @event.listens_for(engine, "checkin")
-    def _checkin(connection: Any, record: Any) -> None:
-        if connection is not None and record.info.get("bodoge_pool") is not engine.pool:
-            connection.close()
+        @event.listens_for(engine, "checkout")
+        def _checkout(_connection: Any, record: Any, _proxy: Any) -> None:
+            record.info["bodoge_pool"] = engine.pool
+
+        @event.listens_for(engine, "checkin")
+        def _checkin(connection: Any, record: Any) -> None:
+            late = self.closed or record.info.get("bodoge_pool") is not engine.pool
+            if connection is not None and late:
+                record.invalidate()
 
 
 def normalise_url(url: str) -> str:
@@ -376,6 +383,7 @@ class Store:
     def __init__(self, url: str) -> None:
         self.url = normalise_url(url)
         self.engine = make_engine(self.url)
+        self._late = LateConnections(self.engine)
         self.sessions = sessionmaker(self.engine, expire_on_commit=False)
         self.is_postgres = self.engine.dialect.name == "postgresql"
         self.is_sqlite_file = sqlite_file(self.engine) is not None
@@ -896,8 +904,13 @@ class Store:
             return []
         return self._actions_writer.append(batch)
 
+    def open(self) -> None:
+        """Use the store again after :meth:`close` (a server started again in one process)."""
+        self._late.closed = False
+
     def close(self) -> None:
-        """Close every connection (the server is stopping)."""
+        """Close every connection (the server is stopping), and any that late work opens."""
+        self._late.closed = True
         self._actions_writer.close()
         self.engine.dispose()
         self.writing.close()
