@@ -156,3 +156,35 @@ def test_imhotep_fits_a_phone_mid_game_and_at_the_end(browser: Browser, server: 
     fits(page, "imhotep's end screen")
     assert page.locator("#game [data-testid=final-burial]").count() == 1
     context.close()
+
+
+@pytest.mark.parametrize(
+    ("game", "seats", "options"),
+    [
+        ("hoarders", ["bot:random"] * 6, {}),
+        ("cardiceo", ["bot:heuristic"] * 4, {}),
+        ("go-nuts-for-donuts", ["bot:random"] * 6, {}),
+        ("just-desserts", ["bot:heuristic"] * 5, {"advanced": True, "buffet": True}),
+        ("tarot-storia", ["bot:heuristic"] * 2, {}),
+    ],
+    ids=lambda value: value if isinstance(value, str) else None,
+)
+def test_a_watched_bot_game_fits_a_phone_to_the_end(
+    browser: Browser, server: Server, game: str, seats: list[str], options: dict[str, object]
+) -> None:
+    """Games without a phone test of their own, at a crowded table: a spectator's page
+    never scrolls sideways, mid-game or at the end.  (Anehambra is left out: even a
+    three-player bot game takes over half a minute here.)"""
+    created = server.new_table(seats, options, game=game, seed=5)
+    context = browser.new_context(viewport=PHONE, locale="ja-JP", is_mobile=True, has_touch=True)
+    page = context.new_page()
+    page.goto(server.base + f"/t/{created['table']['id']}")
+    page.wait_for_selector("#game .game-root")
+    deadline = time.monotonic() + 120
+    while page.locator("#game").get_attribute("data-status") != "over":
+        assert time.monotonic() < deadline, "the bots did not finish"
+        fits(page, f"{game} mid-game")
+        page.wait_for_timeout(200)
+    page.wait_for_selector("#game [data-testid=summary], #game [data-testid=settlement]")
+    fits(page, f"{game}'s end screen")
+    context.close()
