@@ -283,6 +283,7 @@ def test_buffet_returns_a_guest_chosen_by_each_victim():
     state.apply(0, AddDessert("sugar_cookies"))
     state.apply(0, OpenBuffet())
     assert state.phase == "return" and state.to_act == (1, 2)
+    assert state.game.simultaneous, "several seats act at once: the game must say so"
     state.apply(2, ReturnGuest("agent_17"))
     state.apply(1, ReturnGuest("mojo"))
     assert state.phase == "more" and state.serves_left == 1

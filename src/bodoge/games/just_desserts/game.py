@@ -103,6 +103,8 @@ class JustDesserts(Game):
     options = (ADVANCED, BUFFET, POACHING, BACON, COFFEE)
     action_types = ACTION_TYPES
     state_class = JustDessertsState
+    simultaneous = True
+    """The buffet's returns: every other player who has served guests chooses one at once."""
     hidden_information = True
     glossary = GLOSSARY
     words = WORDS
