@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 import time
 from typing import Any
 
@@ -10,6 +11,7 @@ from fastapi.testclient import TestClient
 
 import bodoge
 from bodoge.server.clock import BANK, MOVE, ClockSpec, SeatClock, advance, start, taken_back
+from bodoge.server.db import BOT, NewSeat
 
 from .serverkit import (
     SEALED,
@@ -287,6 +289,18 @@ def test_a_rematch_seats_the_same_people_turned_by_one(client: TestClient) -> No
     assert f'data-testid="winner-{table.id}"' in lobby
     assert f'data-testid="turn-{new["id"]}"' in lobby  # whose turn, for how long
     assert "Won by" in lobby or "No winner" in lobby
+
+
+def test_the_lobby_dates_a_game_that_another_worker_plays_by_its_last_move(
+    client: TestClient,
+) -> None:
+    """A game this worker has not loaded: no names to guess, the time since its last move."""
+    store = client.app.state.store  # type: ignore[attr-defined]
+    created = store.create_table(SEALED, {"rounds": 1}, 2, 7, [NewSeat(BOT, "random")] * 2)
+    for lang, pattern in (("en", r"Last move \d+ s ago"), ("ja", r"最後の手から\d+秒")):
+        lobby = client.get("/", headers={"accept-language": lang}).text
+        line = re.search(rf'data-testid="turn-{created.table.id}">([^<]*)<', lobby)
+        assert line is not None and re.fullmatch(pattern, line.group(1)), lang
 
 
 # ------------------------------------------------------------------ chat

@@ -232,6 +232,7 @@ WORDS: dict[str, Text] = {
     "sit": Text("参加する", "Join"),
     "free_seats": Text("空席{n}", "{n} free"),
     "turn_waited": Text("{names} の番（{time}）", "{names} to play ({time})"),
+    "moved_ago": Text("最後の手から{time}", "Last move {time} ago"),
     "won_by": Text("勝者: {names}", "Won by {names}"),
     "no_winner": Text("勝者なし", "No winner"),
     "ago_s": Text("{n}秒", "{n} s"),

@@ -127,15 +127,15 @@ def lobby_lists(store: Any, hub: Hub, lang: str) -> dict[str, Any]:
     in_progress = []
     for info in playing:
         live = hub.tables.get(info.id)
-        since = moved.get(info.id, info.created_at.timestamp())
-        turn = ""
-        if live is not None and live.state.to_act:
+        waited = ago(at - moved.get(info.id, info.created_at.timestamp()), lang)
+        if live is None:  # live in another worker: whose turn it is would mean replaying it
+            turn = word("moved_ago", lang, time=waited)
+        elif live.state.to_act:
             turn = word(
-                "turn_waited",
-                lang,
-                names=names_of(info, live.state.to_act, lang),
-                time=ago(at - since, lang),
+                "turn_waited", lang, names=names_of(info, live.state.to_act, lang), time=waited
             )
+        else:
+            turn = ""
         in_progress.append({"info": info, "turn": turn})
     finished = []
     for info in [t for t in tables if t.status in (OVER, ABANDONED)][:20]:
