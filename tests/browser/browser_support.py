@@ -160,6 +160,7 @@ MESSAGE_KEYS = {
     "status",
     "version",
     "seat",
+    "answered",
     "view",
     "legal",
     "log",
@@ -257,8 +258,9 @@ class Watcher:
             return False
         before = self.version()
         choices.nth(rng.randrange(count)).click()
-        self.page.wait_for_function(
-            f"document.getElementById('game').dataset.version !== '{before}'"
+        self.page.wait_for_function(  # the page waits for its own action, not just any move
+            f"(document.getElementById('game').dataset.version !== '{before}'"
+            " && !document.getElementById('game').classList.contains('pending'))"
             " || document.getElementById('error').textContent !== ''",
             timeout=STEP_TIMEOUT_MS,
         )
@@ -451,9 +453,12 @@ def check_against_record(record: dict[str, Any], watchers: list[Watcher]) -> Non
     seats: list[int | None] = [None, *range(record["num_players"])]
     views = {}
     legal = {}
+    answered = {}  # the version just after each seat's latest action
     for version in range(len(record["actions"]) + 1):
         for seat in seats:
             views[version, seat] = json.loads(json.dumps(state.view(seat)))
+            mine = [e.index + 1 for e in state.events if e.seat == seat]
+            answered[version, seat] = mine[-1] if mine else 0
             if seat is not None:
                 legal[version, seat] = [a.to_json() for a in state.legal_actions(seat)]
         if version < len(record["actions"]):
@@ -472,6 +477,7 @@ def check_against_record(record: dict[str, Any], watchers: list[Watcher]) -> Non
             assert frame["view"] == views[version, seat], f"seat {seat}, version {version}"
             if seat is not None:
                 assert [item["action"] for item in frame["legal"]] == legal[version, seat]
+            assert frame["answered"] == answered[version, seat], f"seat {seat}, version {version}"
             for entry in frame["log"]:
                 assert entry["facts"] == facts[entry["index"], seat]
 

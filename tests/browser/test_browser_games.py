@@ -13,10 +13,11 @@ carry another seat's secrets.
 from __future__ import annotations
 
 import random
+import re
 import time
 
 import pytest
-from playwright.sync_api import Browser
+from playwright.sync_api import Browser, WebSocketRoute
 
 import bodoge
 from bodoge.games import BUILTIN_IDS
@@ -103,3 +104,55 @@ def test_tarot_storia_a_whole_solo_game_by_clicking(browser: Browser, server: Se
     assert len(record["actions"]) == clicks >= 22
     check_against_record(record, [player])
     context.close()
+
+
+def test_a_click_in_flight_waits_for_its_answer_past_other_seats_moves(
+    browser: Browser, server: Server
+) -> None:
+    """In a simultaneous choice, Ann's pick is held on its way while Ben picks: Ann's page
+    shows Ben's move yet lets her click nothing until her own pick is taken, so she never
+    decides twice on one view (the server would refuse that as stale)."""
+    created = server.new_table(["person", "person", "bot:random"], game="papayoo")
+    table = created["table"]["id"]
+    contexts = [browser.new_context(locale="en-US") for _ in range(2)]
+    ann, ben = (Watcher(context.new_page(), seat=seat) for seat, context in enumerate(contexts))
+    held: list[tuple[WebSocketRoute, str | bytes]] = []
+    holding = [False]
+
+    def hold_acts(page_socket: WebSocketRoute) -> None:
+        upstream = page_socket.connect_to_server()
+
+        def outgoing(message: str | bytes) -> None:
+            if holding[0] and '"act"' in str(message):
+                held.append((upstream, message))
+            else:
+                upstream.send(message)
+
+        page_socket.on_message(outgoing)
+
+    ann.page.route_web_socket(re.compile(r"/ws\b"), hold_acts)
+    for watcher, name in ((ann, "Ann"), (ben, "Ben")):
+        join(watcher, server, created["invites"][str(watcher.seat)], name)
+    game = ann.page.locator("#game")
+    holding[0] = True
+    seen = ann.version()
+    game.locator("[data-act]:enabled:visible").first.click()
+    while not held:
+        ann.page.wait_for_timeout(20)
+    ben.click_any(random.Random(1))
+    ann.page.wait_for_function(f"document.getElementById('game').dataset.version !== '{seen}'")
+    check_dom_is_its_frame(ann)
+    assert "pending" in (game.get_attribute("class") or "")
+    assert ann.actables() == 0, "Ann could click again before her pick was taken"
+
+    holding[0] = False
+    upstream, message = held.pop()
+    upstream.send(message)
+    ann.page.wait_for_function("!document.getElementById('game').classList.contains('pending')")
+    assert ann.page.locator("#error").text_content() == ""
+    assert ann.actables() > 0
+    record = server.record_so_far(table)
+    assert [seat for seat, _ in record["actions"]].count(0) == 1
+    check_against_record(record, [ann, ben])
+    for context in contexts:
+        context.close()

@@ -176,9 +176,12 @@ def test_simultaneous_commits_are_accepted_in_either_order_and_stay_secret(
         assert frame["log"] == [
             {"index": 0, "seat": first, "action": None, "label": None, "facts": {}}
         ]
+    # Each seat learns whether its own action was taken, nobody else's.
+    assert [sealed.last[s]["answered"] for s in (first, second, None)] == [1, 0, 0]
     # The second seat saw version 0 and commits on it: concurrent, not stale.
     act(sealed.ws[second], 0, bid(amounts[second]))
     sealed.everyone_receives()
+    assert [sealed.last[s]["answered"] for s in (first, second, None)] == [1, 2, 0]
     for seat in (0, 1, None):
         reveal = sealed.last[seat]["log"][-1]["facts"]
         assert reveal["bids"] == [amounts[0], amounts[1]]

@@ -1324,6 +1324,7 @@ def state_message(
         "status": live.info.status,
         "version": state.version,
         "seat": seat,
+        "answered": answered(state, seat),
         "view": state.view(seat),
         "legal": [legal_entry(action, lang) for action in legal],
         "log": [
@@ -1341,6 +1342,21 @@ def state_message(
             log.exception("table %s: rendering for seat %s failed", live.info.id, seat)
             message["html"] = f'<p class="error-box">{escape("The table cannot be shown.")}</p>'
     return message
+
+
+def answered(state: State, seat: int | None) -> int:
+    """The version just after ``seat``'s latest action (0 before its first, and for watchers).
+
+    A client that sent an action on version ``v`` knows it was taken once a
+    state arrives with ``answered > v``; a state in between (another seat's
+    move in a simultaneous decision) is shown, and the client keeps waiting
+    instead of letting its player decide again on a view without that action.
+    """
+    if seat is not None:
+        for index in range(len(state.events) - 1, -1, -1):
+            if state.events[index].seat == seat:
+                return index + 1
+    return 0
 
 
 def legal_entry(action: Action, lang: str) -> dict[str, Any]:

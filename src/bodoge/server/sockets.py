@@ -21,9 +21,13 @@ characters, no other keys):
 Server → client:
 
 * :class:`StateMessage` ``{"type": "state", "table", "status", "version",
-  "seat", "view", "legal", "log", "sent_at"[, "html"]}``: first on
-  connecting, then after every accepted action (and every seat filled), in
-  version order.  ``view`` is ``state.view(seat)`` (``view(None)`` for a
+  "seat", "answered", "view", "legal", "log", "sent_at"[, "html"]}``:
+  first on connecting, then after every accepted action (and every seat
+  filled), in version order.  ``answered`` is the version just after the
+  seat's latest action: a client that acted on version ``v`` waits for
+  ``answered > v`` (or an error) before it lets its player act again, so a
+  move by another seat that arrives in between cannot make it decide twice
+  on one view.  ``view`` is ``state.view(seat)`` (``view(None)`` for a
   spectator), ``legal`` that seat's legal actions, ``log`` the events this
   connection has not been sent yet, as that seat may see them (the first
   message carries the last 30; each later one only what happened since, so
@@ -197,6 +201,8 @@ class StateMessage(BaseModel):
     status: Literal["waiting", "playing", "over", "cancelled", "abandoned"]
     version: int
     seat: int | None
+    answered: int
+    """The version just after this seat's latest action (0 before it acted)."""
     view: dict[str, Any]
     """``state.view(seat)``: the game's own JSON for that seat."""
     legal: list[LegalAction]

@@ -13,6 +13,10 @@
   let socket = null;
   let version = Number(game.dataset.version);
   let legal = [];
+  // The version this page last acted on, until a state shows that action taken
+  // (its "answered" is past it) or an error refuses it; meanwhile the page
+  // shows other seats' moves but lets nobody click on a view without that action.
+  let awaiting = null;
   let retry = 500;
   let errorTimer = null;
   let pinger = null;
@@ -32,6 +36,7 @@
     socket.onclose = () => {
       clearInterval(pinger);
       if (banner) banner.hidden = false;
+      awaiting = null;
       game.classList.remove("pending");
       setTimeout(connect, retry);
       retry = Math.min(retry * 2, 8000);
@@ -78,7 +83,10 @@
       game.dataset.version = String(version);
       game.dataset.status = message.status;
       game.innerHTML = message.html;
-      game.classList.remove("pending");
+      const taken = message.answered > awaiting || message.status !== "playing";
+      if (awaiting !== null && taken) awaiting = null;
+      if (awaiting === null) game.classList.remove("pending");
+      else disableActions();
       restoreState(open);
       if (before) motion.play(before, game);
       showRoom(message.room, message.sent_at, message.status);
@@ -92,6 +100,7 @@
       message.lines.forEach(addChat);
     } else if (message.type === "error") {
       showError(message);
+      awaiting = null;
       game.classList.remove("pending");
       game.querySelectorAll("[data-act]").forEach((el) => { el.disabled = false; });
     }
@@ -243,9 +252,14 @@
     const index = Number(target.dataset.act);
     if (!(index >= 0 && index < legal.length)) return;
     if (!send({ type: "act", version: version, action: legal[index].action })) return;
+    awaiting = version;
     game.classList.add("pending");
-    game.querySelectorAll("[data-act]").forEach((el) => { el.disabled = true; });
+    disableActions();
   });
+
+  function disableActions() {
+    game.querySelectorAll("[data-act]").forEach((el) => { el.disabled = true; });
+  }
 
   game.addEventListener("toggle", (event) => {
     const details = event.target;
