@@ -106,6 +106,38 @@ def test_tarot_storia_a_whole_solo_game_by_clicking(browser: Browser, server: Se
     context.close()
 
 
+@pytest.mark.parametrize(
+    "game_id", ["go-nuts-for-donuts", "imhotep", "united-square", "just-desserts"]
+)
+def test_a_whole_game_by_clicking_against_a_heuristic(
+    browser: Browser, server: Server, game_id: str
+) -> None:
+    """Games whose generic test stops after a few clicks, played to the end screen by one
+    person clicking at random (at two, the shortest table) against the heuristic."""
+    created = server.new_table(["person", "bot:heuristic"], game=game_id)
+    context = browser.new_context(locale="en-US")
+    player = Watcher(context.new_page(), seat=0)
+    join(player, server, created["invites"]["0"], "Ann")
+    rng = random.Random(game_id)
+    clicks = 0
+    give_up = time.monotonic() + DEADLINE
+    while not over(player):
+        assert time.monotonic() < give_up, f"{game_id}: the game did not end"
+        if not player.click_any(rng):
+            player.page.wait_for_timeout(30)  # the bot's turn
+            continue
+        clicks += 1
+        check_dom_is_its_frame(player)
+    check_dom_is_its_frame(player)
+    assert player.page.locator("#game [data-testid=summary]").is_visible()
+    assert player.actables() == 0
+    record = server.record_so_far(created["table"]["id"])
+    assert bodoge.replay(record).is_over
+    assert sum(1 for seat, _ in record["actions"] if seat == 0) == clicks
+    check_against_record(record, [player])
+    context.close()
+
+
 def test_a_click_in_flight_waits_for_its_answer_past_other_seats_moves(
     browser: Browser, server: Server
 ) -> None:
