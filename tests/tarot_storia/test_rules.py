@@ -43,6 +43,63 @@ def play_in_order(state: TarotStoriaState, layout: dict[tuple[int, int], int]) -
         state.apply(0, Place(card, *place))
 
 
+def finish_with_the_heuristic(state: TarotStoriaState) -> None:
+    """Play the rest of a game with seeded heuristic bots (deterministic, a few ms)."""
+    bots = [make_bot("heuristic", GAME, seed=seat + 1) for seat in range(state.num_players)]
+    while not state.is_over:
+        seat = state.to_act[0]
+        state.apply(seat, bots[seat].choose(state, seat))
+
+
+SOLO_AT_ZERO = {(0, 0): 1, (0, 2): 9, (1, 1): 2, (0, 4): 13}
+"""A solo round scoring exactly 0: red 1 (1) + blue 2 (1) − 2 face down.
+
+9 is turned down in step 1 (2 touches it in the next column), 13 in step 2
+(nothing lies to its right: a dead end).  Without 13 the round scores 1.
+"""
+
+DUET_ROUND_1 = {(0, 0): 1, (0, 2): 5, (0, 4): 9, (1, 1): 6, (1, 3): 7, (2, 2): 14}
+"""A duet round 1 of 4: red 1-5-6-14 (4) + blue 7 (1) − 1 face down (9: 7 is smaller)."""
+
+DUET_ROUND_2 = {(0, 0): 1, (0, 2): 5, (1, 1): 6, (1, 3): 10, (2, 0): 11, (2, 2): 15}
+"""Round 2 around the kept column 1-5: red 1-5-6-10 (4) + blue 11-15 (2), none down: 6."""
+
+
+def play_to_the_end_of_round_1(
+    state: TarotStoriaState, layout: dict[tuple[int, int], int], last: list[int]
+) -> None:
+    """Arrange ``layout`` without the ``last`` cards (one in each hand, the deck empty);
+    the seats then place them in turn, which ends the round."""
+    placing = {card: place for place, card in layout.items() if card in last}
+    state.arrange(
+        {place: card for place, card in layout.items() if card not in last},
+        hands=[[card] for card in last],
+        deck_size=0,
+    )
+    for seat, card in enumerate(last):
+        assert state.to_act == (seat,)
+        state.apply(seat, Place(card, *placing[card]))
+
+
+def play_solo_at_zero(state: TarotStoriaState) -> None:
+    """A solo game over: :data:`SOLO_AT_ZERO` with 13 placed last, round 1 scoring 0."""
+    play_to_the_end_of_round_1(state, SOLO_AT_ZERO, [13])
+
+
+def play_duet_encore(state: TarotStoriaState) -> None:
+    """A duet played through round 2: round 1 scores 4, column 1 (1, 5, 9) is kept and
+    round 2 builds :data:`DUET_ROUND_2` in four turns, the players alternating."""
+    play_to_the_end_of_round_1(state, DUET_ROUND_1, [7, 14])
+    assert state.round_scores == [4] and state.phase == "keep" and state.to_act == (0,)
+    state.apply(0, Keep(0))
+    assert state.removed == [9] and state.placed == {(0, 0): 1, (0, 2): 5}
+    state.arrange(state.placed, hands=[[6], [10]], top=[11, 15], deck_size=2, round_scores=[4])
+    where = {card: place for place, card in DUET_ROUND_2.items()}
+    for seat, card in zip((0, 1, 0, 1), (6, 10, 11, 15), strict=True):
+        assert state.to_act == (seat,) and card in state.hands[seat]
+        state.apply(seat, Place(card, *where[card]))
+
+
 # ------------------------------------------------------------------ components
 
 
@@ -256,6 +313,26 @@ def test_round_1_at_0_or_less_ends_the_game_with_no_encore():
     assert state.scores == (state.round_scores[0],)
 
 
+def test_round_1_at_exactly_0_ends_the_game():
+    """The text's 「0点以下の場合はゲームオーバー」: a round 1 of exactly 0 earns no encore."""
+    state = new()
+    play_solo_at_zero(state)
+    scoring = state.view(0)["scorings"][0]
+    assert scoring["smaller"] == [[9, 2]] and scoring["off_route"] == [13]
+    assert scoring["route"] == [1, 2] and scoring["total"] == 1 + 1 - 2 == 0
+    assert state.round_scores == [0] and state.phase == "over" and state.is_over
+    assert state.legal_actions(0) == [] and state.winners == () and state.scores == (0,)
+
+
+def test_round_1_at_1_earns_the_encore():
+    """The text's 「1点以上ならアンコール」: the layout without the dead end 13 scores 1."""
+    state = new()
+    layout = {place: card for place, card in SOLO_AT_ZERO.items() if card != 13}
+    play_to_the_end_of_round_1(state, layout, [2])
+    assert state.round_scores == [1 + 1 - 1] and state.phase == "keep" and not state.is_over
+    assert state.legal_actions(0) == [Keep(0), Keep(1)]
+
+
 def test_the_encore_keeps_one_column_and_plays_round_2_around_it():
     """Face-down cards of the kept column leave the game, its holes close up, the rest
     is shuffled into the new deck."""
@@ -274,34 +351,35 @@ def test_the_final_score_adds_both_rounds():
     state = new()
     play_in_order(state, EXAMPLE)
     state.apply(0, Keep(2))
-    bot = GAME.heuristic_bot(0)
-    assert bot is not None
-    while not state.is_over:
-        state.apply(0, bot.choose(state, 0))
+    finish_with_the_heuristic(state)
     assert len(state.round_scores) == 2 and state.scores == (5 + state.round_scores[1],)
     assert state.winners == (0,)
 
 
-def test_the_rank_messages_of_the_solo_table():
-    cases = [
-        (9, "出なおしてまいれ"),
-        (10, "…もう終わりなのか？"),
-        (29, "まだ本気では無いのだろう？"),
-        (30, "なかなかやるではないか"),
-        (40, "お主こそ国一番の語り部じゃ！"),
-    ]
-    for final, message in cases:
-        assert rank_text(final, 1)("ja") == message
-        assert rank_text(final, 1)("en")
-    assert rank_text(45, 1)("en") == "You are the finest storyteller in the land!"
+SOLO_RANKS = [
+    ((-5, 9), "出なおしてまいれ", "Come back when you have a better tale."),
+    ((10, 19), "…もう終わりなのか？", "…Is that all?"),
+    ((20, 29), "まだ本気では無いのだろう？", "Surely that was not your best?"),
+    ((30, 39), "なかなかやるではないか", "Not bad at all."),
+    ((40, 44), "お主こそ国一番の語り部じゃ！", "You are the finest storyteller in the land!"),
+]
+"""The text's solo table (10点未満, 10～19点, …, 40点以上): both ends of every band."""
+
+DUET_RANKS = [
+    ((-5, 4), "完全に他人", "Complete strangers"),
+    ((5, 14), "挨拶する程度の知り合い", "Nodding acquaintances"),
+    ((15, 24), "一緒に遊ぶ友達", "Friends who play together"),
+    ((25, 34), "将来の夢を語り合う仲", "Close enough to share your dreams"),
+    ((35, 44), "前世から続く運命の相手", "Partners of destiny since a former life"),
+]
+"""The text's duet table (5点未満, 5～14点, …, 35点以上): both ends of every band."""
 
 
-def test_the_rank_messages_of_the_duet_table():
-    cases = [(4, "完全に他人"), (5, "挨拶する程度の知り合い"), (15, "一緒に遊ぶ友達"),
-             (34, "将来の夢を語り合う仲"), (35, "前世から続く運命の相手")]  # fmt: skip
-    for final, message in cases:
-        assert rank_text(final, 2)("ja") == message
-    assert rank_text(0, 2)("en") == "Complete strangers"
+@pytest.mark.parametrize(("players", "table"), [(1, SOLO_RANKS), (2, DUET_RANKS)])
+def test_the_rank_messages_at_both_ends_of_every_band(players, table):
+    for (low, high), ja, en in table:
+        for final in (low, high):
+            assert (rank_text(final, players)("ja"), rank_text(final, players)("en")) == (ja, en)
 
 
 def test_the_summary_gives_the_steps_the_total_and_the_rank():
@@ -361,10 +439,7 @@ def test_duet_the_double_placement_belongs_to_the_swapping_player():
 
 def test_duet_shares_the_score_and_wins_or_loses_together():
     state = new(2)
-    bots = [make_bot("heuristic", GAME, seed=s) for s in (1, 2)]
-    while not state.is_over:
-        seat = state.to_act[0]
-        state.apply(seat, bots[seat].choose(state, seat))
+    finish_with_the_heuristic(state)
     assert state.scores[0] == state.scores[1] == sum(state.round_scores)
     assert state.winners in ((), (0, 1))
     assert (state.winners == (0, 1)) == (state.round_scores[0] > 0)
@@ -375,3 +450,16 @@ def test_duet_a_player_with_nothing_left_is_passed_over():
     assert state.to_act == (0,)
     state.apply(0, Place(3, 1, 1))
     assert state.is_over  # the partner had nothing: the round (and round 1: game) ends
+
+
+def test_duet_played_into_round_2_both_seats_win_with_the_shared_total():
+    """Round 1 scores 4, round 2 6: each seat scores 10 and both win (co-operative)."""
+    state = new(2)
+    play_duet_encore(state)
+    assert state.is_over and state.round == 2 and state.round_scores == [4, 6]
+    assert state.scores == (4 + 6, 4 + 6) and state.winners == (0, 1)
+    first, second = state.view(1)["scorings"]
+    assert first["smaller"] == [[9, 7]] and first["groups"]["red"] == [1, 5, 6, 14]
+    assert second["face_down"] == 0 and second["gaps"] == []
+    assert second["groups"] == {"red": [1, 5, 6, 10], "blue": [11, 15], "yellow": [], "black": []}
+    assert state.view(0)["rank_index"] == 1  # 5～14点: 挨拶する程度の知り合い

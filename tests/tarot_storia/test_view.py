@@ -4,15 +4,23 @@ private; the end screen explains the score step by step."""
 
 from __future__ import annotations
 
+import html as markup
 import random
 import re
+from collections.abc import Callable
 
 import pytest
 
-from bodoge.games.tarot_storia import Keep, Place
+from bodoge.games.tarot_storia import Keep, Place, TarotStoriaState
 from bodoge.games.tarot_storia.text import rank_text
 from bodoge.server.render import render_game
-from tarot_storia.test_rules import EXAMPLE, play_in_order
+from tarot_storia.test_rules import (
+    EXAMPLE,
+    finish_with_the_heuristic,
+    play_duet_encore,
+    play_in_order,
+    play_solo_at_zero,
+)
 from viewkit import (
     check_template_words,
     live_table,
@@ -76,15 +84,84 @@ def test_the_end_screen_explains_every_step_of_the_example() -> None:
     assert "4-9 = 2" in text and "5 face down = −5" in text and "1 gaps = −1" in text
     assert "Round 1: 5" in text
     live.state.apply(0, Keep(0))
-    bot = live.state.game.heuristic_bot(0)
-    assert bot is not None
-    while not live.state.is_over:
-        live.state.apply(0, bot.choose(live.state, 0))
+    finish_with_the_heuristic(live.state)
     final = sum(live.state.round_scores)
     for lang in ("ja", "en"):
         html = render_game(live, None, lang)
         assert 'data-testid="scoring-2"' in html and 'data-testid="rank"' in html
         assert rank_text(final, 1)(lang) in html
+
+
+CARD = re.compile(
+    r'<div class="ts-card ts-\w+ ?([^"]*)"[^>]*data-card="(\d+)"[^>]*>(.*?)</div>', re.S
+)
+BADGE = re.compile(r'<span class="ts-badge">(.*?)</span>')
+
+
+def scored_cards(html: str, round_number: int) -> dict[int, tuple[set[str], str]]:
+    """Each card drawn in a round's scored layout on the end screen: its marks and badge."""
+    start = html.index(f'data-testid="scored-layout-{round_number}"')
+    board = html[start : html.index("<h4>", start)]
+    return {
+        int(card): (set(classes.split()), "".join(BADGE.findall(inside)))
+        for classes, card, inside in CARD.findall(board)
+    }
+
+
+def test_the_end_screen_shows_step_2_the_route_and_its_highlight() -> None:
+    """The example's step 2 turns 2 and 3 down (5, between them, is down: no route runs
+    through them): the end screen lists them and the route, marks them ②, outlines the route."""
+    live = live_table("tarot-storia", 1, seed=4)
+    play_in_order(live.state, EXAMPLE)
+    live.state.apply(0, Keep(0))
+    finish_with_the_heuristic(live.state)
+    route = [0, 1, 4, 6, 7, 9, 10, 11, 12, 14, 15, 16, 17, 18, 19, 20, 21]
+    groups = {6, 10, 14, 17} | {11, 15, 18} | {16, 19} | {4, 9}  # the text's 4 + 3 + 2 + 2
+    for lang, words in (("en", "Cards on a route"), ("ja", "ルート上のカード")):
+        html = render_game(live, None, lang)
+        step2 = re.search(r'data-testid="step2-1">(.*?)</ul>', html, re.S)
+        assert step2 is not None
+        assert step2.group(1) == f"<li>2, 3</li><li>{words}: {', '.join(map(str, route))}</li>"
+        cards = scored_cards(html, 1)
+        assert sorted(cards) == list(range(22))
+        assert {card for card, (marks, _) in cards.items() if "route" in marks} == set(route)
+        down = {card: badge for card, (marks, badge) in cards.items() if "down" in marks}
+        assert down == {2: "②", 3: "②", 5: "①", 8: "①", 13: "①"}
+        starred = {card for card, (marks, badge) in cards.items() if badge == "★"}
+        assert starred == groups == {c for c, (marks, _) in cards.items() if "grouped" in marks}
+    why = "— ② Turned face down: on no route from the first column to the last"
+    english = render_game(live, 0, "en")
+    assert all(re.search(f'title="{card} · [^"]*{why}"', english) for card in (2, 3))
+
+
+@pytest.mark.parametrize(
+    ("players", "play", "words"),
+    [
+        (2, play_duet_encore, {
+            "ja": "最終スコア: 10点 — 二人の相性: 挨拶する程度の知り合い",
+            "en": "Final score: 10 — What the score says of the pair: Nodding acquaintances",
+        }),
+        (1, play_solo_at_zero, {
+            "ja": "最終スコア: 0点 — 王様の評価: 出なおしてまいれ",
+            "en": "Final score: 0 — The king's verdict: Come back when you have a better tale.",
+        }),
+    ],
+    ids=["duet-10", "solo-0"],
+)  # fmt: skip
+def test_the_end_screen_gives_the_rank_message_of_its_table(
+    players: int, play: Callable[[TarotStoriaState], None], words: dict[str, str]
+) -> None:
+    """The text's tables: a duet's 10 is 5～14点, a solo 0 is 10点未満 (and a game over)."""
+    live = live_table("tarot-storia", players, seed=5)
+    play(live.state)
+    assert live.state.is_over
+    for viewer in (None, *range(players)):
+        for lang, expected in words.items():
+            page = render_game(live, viewer, lang)
+            banner = re.search(r'data-testid="winners">(.*?)</div>', page, re.S)
+            assert banner is not None
+            assert markup.unescape(re.sub(r"<[^>]+>", "", banner.group(1))) == expected
+            assert ('data-testid="game-over"' in page) == (players == 1)
 
 
 def test_a_duet_hand_is_shown_only_to_its_owner() -> None:
