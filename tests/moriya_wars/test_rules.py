@@ -159,14 +159,54 @@ def test_with_no_action_and_no_money_the_turn_passes_by_itself() -> None:
     assert state.current == 2 and event.outcome.public["passed"] == [1]
 
 
-def test_money_may_be_spent_first_to_change_a_forced_pass() -> None:
-    """With money, a player facing a pass may spend it first: an eviction frees the cap."""
+def test_money_may_be_spent_first_and_a_pass_it_does_not_change_follows() -> None:
+    """With money, a player facing a pass may spend it first; spent in vain, the pass follows."""
     state = arranged(dice=[2, 2, 2, 6, 6, 6], board={"hakurei": (1, 1)}, money={0: 1})
     legal = state.legal_actions(0)
     assert Pass() in legal and Evict("hakurei", "human") in legal and MarkDie(0) in legal
     state.apply(0, Evict("hakurei", "youkai"))
     # the cap of 2 now holds one chip: the three 2s still cannot go in, so the pass is taken
     assert state.current == 1 and state.spent == 1 and state.money[0] == 0
+
+
+FULL_UP = {"hakurei": (1, 1), "hakugyokuro": (2, 1)}
+"""Hakurei Shrine full (2 of 2), Hakugyokurou one short (3 of 4): two 2s or two 3s do not fit."""
+
+
+def forced_pass_with_one_money() -> MoriyaWarsState:
+    """Two 2s, two 3s, two 6s and nobody holding two money to rob: no face's action is open,
+    only the pass and the money of seat 0."""
+    state = arranged(dice=[2, 2, 3, 3, 6, 6], board=FULL_UP, money={0: 1, 1: 1})
+    assert not any(isinstance(a, (Place, Steal, TakeMoney)) for a in state.legal_actions(0))
+    assert Pass() in state.legal_actions(0)
+    return state
+
+
+def test_an_eviction_can_turn_a_forced_pass_into_an_action_that_must_be_taken() -> None:
+    """The text: with no action the turn passes, but money may be spent to change that.
+    Evicting one chip from Hakugyokurou leaves room for the two 3s: placing them is now
+    the only legal move (no money is left), and the pass is gone."""
+    state = forced_pass_with_one_money()
+    state.apply(0, Evict("hakugyokuro", "youkai"))
+    assert state.current == 0 and state.board[1] == [2, 0] and state.money[0] == 0
+    assert state.legal_actions(0) == [Place("hakugyokuro", "human"), Place("hakugyokuro", "youkai")]
+    with pytest.raises(IllegalAction, match="must be"):
+        state.apply(0, Pass())
+    state.apply(0, Place("hakugyokuro", "human"))
+    assert state.board[1] == [4, 0] and state.current == 1
+
+
+def test_a_bribe_can_turn_a_forced_pass_into_an_action_that_must_be_taken() -> None:
+    """Rerolling one 2 into a 1 opens the 1s' action: taking the money must now be done."""
+    state = forced_pass_with_one_money()
+    state.apply(0, MarkDie(0))  # the scripted rolls give the rerolled die a 1
+    state.apply(0, Reroll())
+    assert state.current == 0 and state.dice == [1, 2, 3, 3, 6, 6] and state.money[0] == 0
+    assert state.legal_actions(0) == [TakeMoney()]
+    with pytest.raises(IllegalAction, match="must be"):
+        state.apply(0, Pass())
+    state.apply(0, TakeMoney())
+    assert state.money[0] == 1 and state.current == 1
 
 
 # ------------------------------------------------------------------ money
@@ -272,6 +312,52 @@ def test_a_swap_shows_both_sides_the_card_given_and_the_card_got() -> None:
     assert all(world[2] == 3 for world in seen) and len(seen) > 1
 
 
+def identity_free(view: dict[str, object]) -> dict[str, object]:
+    """A view without what is the viewer's own: who it is, its card, the cards it knows."""
+    players = [{**p, "identity": None} for p in view["players"]]  # type: ignore[attr-defined]
+    return {**view, "seat": None, "you": None, "spare": None, "players": players}
+
+
+@pytest.mark.parametrize("players", [4, 5])
+def test_board_money_supplies_and_dice_are_the_same_for_every_seat(players: int) -> None:
+    """Public: the board, money, the supplies and the dice, alike for every seat and a
+    spectator; the views differ only in the identities: each seat's own, and what a swap
+    showed both its sides (here seat 0 and seat 1)."""
+    board = {"hakurei": (1, 0), "moriya": (2, 3)}
+    state = new(players).arrange(
+        dice=[5, 5, 5, 5, 1, 2],
+        board=board,
+        money={0: 1, 1: 2, 2: 1},
+        identities=[1, 2, 3, 4, 5],
+        current=0,
+        rolls=[1, 4, 4],
+        spent=1,
+    )
+    state.apply(0, Swap(1))
+    state.apply(0, MarkDie(0))  # the extra turn's three dice: 1, 4, 4; a bribe is being chosen
+    spectator = state.view(None)
+    assert spectator["board"] == [
+        {"human": 1, "youkai": 0},
+        {"human": 0, "youkai": 0},
+        {"human": 2, "youkai": 3},
+        {"human": 0, "youkai": 0},
+    ]
+    assert spectator["supply"] == {"human": 6, "youkai": 6, "money": 5} and spectator["spent"] == 1
+    assert [p["money"] for p in spectator["players"]] == [1, 2, 1] + [0] * (players - 3)
+    assert spectator["dice"] == [1, 4, 4] and spectator["marked"] == [0]
+    assert spectator["you"] is None and spectator["spare"] is None
+    assert all(p["identity"] is None for p in spectator["players"])
+    cards = [2, 1, 3, 4, 5][:players]
+    for seat in range(players):
+        view = state.view(seat)
+        assert identity_free(view) == spectator
+        known = {0, 1} if seat < 2 else {seat}  # the swap's two sides know both cards
+        assert view["you"] == cards[seat] and view["spare"] is None  # nobody swapped with it
+        assert [p["identity"] for p in view["players"]] == [
+            cards[p] if p in known else None for p in range(players)
+        ]
+
+
 def test_knowledge_follows_later_public_swaps() -> None:
     """A card one knows stays known when its holder swaps it on: who swaps with whom is public."""
     state = new(4).arrange(
@@ -315,7 +401,8 @@ def test_the_youkai_or_money_supply_running_out_ends_it_too(side: str) -> None:
 
 def test_the_text_example_of_a_human_win() -> None:
     """①'s example: 白白 / 白白黒黒 / 白白白黒黒 / 黒黒黒黒黒 — human, tie, human, youkai:
-    humans lead in more regions, so ① has won."""
+    humans lead in more regions, so ① has won.  The source text (both copies of it) has
+    白白白黒黒 in the third region; issue 25 quotes 白白白黒黒黒, a tie (next test)."""
     board = [[2, 0], [2, 2], [3, 2], [0, 5]]
     assert leads(board) == (2, 1)
     position = {"hakurei": (2, 0), "hakugyokuro": (2, 2), "moriya": (3, 2), "village": (0, 4)}

@@ -4,9 +4,12 @@ counts; the identity card and its condition are shown to their owner only."""
 
 from __future__ import annotations
 
+import dataclasses
+import random
+
 import pytest
 
-from bodoge.games.moriya_wars import MarkDie, Place, Reroll, TakeMoney
+from bodoge.games.moriya_wars import MarkDie, Place, Reroll, Swap, SwapSpare, TakeMoney
 from bodoge.server.render import render_game
 from viewkit import live_table, play_and_check_every_page, sole_random_move
 
@@ -106,3 +109,32 @@ def test_the_end_screen_explains_the_highest_card_rule_and_the_rules_panel_the_s
     assert "the Human Village, and its cap of 8 chips are stand-ins" in html
     japanese = render_game(live, 1, "ja")
     assert "仮の値" in japanese and "番号が最も大きい" in japanese
+
+
+@pytest.mark.parametrize(("players", "swap"), [(4, SwapSpare()), (5, Swap(2))])
+def test_a_seats_page_depends_only_on_what_it_may_know_with_four_and_five(
+    players: int, swap: SwapSpare | Swap
+) -> None:
+    """The generic check (tests/browser/test_browser_views.py) plays three players, where ⑤
+    is out; here with ⑤ in play and a swap known to its two sides (or the spare's swapper):
+    re-dealing what a seat may not know never changes the page it is sent."""
+    live = live_table("moriya-wars", players, seed=players)
+    state = live.state
+    state.arrange(dice=[4, 4, 4, 4, 1, 2], identities=[5, 1, 2, 3, 4], current=0)
+    state.apply(0, swap)
+    rng = random.Random(players)
+    seen: set[int | None] = set()
+    for step in range(40):
+        if state.is_over:
+            break
+        if step % 2 == 0:
+            lang = "ja" if step % 4 else "en"
+            for seat in [None, *range(players)]:
+                world = dataclasses.replace(live, state=state.determinize(seat, step))
+                assert render_game(world, seat, lang) == render_game(live, seat, lang), (
+                    f"step {step}: seat {seat}'s page changes with what it may not know"
+                )
+                seen |= {state.view(seat)["you"], state.view(seat)["spare"]}
+        (actor,) = state.to_act
+        state.apply(actor, rng.choice(state.legal_actions(actor)))
+    assert 5 in seen  # ⑤ was on a page checked: a seat's own card, or the spare it put there
