@@ -3,7 +3,7 @@
 Positions are built with the game's public builder (``state.arrange``) and
 played through ``state.apply``.  The rule text has no worked example with a
 figure; its one example in words (a strong player of a weak team finishing
-third) is reproduced in a played team game below.
+third) is reproduced below from a fixed position and a fixed list of moves.
 """
 
 from __future__ import annotations
@@ -16,8 +16,10 @@ import bodoge
 from bodoge.engine import IllegalAction, InvalidOptions
 from bodoge.games.united_square import GAME, Place, UnitedSquareState, standings
 from bodoge.games.united_square.data import (
+    COLOURS,
     COPIES,
     HAND_SIZE,
+    LETTERS,
     TILES,
     TYPES,
     mirror,
@@ -91,6 +93,27 @@ def place(state: UnitedSquareState, seat: int, cell: str, tile: str) -> bodoge.E
     return state.apply(seat, Place(row, col, tile))
 
 
+# The text's example in words, built by hand on the 5 × 5 board (C3 is the centre):
+#
+#        A     B     C     D            a tile's sides: top, right, bottom, left
+#   1          ybrg                     B1 B2    red     (B1 bottom, B2 top)
+#   2          rgby  ybrg  ygrb         B2 C2    green   C2 D2   blue
+#   3    grby  bgyr  rbyg  rygb         C2 C3    red     D2 D3   red
+#                                       A3 B3    red     B2 B3   blue
+#                                       B3 C3    green   C3 D3   blue
+#
+# Nine shared edges: red 4, blue 3, yellow 0, green 2.
+EXAMPLE_START = {"C3": "rbyg", "C2": "ybrg", "D3": "rygb", "B2": "rgby"}
+EXAMPLE_MOVES = (
+    (0, "B1", "ybrg", ["red"]),
+    (1, "D2", "ygrb", ["red", "blue"]),  # seat 2 holds nothing: passed
+    (3, "B3", "bgyr", ["blue", "green"]),
+    (0, "A3", "grby", ["red"]),  # every hand is empty: the game is over
+)
+EXAMPLE_HANDS = {0: {"rgyb": 1, "rbyg": 1}, 1: {"rbyg": 1}, 3: {"rbgy": 1}}
+EXAMPLE_BOARD = {**EXAMPLE_START, **{cell: tile for _, cell, tile, _ in EXAMPLE_MOVES}}
+
+
 # ------------------------------------------------------------------ set-up
 
 
@@ -139,16 +162,48 @@ def test_the_start_tile_lies_in_the_centre_chosen_by_the_seeded_generator() -> N
     assert len(starts) > 12, "type and rotation both vary with the seed"
 
 
+SIX_TYPES = {
+    "rbyg": ("red", "blue", "yellow", "green"),
+    "rbgy": ("red", "blue", "green", "yellow"),
+    "rybg": ("red", "yellow", "blue", "green"),
+    "rygb": ("red", "yellow", "green", "blue"),
+    "rgby": ("red", "green", "blue", "yellow"),
+    "rgyb": ("red", "green", "yellow", "blue"),
+}
+"""The data file's tiles: four triangles, one per side, red, blue, yellow and green once
+each; up to rotation the six cyclic orders, written here from the red side clockwise
+(top, right, bottom, left)."""
+
+TURNS = {
+    "rbyg": ("rbyg", "grby", "ygrb", "bygr"),
+    "rbgy": ("rbgy", "yrbg", "gyrb", "bgyr"),
+    "rybg": ("rybg", "gryb", "bgry", "ybgr"),
+    "rygb": ("rygb", "bryg", "gbry", "ygbr"),
+    "rgby": ("rgby", "yrgb", "byrg", "gbyr"),
+    "rgyb": ("rgyb", "brgy", "ybrg", "gybr"),
+}
+"""Each type turned clockwise a quarter at a time (the left side comes to the top)."""
+
+
 def test_the_six_tile_types_each_show_every_colour_once() -> None:
-    """Six types, each a square of four triangles, red, blue, yellow and green, one a side:
-    the six cyclic orders of the four colours, with four rotations each."""
-    assert len(TYPES) == 6 and len(set(TYPES)) == 6
-    assert all(sorted(kind) == sorted("rbyg") and kind[0] == "r" for kind in TYPES)
-    assert {type_of(t) for t in TILES} == set(TYPES)
+    """The data file's six types, edge by edge, each with four different rotations."""
+    assert len(TYPES) == 6 and set(TYPES) == set(SIX_TYPES)
     for kind in TYPES:
-        turns = rotations(kind)
-        assert len(set(turns)) == 4 and all(type_of(t) == kind for t in turns)
-    assert len(TILES) == len(set(TILES)) == 24
+        assert tuple(COLOURS[LETTERS.index(side)] for side in kind) == SIX_TYPES[kind]
+        assert sorted(rotations(kind)) == sorted(TURNS[kind])
+        assert {type_of(tile) for tile in TURNS[kind]} == {kind}
+    assert sorted(TILES) == sorted(tile for turns in TURNS.values() for tile in turns)
+    assert len(set(TILES)) == 24  # no rotation of a type gives the same tile twice
+    # On a cell (here A1) the declared placements are each type's four rotations, once each.
+    corner = [
+        a.tile
+        for a in GAME.action_space({"board": 5, "teams": False}, 2)
+        if (a.row, a.col) == (0, 0)
+    ]
+    assert len(corner) == 24
+    assert all(
+        sorted(t for t in corner if t in TURNS[kind]) == sorted(TURNS[kind]) for kind in TYPES
+    )
 
 
 def test_rotations_that_give_the_same_tile_are_one_action() -> None:
@@ -171,7 +226,14 @@ def test_rotations_that_give_the_same_tile_are_one_action() -> None:
 
 def test_tiles_turn_but_never_flip() -> None:
     """No flipping: a tile's mirror image is another type, so it is not playable from it."""
-    assert all(type_of(mirror(kind)) != kind for kind in TYPES)
+    assert {kind: type_of(mirror(kind)) for kind in TYPES} == {
+        "rbyg": "rgyb",
+        "rgyb": "rbyg",
+        "rbgy": "rygb",
+        "rygb": "rbgy",
+        "rybg": "rgby",
+        "rgby": "rybg",
+    }
     state = new(2).arrange({"C3": "rbyg"}, {0: {"rbyg": 1}})
     tiles = {a.tile for a in state.legal_actions(0)}
     assert tiles and all(type_of(t) == "rbyg" for t in tiles)
@@ -221,6 +283,20 @@ def test_colours_by_seat() -> None:
     assert owned[2] == [["red", "yellow"], ["blue", "green"]]
     assert owned[3] == [["red"], ["blue"], ["yellow"]]
     assert owned[4] == [["red"], ["blue"], ["yellow"], ["green"]]
+
+
+@pytest.mark.parametrize(
+    ("players", "scores"), [(2, (4 + 0, 3 + 2)), (3, (4, 3, 0)), (4, (4, 3, 0, 2))]
+)
+def test_each_seat_scores_the_squares_of_its_own_colours(
+    players: int, scores: tuple[int, ...]
+) -> None:
+    """Ruling, in the scores: on a board of red 4, blue 3, yellow 0 and green 2 squares
+    (every pair of colours a different sum), 2 players score red + yellow and blue +
+    green; 3 or 4 score red, blue, yellow (and green) by seat."""
+    state = new(players).arrange(EXAMPLE_BOARD)
+    assert state.view(None)["points"] == [4, 3, 0, 2]
+    assert state.scores == scores
 
 
 def test_with_three_players_green_squares_score_for_nobody() -> None:
@@ -439,19 +515,47 @@ def test_in_team_play_the_whole_team_with_the_larger_total_wins() -> None:
     assert decided and tied
 
 
+def play_example(state: UnitedSquareState) -> UnitedSquareState:
+    """The example's moves from its start, each making the squares the drawing shows."""
+    state.arrange(EXAMPLE_START, EXAMPLE_HANDS)
+    assert state.view(None)["points"] == [1, 1, 0, 1]  # C2-C3 red, C3-D3 blue, B2-C2 green
+    for seat, cell, tile, squares in EXAMPLE_MOVES:
+        assert state.to_act == (seat,)
+        event = place(state, seat, cell, tile)
+        assert event.outcome.public["squares"] == squares
+        assert event.outcome.public.get("passed", []) == ([2] if cell == "D2" else [])
+    assert state.is_over
+    return state
+
+
 def test_the_strong_player_of_a_weak_team_can_finish_third() -> None:
-    """The text's example in words, played out: seat 0 makes more squares than anybody,
-    but with a partner who makes few, the other team wins and seat 0 is third."""
-    for seed in range(300):
-        state = played(4, seed, teams=True)
-        s = state.scores
-        if s[0] > max(s[1], s[3]) and s[0] + s[2] < s[1] + s[3]:
-            assert state.winners == (1, 3)
-            assert state.view(None)["places"][0] == 3
-            lines = state.summary("en")
-            assert "Place 3: P1" in lines and any("Team P2 & P4" in line for line in lines)
-            return
-    raise AssertionError("no such game in 300 seeds")
+    """The text's example in words: however many squares you make, a partner who makes few
+    may leave you third.  Seat 0 (red) makes 4 squares, more than anybody, and seat 2
+    (yellow) none; seats 1 (blue, 3) and 3 (green, 2) win 5 to 4, and seat 0 is third."""
+    state = play_example(new(4, teams=True))
+    view = state.view(None)
+    assert view["points"] == [4, 3, 0, 2]
+    assert state.scores == (4, 3, 0, 2)
+    assert [p["score"] for p in view["players"]] == [4, 3, 0, 2]
+    assert view["team_scores"] == [4, 5]
+    assert state.winners == (1, 3)
+    assert view["places"] == [3, 1, 4, 2]
+    lines = state.summary("en")
+    assert lines[-8:] == [
+        "Team P1 & P3: 4 in all",
+        "Team P2 & P4: 5 in all",
+        "Team play: the team with the larger total wins; places go by team total, then by a "
+        "player's own squares.",
+        "Place 1: P2",
+        "Place 2: P4",
+        "Place 3: P1",
+        "Place 4: P3",
+        "Winners: P2, P4",
+    ]
+    # The same game without teams: seat 0's four squares win outright.
+    alone = play_example(new(4))
+    assert alone.scores == (4, 3, 0, 2) and alone.winners == (0,)
+    assert alone.view(None)["places"] == [1, 2, 4, 3]
 
 
 def test_a_safety_limit_is_not_needed() -> None:
