@@ -106,14 +106,13 @@ def test_tarot_storia_a_whole_solo_game_by_clicking(browser: Browser, server: Se
     context.close()
 
 
-@pytest.mark.parametrize(
-    "game_id", ["go-nuts-for-donuts", "imhotep", "united-square", "just-desserts"]
-)
+@pytest.mark.parametrize("game_id", ["go-nuts-for-donuts", "imhotep", "just-desserts"])
 def test_a_whole_game_by_clicking_against_a_heuristic(
     browser: Browser, server: Server, game_id: str
 ) -> None:
     """Games whose generic test stops after a few clicks, played to the end screen by one
-    person clicking at random (at two, the shortest table) against the heuristic."""
+    person clicking at random (at two, the shortest table) against the heuristic.
+    (United Square's whole game is its own test, at a phone's width.)"""
     created = server.new_table(["person", "bot:heuristic"], game=game_id)
     context = browser.new_context(locale="en-US")
     player = Watcher(context.new_page(), seat=0)
