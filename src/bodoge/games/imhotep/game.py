@@ -10,6 +10,7 @@ from . import spaces
 from .actions import ACTION_TYPES
 from .bot import HeuristicBot
 from .data import (
+    CARD_COLOUR,
     PROVISIONAL_OBELISK_B,
     PROVISIONAL_PYRAMID_B,
     PROVISIONAL_ROUND_CARDS,
@@ -83,6 +84,8 @@ class Imhotep(Game):
     words = WORDS
     declarations = spaces
     heuristic = HeuristicBot
+    card_colour = CARD_COLOUR
+    """Each market card's colour, for the table template (a card's class carries it)."""
     provisional = (
         Provisional("round_cards_3p", PROVISIONAL_ROUND_CARDS, "src/bodoge/games/imhotep/data.py"),
         Provisional("pyramid_b", PROVISIONAL_PYRAMID_B, "src/bodoge/games/imhotep/data.py"),
