@@ -6,6 +6,8 @@ through ``state.apply`` only.
 
 from __future__ import annotations
 
+from collections import Counter
+
 import pytest
 
 from bodoge.engine import IllegalAction, InvalidOptions, Rng
@@ -49,6 +51,35 @@ def end(state: ImhotepState, seat: int, category: str) -> int:
     return state.end_points()[seat][CAT[category]]
 
 
+def sail_in_turn(state: ImhotepState, sites: tuple[str, ...]) -> None:
+    """Ship ``k`` sails to ``sites[k]``, each by the seat to act (so a round can be ended)."""
+    for ship, site in enumerate(sites):
+        sail(state, state.to_act[0], ship, site)
+
+
+OTHER_SITES = ("temple", "burial", "obelisk", "pyramid")
+"""Four sites away from the market, where one-stone ships end a round with no card to take."""
+
+ROUND_CARDS_FROM_DATA = {
+    2: [(4, 3, 2, 2), (4, 3, 3, 1), (4, 2, 2, 1), (4, 3, 2, 1), (3, 2, 2, 1), (3, 3, 2, 2),
+        (3, 3, 2, 1)],
+    3: [(3, 3, 3, 2), (4, 3, 2, 1), (4, 3, 2, 2), (4, 4, 2, 1), (4, 2, 2, 1), (4, 3, 3, 2),
+        (3, 3, 2, 1)],
+    4: [(4, 4, 2, 1), (4, 3, 3, 2), (4, 3, 3, 3), (3, 3, 3, 2), (4, 4, 3, 2), (4, 4, 2, 2),
+        (4, 3, 2, 2)],
+}  # fmt: skip
+"""The round cards of data/imhotep.md: 2 and 4 players as found; 3 players the project's
+provisional seven (the distinct cards of the longer public list)."""
+
+MARKET_FROM_DATA = {
+    "entrance": ("red", 2), "sarcophagus": ("red", 2), "paved_path": ("red", 2),
+    "pyramid_deco": ("green", 2), "temple_deco": ("green", 2), "burial_deco": ("green", 2),
+    "obelisk_deco": ("green", 2), "statue": ("purple", 10),
+    "lever": ("blue", 2), "hammer": ("blue", 2), "sail": ("blue", 3), "chisel": ("blue", 3),
+}  # fmt: skip
+"""The 34 market cards of data/imhotep.md: each kind's colour and count."""
+
+
 # ------------------------------------------------------------------ setup and turns
 
 
@@ -59,9 +90,9 @@ def test_setup_quarries_sleds_and_round_cards(players: int) -> None:
     state = new(players)
     assert state.sled == [2, 3, 4, 5][:players]
     assert [q + s for q, s in zip(state.quarry, state.sled, strict=True)] == [29] * players
-    assert len(data.ROUND_CARDS[players]) == 7
+    assert sorted(data.ROUND_CARDS[players]) == sorted(ROUND_CARDS_FROM_DATA[players])
     assert len(state.set_aside) == 1 and len(state.round_deck) == 5 and state.round == 1
-    assert tuple(state.ship_sizes) in data.ROUND_CARDS[players]
+    assert tuple(state.ship_sizes) in ROUND_CARDS_FROM_DATA[players]
     assert state.to_act == (0,)
     assert len({*state.round_deck, *state.set_aside}) == 6
 
@@ -104,16 +135,16 @@ def test_place_a_stone_on_any_free_space_of_a_ship_in_port() -> None:
 def test_a_ship_sails_with_its_minimum_to_a_free_site_and_unloads_bow_first() -> None:
     """Action 3: only a ship with its minimum sails; one ship per site; the stones go onto
     the site from the bow."""
-    state = new().arrange(ships=[4, 3, 2, 1], cargo={0: [1, 0, -1, -1], 1: [0, 1, 0]})
+    state = new().arrange(ships=[4, 3, 2, 1], cargo={0: [0, 1, -1, -1], 1: [0, 0, 1]})
     with pytest.raises(IllegalAction, match="needs 3"):
         sail(state, 0, 0, "burial")
     sail(state, 0, 1, "burial")
-    assert state.burial == [0, 1, 0] and state.cargo[1] == [-1, -1, -1]
+    assert state.burial == [0, 0, 1] and state.cargo[1] == [-1, -1, -1]  # stern first: 1 0 0
     state.apply(1, PlaceStone(0, 2))
     with pytest.raises(IllegalAction, match="already at"):
         sail(state, 0, 0, "burial")
     sail(state, 0, 0, "temple")
-    assert state.temple == [1, 0, 1]
+    assert state.temple == [0, 1, 1]
 
 
 def test_exactly_one_action_a_turn_then_the_next_player() -> None:
@@ -148,12 +179,37 @@ def test_the_round_ends_when_every_ship_has_sailed_and_the_next_starts_after_the
     assert all(site < 0 for site in state.ship_site) and len(state.ship_sizes) == 4
 
 
-def test_six_rounds_then_the_game_ends() -> None:
-    """The game lasts six rounds."""
-    state = new(2).arrange(round=6, ships=[1, 1, 1, 1], cargo={0: [0], 1: [1], 2: [0], 3: [1]})
-    for ship, site in enumerate(("temple", "burial", "obelisk", "pyramid")):
-        sail(state, state.to_act[0], ship, site)
-    assert state.is_over and state.round == 6
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_six_rounds_each_with_its_own_round_card_then_the_game_ends(players: int) -> None:
+    """Rounds 1 to 5 end into the next round; the game ends after the sixth.  Each round's
+    ships are one round card of the player count, six different ones in all (the seventh
+    stays in the box)."""
+    state = new(players, seed=players)
+    dealt = []
+    for round_ in range(1, 7):
+        assert state.round == round_ and not state.is_over
+        dealt.append(tuple(state.ship_sizes))
+        state.arrange(ships=[1, 1, 1, 1], cargo={0: [0], 1: [1], 2: [0], 3: [1]})
+        sail_in_turn(state, OTHER_SITES)
+        assert state.is_over == (round_ == 6)
+    assert state.round == 6 and state.to_act == ()
+    rest = list(ROUND_CARDS_FROM_DATA[players])
+    for card in dealt:
+        rest.remove(card)  # each dealt card is a card of the data, none twice
+    assert len(rest) == 1
+
+
+def test_the_round_ends_when_nobody_can_act() -> None:
+    """Ruling (the text never meets it): when no player has a legal action (sleds and
+    quarries empty, no ship with its minimum) the round ends; the stones on ships that did
+    not sail go home, and the player after the last to act starts the next round (here
+    passed over in turn, having nothing to do)."""
+    state = new().arrange(sleds=[1, 0], quarries=[0, 0], ships=[4, 4, 4, 4])
+    event = state.apply(0, PlaceStone(0, 0))
+    assert event.for_seat(None)["facts"]["stuck"] is True
+    assert state.round == 2 and state.start == 1 and state.to_act == (0,)
+    assert state.quarry == [1, 0] and state.sled == [0, 0]
+    assert all(owner < 0 for slots in state.cargo for owner in slots)
 
 
 def test_a_player_with_no_legal_action_is_passed_over() -> None:
@@ -191,6 +247,22 @@ def test_temple_a_scores_the_visible_stones_every_round() -> None:
     four_sailings(three, 0, ("temple", "burial", "obelisk", "pyramid"))
     # layer 1: 0 1 1 1 1; layer 2: 2 -> visible: 2 1 1 1 1
     assert [points(three, s, "temple") for s in range(3)] == [0, 4, 1]
+
+
+def test_temple_a_five_wide_at_four_players_scores_at_every_round_end() -> None:
+    """Temple A with four players: rows of 5; the visible stones score at the end of each
+    round, and the points add up over the rounds."""
+    state = new(4).arrange(ships=[1, 1, 1, 1], cargo={0: [1], 1: [0], 2: [2], 3: [3]},
+                           sites={"temple": [0, 1, 2, 3, 0]})  # fmt: skip
+    sail_in_turn(state, OTHER_SITES)
+    # layer 1: 0 1 2 3 0; layer 2: 1 -> visible: 1 1 2 3 0 (four wide would be 2 3 0 1)
+    assert state.round == 2
+    assert [points(state, s, "temple") for s in range(4)] == [1, 2, 1, 1]
+    state.arrange(ships=[2, 1, 1, 1], cargo={0: [2, 2], 1: [0], 2: [1], 3: [3]})
+    sail_in_turn(state, OTHER_SITES)
+    # layer 2: 1 2 2 -> visible: 1 2 2 3 0, scored again on top of round 1
+    assert state.round == 3 and state.temple == [0, 1, 2, 3, 0, 1, 2, 2]
+    assert [points(state, s, "temple") for s in range(4)] == [1 + 1, 2 + 1, 1 + 2, 1 + 1]
 
 
 def test_burial_a_groups() -> None:
@@ -260,6 +332,50 @@ def test_a_red_card_with_an_empty_quarry_does_nothing() -> None:
     sail(state, 0, 0, "market")
     state.apply(1, TakeCard(0))
     assert state.pyramid == [1] and state.quarry[1] == 0  # the returned stone was used
+
+
+def test_the_34_market_cards_by_kind_and_colour() -> None:
+    """The market deck holds every kind of card as many times as the data file says, in
+    its colour (6 red, 8 green, 10 purple, 10 blue)."""
+    state = new()
+    dealt = Counter(data.CARDS[c] for c in state.market_deck + state.row if c >= 0)
+    assert dealt == {kind: count for kind, (_, count) in MARKET_FROM_DATA.items()}
+    colours = {kind: colour for kind, (colour, _) in MARKET_FROM_DATA.items()}
+    assert colours == data.CARD_COLOUR
+
+
+GREEN_SITES = {"pyramid": [0, 1] * 3 + [0], "temple": [1, 0] * 4 + [1], "burial": [1, 0] * 6,
+               "obelisk": [8, 7]}  # fmt: skip
+"""Stones on each site (7, 9, 12 and 15) so that each decoration scores its own 2, 3, 4, 5."""
+
+
+@pytest.mark.parametrize(("card", "worth"), [("pyramid_deco", 2), ("temple_deco", 3),
+                                              ("burial_deco", 4), ("obelisk_deco", 5)])  # fmt: skip
+def test_each_green_card_counts_the_stones_of_its_own_site(card: str, worth: int) -> None:
+    """A decoration scores 1 per 3 stones of every colour on its site, rounded down (7 on
+    the Pyramid: 2); two of a kind score twice."""
+    one = new().arrange(hands={1: {card: 1}}, sites=GREEN_SITES)
+    assert end(one, 1, "green") == worth and end(one, 0, "green") == 0
+    two = new().arrange(hands={1: {card: 2}}, sites=GREEN_SITES)
+    assert end(two, 1, "green") == 2 * worth
+
+
+def test_green_and_purple_cards_score_when_the_sixth_round_ends() -> None:
+    """At the end of the game: the decorations count every stone then on their sites
+    (the last round's included), the statues 1/3/6/10/15, then 2 each."""
+    state = new().arrange(round=6, ships=[1, 1, 1, 1], cargo={0: [0], 1: [1], 2: [0], 3: [1]},
+                          hands={0: {"pyramid_deco": 2, "temple_deco": 1, "statue": 4},
+                                 1: {"burial_deco": 2, "obelisk_deco": 1, "statue": 6}},
+                          sites={"pyramid": [0] * 5, "temple": [1] * 8, "burial": [0] * 11,
+                                 "obelisk": [7, 7]})  # fmt: skip
+    assert (end(state, 0, "green"), end(state, 1, "green")) == (2 * 1 + 2, 2 * 3 + 4)
+    sail_in_turn(state, OTHER_SITES)  # one more stone on each: 6, 9, 12, 15
+    assert state.is_over
+    green, purple = CAT["green"], CAT["purple"]
+    assert [row[green] for row in state.final_points] == [2 * 2 + 3, 2 * 4 + 5]
+    assert [row[purple] for row in state.final_points] == [10, 15 + 2]
+    for statues, worth in ((1, 1), (2, 3), (3, 6), (5, 15), (7, 19)):
+        assert end(new().arrange(hands={0: {"statue": statues}}), 0, "purple") == worth
 
 
 def test_green_purple_and_unused_blue_cards_score_at_the_end() -> None:
@@ -408,6 +524,26 @@ def test_pyramid_b_beside_once_all_three_are_complete() -> None:
     assert state.pyramid == [1] and points(state, 1, "pyramid") == 1
 
 
+def test_pyramid_b_take_stones_two_points_and_the_four_point_top() -> None:
+    """Pyramid B (provisional squares): the second base square gives 1 point and takes
+    stones as action 1 (three), the fourth 2 points, the top 4; a complete small pyramid is
+    no longer offered."""
+    state = new(sides="B").arrange(ships=[4, 3, 2, 1], cargo={0: [0, 0, 0, 0]}, sleds=[0, 2],
+                                   sites={"small": [[1], [1, 1, 1], [1, 1, 1, 1]]})  # fmt: skip
+    sail(state, 0, 0, "pyramid")
+    quarry = state.quarry[0]
+    state.apply(0, ChoosePyramid(0))  # its second square: 1 point + take stones
+    assert points(state, 0, "pyramid") == 1 and state.sled[0] == 3 and state.quarry[0] == quarry - 3
+    state.apply(0, ChoosePyramid(1))  # its fourth square: 2 points
+    assert points(state, 0, "pyramid") == 1 + 2
+    state.apply(0, ChoosePyramid(2))  # its top: 4 points
+    assert points(state, 0, "pyramid") == 1 + 2 + 4
+    assert state.legal_actions(0) == [ChoosePyramid(0), ChoosePyramid(1)]
+    state.apply(0, ChoosePyramid(1))  # that one's top too
+    assert points(state, 0, "pyramid") == 1 + 2 + 4 + 4
+    assert [len(s) for s in state.small] == [2, 5, 5] and state.to_act == (1,)
+
+
 def test_temple_b_first_layer_bonuses() -> None:
     """Temple B (provisional): square 2 gives 2 points; square 4 one point or up to two stones;
     the last square of the first layer a card."""
@@ -457,19 +593,30 @@ def test_obelisk_b_towers_at_once_and_leftovers_at_the_end() -> None:
     assert state.obelisk == [2, 0] and end(state, 0, "obelisk") == 2
 
 
+def test_obelisk_b_a_tower_after_every_space_is_taken_scores_the_last_value() -> None:
+    """Obelisk B (provisional): the spaces score 10, 8, 6, 5, 4, 3, 2, 1; a ninth tower,
+    with every space taken, scores 1 (ruling)."""
+    state = new(sides="B").arrange(ships=[1, 3, 2, 1], cargo={0: [1]},
+                                   sites={"obelisk": [0, 2], "towers": [0, 1] * 4})  # fmt: skip
+    event = state.apply(0, SailShip(0, "obelisk"))
+    assert event.for_seat(None)["facts"]["tower"] == [[1, 1]]
+    assert len(state.towers) == 9 and points(state, 1, "obelisk") == 1
+
+
 # ------------------------------------------------------------------ end, variant, options
 
 
-def test_sled_tie_break_directly() -> None:
-    """Tied on points: the most stones on the sled wins."""
-    state = new().arrange(round=6, sleds=[3, 1], ships=[1, 1, 1, 1], row=[None] * 4,
+@pytest.mark.parametrize(("sleds", "winners"), [([3, 1], (0,)), ([2, 2], (0, 1))])
+def test_sled_tie_break_then_a_shared_win(sleds: list[int], winners: tuple[int, ...]) -> None:
+    """Tied on points: the most stones on the sled wins; tied on both, the win is shared
+    (the engine's convention for a tie the rules leave)."""
+    state = new().arrange(round=6, sleds=sleds, ships=[1, 1, 1, 1], row=[None] * 4,
                           cargo={0: [0], 1: [1], 2: [0], 3: [1]},
                           sites={"obelisk": [1, 0]})  # fmt: skip
-    for ship, site in enumerate(("burial", "temple", "market", "obelisk")):
-        sail(state, state.to_act[0], ship, site)
+    sail_in_turn(state, ("burial", "temple", "market", "obelisk"))
     assert state.is_over
     assert state.scores == (6, 6)  # burial 1 + obelisk (10+1)//2; temple 1 + the same
-    assert state.winners == (0,)
+    assert state.winners == winners
 
 
 def test_pharaohs_wrath_costs_five_points_once() -> None:
@@ -508,7 +655,7 @@ def test_side_options() -> None:
 
 def test_option_variants_stay_few() -> None:
     """The generic tests play A, B, random and one custom table (the Market turned over),
-    without the variant (it only adds an end-of-game penalty: see the golden files)."""
+    without the variant (it only adds an end-of-game penalty, which the tests here cover)."""
     found = GAME.variants()
     assert [v["sides"] for v in found] == ["A", "B", "random", "custom"]
     assert not any(v["wrath"] for v in found) and found[3]["market_side"] == "B"
@@ -526,6 +673,34 @@ def test_hidden_information() -> None:
     world = state.determinize(1, Rng(4))
     assert world.view(1) == state.view(1)
     assert sorted(world.round_deck + world.set_aside) == sorted(state.round_deck + state.set_aside)
+
+
+def public_part(view: dict) -> dict:
+    """A view without the viewer's name and the face-down pair it may be looking at."""
+    return {key: value for key, value in view.items() if key not in ("seat", "looking_at")}
+
+
+def test_every_seat_and_spectator_sees_the_same_but_the_hidden_parts() -> None:
+    """Everything but the hidden parts is public: every seat's view is the spectator's, and
+    no view changes when the round cards to come, the one set aside, the market deck's
+    order or the face-down pair change; only the taker of the pair sees it."""
+    state = new(3, sides="B").arrange(ships=[1, 1, 1, 1], cargo={0: [1]},
+                                      pair=["sail", "obelisk_deco"])  # fmt: skip
+    viewers = (None, 0, 1, 2)
+    assert all(public_part(state.view(v)) == public_part(state.view(None)) for v in viewers)
+    twin = state.clone()
+    twin.round_deck[0], twin.set_aside[0] = twin.set_aside[0], twin.round_deck[0]
+    twin.round_deck.reverse()
+    twin.market_deck[:2], twin.pair = twin.pair, sorted(twin.market_deck[:2])
+    twin.market_deck.reverse()
+    for hidden in ("round_deck", "set_aside", "market_deck", "pair"):
+        assert getattr(twin, hidden) != getattr(state, hidden), hidden
+    assert all(twin.view(v) == state.view(v) for v in viewers)
+    sail(state, 0, 0, "market")
+    state.apply(1, TakeCard(3))
+    assert state.view(1)["looking_at"] == ["obelisk_deco", "sail"]
+    assert all(state.view(v)["looking_at"] is None for v in (None, 0, 2))
+    assert all(public_part(state.view(v)) == public_part(state.view(None)) for v in viewers)
 
 
 def test_a_whole_game_with_the_wrath_variant() -> None:

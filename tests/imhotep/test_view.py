@@ -3,8 +3,13 @@ concerns and in the folded list; hidden cards reach nobody; the end screen score
 
 from __future__ import annotations
 
+import html
+import re
+
 import pytest
 
+from bodoge.games.imhotep import GAME, SailShip, TakeCard
+from bodoge.games.imhotep.data import CARD_NAMES
 from bodoge.server.render import render_game
 from viewkit import (
     check_template_words,
@@ -41,3 +46,43 @@ def test_the_face_down_pair_is_shown_only_to_its_taker() -> None:
 
 def test_every_word_the_template_uses_exists_in_both_languages() -> None:
     check_template_words("imhotep", whole_keys_only=True)
+
+
+def test_the_provisional_data_is_labelled_in_the_rules_panel() -> None:
+    """The four stand-ins the data file asks for are declared provisional and listed, in both
+    languages, under the rules panel's heading; no bare 'Provisional data' line is left."""
+    assert [p.name for p in GAME.provisional] == [
+        "round_cards_3p", "pyramid_b", "temple_b", "obelisk_b",
+    ]  # fmt: skip
+    live = live_table("imhotep", 3, seed=1)
+    for lang, label in (("en", "Provisional: "), ("ja", "暫定データ: ")):
+        page = html.unescape(render_game(live, 0, lang))
+        listed = page.split('data-testid="provisional">', 1)[1].split("</ul>", 1)[0]
+        for part in GAME.provisional:
+            assert part.text(lang).startswith(label) and part.text(lang) in listed
+        if lang == "en":
+            assert "Provisional data" not in page
+
+
+CARD_COLOURS = {"red": ["entrance", "sarcophagus", "paved_path"],
+                "green": ["pyramid_deco", "temple_deco", "burial_deco", "obelisk_deco"],
+                "purple": ["statue"], "blue": ["lever", "hammer", "sail", "chisel"]}  # fmt: skip
+"""The colour of each market card, as the data file gives it."""
+CARD_BUTTON = re.compile(r'class="card im-card im-(\w+)[^>]*>\s*<span class="card-face">'
+                         r'<span class="im-card-name">([^<]+)<')  # fmt: skip
+
+
+def test_every_card_in_the_keep_prompt_carries_its_colour() -> None:
+    """Market B's face-down pair, shown to its taker: each card's class names its colour,
+    whatever its kind (as in the market row and the players' cards)."""
+    name_of = {CARD_NAMES[card]("en"): card for card in CARD_NAMES}
+    kinds = [card for cards in CARD_COLOURS.values() for card in cards]
+    seen = {}
+    for pair in zip(kinds[::2], kinds[1::2], strict=True):
+        live = live_table("imhotep", 2, seed=2, options={"sides": "B"})
+        live.state.arrange(ships=[1, 1, 1, 1], cargo={0: [1]}, pair=list(pair))
+        live.state.apply(0, SailShip(0, "market"))
+        live.state.apply(1, TakeCard(3))
+        prompt = render_game(live, 1, "en").split('data-testid="keep"', 1)[1].split("</div>")[0]
+        seen.update((name_of[name], colour) for colour, name in CARD_BUTTON.findall(prompt))
+    assert seen == {card: colour for colour, cards in CARD_COLOURS.items() for card in cards}

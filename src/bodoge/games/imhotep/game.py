@@ -10,6 +10,7 @@ from . import spaces
 from .actions import ACTION_TYPES
 from .bot import HeuristicBot
 from .data import (
+    CARD_COLOUR,
     PROVISIONAL_OBELISK_B,
     PROVISIONAL_PYRAMID_B,
     PROVISIONAL_ROUND_CARDS,
@@ -66,8 +67,10 @@ WRATH = Option(
         "and Obelisks loses 5 points (once).",
     ),
 )
-"""The generic tests play the game without the variant: it adds one end-of-game penalty
-to the same game, which the rules' tests and the golden playthrough with it cover."""
+"""The generic tests and the golden playthroughs play the game without the variant: it adds
+one end-of-game penalty to the same game, which the rules' tests cover (on set positions
+and over whole random games with it).  A golden file with it would need ``True`` among the
+samples, which would also double the option sets every generic test plays."""
 
 
 class Imhotep(Game):
@@ -83,6 +86,8 @@ class Imhotep(Game):
     words = WORDS
     declarations = spaces
     heuristic = HeuristicBot
+    card_colour = CARD_COLOUR
+    """Each market card's colour, for the table template (a card's class carries it)."""
     provisional = (
         Provisional("round_cards_3p", PROVISIONAL_ROUND_CARDS, "src/bodoge/games/imhotep/data.py"),
         Provisional("pyramid_b", PROVISIONAL_PYRAMID_B, "src/bodoge/games/imhotep/data.py"),

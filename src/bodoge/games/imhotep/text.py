@@ -162,7 +162,6 @@ WORDS: dict[str, Text] = {
         "Pharaoh's wrath: without a stone on any one of the four building sites, lose 5 points "
         "at the end (once).",
     ),
-    "provisional": Text("暫定データ", "Provisional data"),
     **{f"card_{card}": CARD_NAMES[card] for card in CARDS},
     **{f"effect_{card}": CARD_EFFECTS[card] for card in CARDS},
     **{f"site_{site}": name for site, name in SITE_NAMES.items()},
