@@ -58,7 +58,7 @@ from bodoge.engine import InvalidOptions
 
 FORMAT = "bodoge-golden/2"
 SEED = 20240607
-"""Seed of every golden game, and of its action chooser."""
+"""Seed of every golden game and of its action chooser (but :data:`MORE_GAMES`')."""
 MAX_STEPS = 100_000
 """A game still running after this many actions is a bug, not a golden file."""
 FULL_STEPS = 6
@@ -98,10 +98,11 @@ class Case:
     options: dict[str, Any]
     """The options resolved, as in records."""
     num_players: int
+    seed: int = SEED
 
     @property
     def name(self) -> str:
-        """``egyptian-bride-4p``, ``egyptian-bride-expansion-5p``, ..."""
+        """``egyptian-bride-4p``, ``egyptian-bride-expansion-5p``, ``moriya-wars-4p-seed-19287``."""
         parts = [self.game_id]
         for key, value in self.given.items():
             slug = key.replace("_", "-")
@@ -112,6 +113,8 @@ class Case:
             else:
                 parts.append(f"{slug}-{value}")
         parts.append(f"{self.num_players}p")
+        if self.seed != SEED:
+            parts.append(f"seed-{self.seed}")
         return "-".join(parts)
 
     @property
@@ -184,13 +187,27 @@ def option_variants(game: bodoge.Game) -> list[tuple[dict[str, Any], dict[str, A
     return found
 
 
+MORE_GAMES: dict[str, tuple[tuple[dict[str, Any], int, int], ...]] = {
+    # Two nine-step games of places and takes only from the common seed; these
+    # seeds were searched for games that bribe, evict, steal and swap
+    # (3p: a swap with the spare, money runs out; 4p: a false claim, then ⑤
+    # claims and wins; 5p: three false claims, the humans run out).
+    "moriya-wars": (({}, 3, 24), ({}, 4, 19287), ({}, 5, 847)),
+    # The variant's option lists no sample beyond its default (it would double
+    # every generic suite's option sets), so its one golden game is named here.
+    "imhotep": (({"wrath": True}, 2, SEED),),
+}
+"""Golden games beyond :func:`cases`' rule: ``(given options, players, seed)`` per game."""
+
+
 def cases() -> list[Case]:
     """Every golden game of every shipped game, in a stable order.
 
     The lowest and the highest player count of each player range (the
     range's plainest options), then the lowest count of one value of each
     option away from the defaults: every rule an option switches on is
-    played at least once, and the files stay few and small.
+    played at least once, and the files stay few and small.  Then the games
+    of :data:`MORE_GAMES`.
     """
     found: list[Case] = []
     for game_id in golden_game_ids():
@@ -207,6 +224,8 @@ def cases() -> list[Case]:
                 (c.game_id, c.options, c.num_players) != (game_id, resolved, count) for c in found
             ):
                 found.append(case)
+        for given, count, seed in MORE_GAMES.get(game_id, ()):
+            found.append(Case(game_id, given, dict(game.resolve_options(given)), count, seed))
     return found
 
 
@@ -279,11 +298,11 @@ class Step:
 def playthrough(case: Case) -> tuple[bodoge.State, dict[str, Any], list[Step]]:
     """Play ``case`` out: the final state, the views at the start, and every step."""
     game = bodoge.get_game(case.game_id)
-    state = game.new_game(case.num_players, SEED, case.given)
+    state = game.new_game(case.num_players, case.seed, case.given)
     if dict(state.options) != case.options:
         raise RuntimeError(f"{case.name}: options resolve to {dict(state.options)}")
     ids = {action: i for i, action in enumerate(game.action_space(state.options, case.num_players))}
-    chooser = random.Random(SEED)
+    chooser = random.Random(case.seed)
     start = previous = all_views(state)
     steps: list[Step] = []
     while to_act := state.to_act:
@@ -328,7 +347,7 @@ def play(case: Case) -> Iterator[str]:
             "game_version": game.version,
             "options": case.options,
             "num_players": case.num_players,
-            "seed": SEED,
+            "seed": case.seed,
             "notes": NOTES,
             "action_space": {"size": len(space), "digest": digest(space)},
         }

@@ -118,7 +118,8 @@ def test_every_registered_game_is_covered() -> None:
         assert not module.startswith("bodoge."), f"{game_id} ({module}) has no golden files"
     for game_id in covered:
         game = bodoge.get_game(game_id)
-        counts = {c.num_players for c in CASES if c.game_id == game_id and not c.given}
+        plain = [c for c in CASES if c.game_id == game_id and not c.given and c.seed == regen.SEED]
+        counts = {c.num_players for c in plain}
         assert counts == {game.min_players, game.max_players}
         alone = {name for given, _ in regen.option_variants(game) for name in given}
         for option in game.options:  # every option is played away from its default

@@ -67,10 +67,10 @@ WRATH = Option(
         "and Obelisks loses 5 points (once).",
     ),
 )
-"""The generic tests and the golden playthroughs play the game without the variant: it adds
-one end-of-game penalty to the same game, which the rules' tests cover (on set positions
-and over whole random games with it).  A golden file with it would need ``True`` among the
-samples, which would also double the option sets every generic test plays."""
+"""The generic tests play the game without the variant: it adds one end-of-game penalty
+to the same game, which the rules' tests cover (on set positions and over whole random
+games with it), as does one golden playthrough (``scripts/regen_golden.py``'s
+``MORE_GAMES``: ``True`` among the samples would double every generic suite's option sets)."""
 
 
 class Imhotep(Game):
