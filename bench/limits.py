@@ -1,7 +1,8 @@
 """How often bodoge's own bots play a game into its safety limit, in self-play.
 
-A safety limit is not a rule: Hoarders' 100 rounds, Anehambra's 1,000 turns
-and Cardiceo's 100 turns a player in a round are set far beyond any game
+A safety limit is not a rule: Hoarders' 100 rounds, Anehambra's 1,000 turns,
+Cardiceo's 100 turns a player in a round, Just Desserts' 400 turns, Moriya
+Wars' 200 turns and Number Heist's 100 rounds are set far beyond any game
 people play, and a game stopped by one has no winner (``State.stopped``).
 No bot of bodoge may play into such a loop: with the same bot in every
 seat, fewer than 1 game in 1,000 may reach a limit.
@@ -37,8 +38,9 @@ import bodoge
 from bodoge.sim import run_many
 from bots import wilson
 
-LIMITED = ("anehambra", "cardiceo", "hoarders")
-"""The games that have a safety limit."""
+LIMITED = ("anehambra", "cardiceo", "hoarders", "just-desserts", "moriya-wars", "number-heist")
+"""The games that have a safety limit (Go Nuts for Donuts, Imhotep, United Square, Tarot
+Storia, Egyptian Bride and Papayoo end by their own rules within a bounded length)."""
 
 
 @dataclass

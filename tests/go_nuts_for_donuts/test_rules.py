@@ -169,15 +169,100 @@ def test_powers_resolve_in_position_order():
     }
 
 
-def test_a_card_gained_otherwise_than_from_the_row_never_works_its_power():
-    """An Eclair takes a discarded Chocolate Frosted: no card comes from the deck."""
-    state = new(3).arrange(
-        row=["eclair", "plain", "glazed", "powdered"], discard=["chocolate_frosted"]
+OTHERS = {1: {"plain": 1}, 2: {"glazed": 1}, 3: {"powdered": 1}}
+"""What seats 1–3 hold before a round of ``GAINS``: every seat a donut, so a Bear Claw or a
+Cinnamon Twist would have something to steal or pass."""
+
+GAINS = {
+    # way of gaining: (seat 0's card at position 1, hands, discard, deck top, deck size,
+    #   decisions, every seat's collection after the round, discard pile after)
+    "eclair takes a bear claw": (
+        "eclair", {}, ["bear_claw"], [], None, [],
+        {0: {"eclair": 1, "bear_claw": 1}}, ["glazed"],
+    ),
+    "eclair takes a chocolate frosted": (
+        "eclair", {}, ["chocolate_frosted"], [], None, [],
+        {0: {"eclair": 1, "chocolate_frosted": 1}}, ["glazed"],
+    ),
+    "red velvet takes an eclair": (
+        "red_velvet", {}, ["eclair", "plain"], [], None, [(0, Take("eclair"))],
+        {0: {"red_velvet": 1, "eclair": 1}}, ["plain", "glazed"],
+    ),
+    "chocolate frosted draws a cinnamon twist": (
+        "chocolate_frosted", {}, [], ["cinnamon_twist"], None, [],
+        {0: {"chocolate_frosted": 1, "cinnamon_twist": 1}}, ["glazed"],
+    ),
+    "day old donuts takes a bear claw and an eclair": (
+        "day_old", {}, ["bear_claw", "eclair", "plain"], [], None,
+        [(0, Take("bear_claw")), (0, Take("eclair")), (0, Done())],
+        {0: {"day_old": 1, "bear_claw": 1, "eclair": 1}}, ["plain", "glazed"],
+    ),
+    "bear claw steals an eclair": (
+        "bear_claw", {1: {"eclair": 1}}, ["plain"], [], None, [(0, Steal(1, "eclair"))],
+        {0: {"bear_claw": 1, "eclair": 1}, 1: {}}, ["plain", "glazed"],
+    ),
+    "double chocolate keeps a bear claw": (
+        "double_chocolate", {}, [], ["bear_claw", "plain"], None, [(0, Keep("bear_claw"))],
+        {0: {"double_chocolate": 1, "bear_claw": 1}}, ["glazed"],
+    ),
+    "double chocolate takes the last card, an eclair": (
+        "double_chocolate", {}, ["plain"], ["eclair"], 1, [],
+        {0: {"double_chocolate": 1, "eclair": 1}}, ["plain", "glazed"],
+    ),
+    "sprinkled gives an eclair away": (
+        "sprinkled", {0: {"eclair": 1}}, ["plain"], [], None, [(0, Give(1, "eclair"))],
+        {0: {"sprinkled": 1}, 1: {"plain": 1, "eclair": 1}}, ["plain", "glazed"],
+    ),
+    "cinnamon twist passes a bear claw and a cinnamon twist": (
+        "cinnamon_twist", {3: {"bear_claw": 1}}, [], [], None,
+        [
+            (0, PassDonut("cinnamon_twist")),
+            (1, PassDonut("plain")),
+            (2, PassDonut("glazed")),
+            (3, PassDonut("bear_claw")),
+        ],
+        {0: {"bear_claw": 1}, 1: {"cinnamon_twist": 1}, 2: {"plain": 1}, 3: {"glazed": 1}},
+        ["glazed"],
+    ),
+}  # fmt: skip
+
+
+@pytest.mark.parametrize(
+    ("card", "hands", "discard", "top", "size", "decisions", "after", "pile"),
+    GAINS.values(),
+    ids=GAINS.keys(),
+)
+def test_no_card_gained_otherwise_than_by_a_single_bid_works_its_power(
+    card, hands, discard, top, size, decisions, after, pile
+):
+    """Four players; seat 0 alone bids on position 1, whose power gains it (or, by Sprinkled
+    and Cinnamon Twist, another seat) a card with a power of its own; seats 1–3 clash on
+    position 5.  The gained Eclair takes no discard, the Bear Claw steals nothing, the
+    Chocolate Frosted draws nothing, the Cinnamon Twist starts no pass: only the named
+    decisions are asked for, and nothing but the named cards moves."""
+    state = new(4).arrange(
+        {**OTHERS, **hands},
+        row=[card, "powdered", "powdered", "jelly_filled", "glazed"],
+        discard=discard,
+        top=top,
+        deck_size=size,
     )
     deck = len(state.deck)
-    bid(state, [1, 2, 3])
-    assert hand(state, 0) == {"eclair": 1, "chocolate_frosted": 1}
-    assert len(state.deck) == deck - 3  # only the refill drew
+    bid(state, [1, 5, 5, 5])
+    for seat, decision in decisions:
+        assert seat in state.to_act if isinstance(decision, PassDonut) else state.to_act == (0,)
+        state.apply(seat, decision)
+    for seat in range(4):
+        assert hand(state, seat) == after.get(seat, OTHERS.get(seat)), f"seat {seat}"
+    assert state.discard == [DONUTS.index(d) for d in pile]
+    assert state.view(None)["row"][1:4] == ["powdered", "powdered", "jelly_filled"]
+    if size == 1:  # the last card gained: two empty positions, no refill, the end
+        assert state.is_over and state.to_act == () and state.deck == []
+        return
+    drawn = len(top) - (1 if card == "double_chocolate" else 0)  # one drawn card goes back
+    assert len(state.deck) == deck - drawn - 2, "the refill of positions 1 and 5 alone drew"
+    assert state.view(None)["phase"] == "bid" and state.to_act == (0, 1, 2, 3)
+    assert state.round == 2
 
 
 def test_unchosen_cards_stay_in_the_row():
@@ -305,8 +390,26 @@ def test_milk_scores_five_and_flat_cards_their_points():
 
 
 def test_every_copy_of_a_condition_card_scores_on_its_own():
-    """Ruling: Maple Bar, Old Fashioned, Mucho Matcha, Maple Frosted, Milk, Coffee."""
+    """Ruling: Maple Bar, Old Fashioned, Mucho Matcha, Maple Frosted, Milk, Coffee (the one
+    Milk of the deck scores 5; there is no second to count)."""
+    # Maple Bar 3 each with 7+ types (itself counted): Glazed 2, Powdered 3, Cruller 2,
+    # Sprinkled 2, Cinnamon Twist 1, Eclair 0 make seven types with the Maple Bars
+    seven = {
+        "maple_bar": 2,
+        "glazed": 1,
+        "powdered": 1,
+        "french_cruller": 1,
+        "sprinkled": 1,
+        "cinnamon_twist": 1,
+        "eclair": 1,
+    }
+    assert totals([cards(**seven)], 6) == (2 * 3 + 2 + 3 + 2 + 2 + 1,)
+    assert totals([cards(**{**seven, "eclair": 0})], 6) == (2 + 3 + 2 + 2 + 1,)
     assert totals([cards(old_fashioned=2)], 6) == (10,)
+    # Old Fashioned 5 each below 10 donuts, both copies counted among them
+    nine = {"old_fashioned": 2, "eclair": 3, "chocolate_frosted": 3, "double_chocolate": 1}
+    assert totals([cards(**nine)], 6) == (10,)
+    assert totals([cards(**nine, raspberry_frosted=1)], 6) == (0,)
     assert totals([cards(mucho_matcha=2)], 6) == (6,)
     assert totals([cards(maple_frosted=2), cards(eclair=3)], 6)[0] == 10
     assert totals([cards(coffee=2, red_velvet=2)], 6) == (4 - 4,)

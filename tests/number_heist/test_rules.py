@@ -31,6 +31,16 @@ def call_all(state: NumberHeistState, numbers: list[int]) -> None:
         state.apply(seat, CallNumber(number))
 
 
+def play_round(state: NumberHeistState, numbers: list[int], diamond: int) -> list[dict]:
+    """A round through the public contract: every number, then the largest success's
+    diamond on slot ``diamond``; returns the round's gains per seat."""
+    call_all(state, numbers)
+    gains = [entry["gains"] for entry in state.view(None)["last_round"]]
+    if state.view(None)["phase"] == "diamond":
+        state.apply(state.to_act[0], PlaceDiamond(diamond))
+    return gains
+
+
 def results(state: NumberHeistState) -> list[str]:
     last = state.view(None)["last_round"]
     assert last is not None
@@ -246,21 +256,25 @@ def test_the_display_is_refilled_and_the_discards_reshuffled_when_the_deck_runs_
 # ------------------------------------------------------------------ markers
 
 
+ONE_TO_SIX = [1, 2, 3, 4, 5, 6]
+"""A three-player display; the marker tests below refill it with the same digits."""
+
+
 def test_the_bottom_marker_comes_into_play_when_someone_first_reaches_5() -> None:
-    """Before anyone reaches 5 no marker acts; reaching 5 sets the bottom marker."""
-    state = new(3).arrange([1, 2, 3, 4, 5, 6], points=[3, 1, 0])
+    """Played through: nobody at 5, no marker; seat 0 reaches 5 with the largest number and
+    the bottom marker comes into play; the next round a success on the 0–4 card scores 2."""
+    state = new(3).arrange(ONE_TO_SIX, points=[3, 1, 0], top=ONE_TO_SIX * 2)
     assert state.view(None)["bottom_marker"] is False
-    call_all(state, [12, 34, 56])  # seat 2 reaches 2, seat 1 2, seat 0 4: nobody at 5
-    assert state.view(None)["bottom_marker"] is False
-    state.apply(2, PlaceDiamond(0))
-    display = state.view(None)["display"]
-    low = min(display)
-    tens = display.index(low)
-    ones = max(range(6), key=lambda slot: display[slot] if slot != tens else -1)
-    number = display[tens] * 10 + display[ones]
-    others = [d for slot, d in enumerate(display) if slot not in (tens, ones)]
-    call_all(state, [number, others[0] * 10 + others[1], others[2] * 10 + others[3]])
-    assert max(points(state)) >= 5 and state.view(None)["bottom_marker"] is True
+    call_all(state, [56, 12])
+    facts = state.apply(2, CallNumber(34)).for_seat(None)["facts"]
+    assert points(state) == [3 + 1 + 1, 1 + 1, 0 + 1]
+    assert facts["bottom_marker"] is True and state.view(None)["bottom_marker"] is True
+    assert state.view(None)["top_marker"] is False
+    assert state.view(None)["marker_zones"] == [0, None]
+    state.apply(0, PlaceDiamond(2))  # on the 3 drawn into slot 2
+    gains = play_round(state, [12, 34, 56], diamond=0)
+    assert [g["success"] for g in gains] == [1, 2, 2]  # seat 0 is on the 5–7 card
+    assert points(state) == [5 + 1, 2 + 2 + 1, 1 + 2 + 1]  # the 34 took the diamond on the 3
 
 
 def test_a_success_in_the_bottom_markers_zone_scores_two() -> None:
@@ -274,11 +288,56 @@ def test_a_success_in_the_bottom_markers_zone_scores_two() -> None:
 
 
 def test_the_bottom_marker_follows_the_last_placed_player() -> None:
-    """When the last-placed player moves on, the marker moves with them."""
-    state = new(2).arrange([1, 2, 3, 4, 5], points=[9, 4])
-    assert state.view(None)["marker_zones"][0] == 0
-    state.arrange(points=[9, 6])
-    assert state.view(None)["marker_zones"][0] == 1
+    """Played through: the last-placed player scores 2 on the 0–4 card and moves onto the
+    5–7 card; the marker moves with them, and the next round successes there score 2."""
+    state = new(3).arrange(ONE_TO_SIX, points=[8, 5, 4], top=ONE_TO_SIX)
+    assert state.view(None)["marker_zones"] == [0, 2]
+    gains = play_round(state, [56, 12, 34], diamond=2)
+    assert [g["success"] for g in gains] == [0, 1, 2]
+    assert points(state) == [8 + 0 + 1, 5 + 1, 4 + 2]
+    assert state.view(None)["marker_zones"] == [1, 2]
+    gains = play_round(state, [12, 34, 56], diamond=0)  # seat 1 takes the diamond on the 3
+    assert [g["success"] for g in gains] == [0, 2, 2]
+    assert points(state) == [9, 6 + 2 + 1, 6 + 2 + 1]
+
+
+def test_the_top_marker_comes_into_play_when_someone_first_reaches_8() -> None:
+    """Played through: seat 0 goes from 7 to 8 and the top marker comes into play (not yet
+    acting that round); the next round seat 0's success on the 8–10 card scores 0."""
+    state = new(3).arrange(ONE_TO_SIX, points=[7, 3, 0], top=ONE_TO_SIX)
+    assert state.view(None)["top_marker"] is False
+    assert state.view(None)["marker_zones"] == [0, None]
+    call_all(state, [12, 56])
+    facts = state.apply(2, CallNumber(34)).for_seat(None)["facts"]
+    assert facts["top_marker"] is True and "bottom_marker" not in facts  # that one was set
+    gains = [entry["gains"] for entry in state.view(None)["last_round"]]
+    assert [g["success"] for g in gains] == [1, 2, 2]
+    assert points(state) == [8, 3 + 2 + 1, 2]
+    assert state.view(None)["top_marker"] is True
+    assert state.view(None)["marker_zones"] == [0, 2]
+    state.apply(1, PlaceDiamond(2))  # on the 3
+    gains = play_round(state, [12, 56, 34], diamond=0)
+    assert gains[0] == {"success": 0, "largest": 0, "diamonds": 0}
+    assert [g["success"] for g in gains] == [0, 1, 2]
+    assert points(state) == [8, 6 + 1 + 1, 2 + 2 + 1]
+
+
+def test_the_top_marker_follows_the_leader() -> None:
+    """Played through: seat 1 overtakes seat 0 from the 5–7 card; the marker stays with the
+    leader, so the new leader's success scores 0, as does seat 0's, still on that card.
+
+    With the provisional zones a score of 8 or more always lies on the 8–10 card, so once in
+    play the top marker cannot leave it; what moves is who leads.
+    """
+    state = new(3).arrange(ONE_TO_SIX, points=[8, 7, 0], top=ONE_TO_SIX)
+    assert state.view(None)["marker_zones"] == [0, 2]
+    gains = play_round(state, [12, 56, 34], diamond=2)
+    assert [g["success"] for g in gains] == [0, 1, 2]
+    assert points(state) == [8, 7 + 1 + 1, 2]
+    assert state.view(None)["marker_zones"] == [0, 2]
+    gains = play_round(state, [56, 12, 34], diamond=0)  # seat 2 takes the diamond on the 3
+    assert [g["success"] for g in gains] == [0, 0, 2]
+    assert points(state) == [8 + 1, 9, 2 + 2 + 1]
 
 
 def test_a_success_in_the_top_markers_zone_scores_zero_but_bonus_and_diamonds_count() -> None:
