@@ -23,10 +23,12 @@ from bodoge.games.just_desserts import (
     StartSwap,
     TakeBack,
 )
-from bodoge.games.just_desserts.data import deck_desserts, deck_guests
+from bodoge.games.just_desserts.data import DESSERT_INDEX, GUEST_INDEX, deck_desserts, deck_guests
 
 GAME = bodoge.get_game("just-desserts")
 ADVANCED = {"advanced": True}
+SINGLES = ("cheesecake", "sugar_cookies", "fortune_cookies", "glazed_donut")
+"""Four single-taste desserts (the data file's list): enough for a buffet."""
 
 
 def new(n: int = 2, options: dict | None = None, seed: int = 1):
@@ -38,6 +40,13 @@ def serve(state, seat, guest, desserts):
     for d in desserts:
         state.apply(seat, AddDessert(d))
     state.apply(seat, Serve())
+
+
+def open_buffet(state, seat, desserts=SINGLES):
+    state.apply(seat, StartBuffet())
+    for d in desserts:
+        state.apply(seat, AddDessert(d))
+    state.apply(seat, OpenBuffet())
 
 
 def test_player_counts_and_options():
@@ -142,7 +151,7 @@ def test_favourite_tip():
     """A favourite among the served desserts earns a tip: one dessert drawn."""
     state = new().arrange({0: ["apple_pie_a_la_mode"]}, middle=["granny", "mojo"], top=["fudge"])
     serve(state, 0, "granny", ["apple_pie_a_la_mode"])
-    assert state.hands[0] == [bodoge.games.just_desserts.data.DESSERT_INDEX["fudge"]]
+    assert state.hands[0] == [DESSERT_INDEX["fudge"]]
 
 
 def test_anything_with_bacon_is_a_favourite():
@@ -179,7 +188,7 @@ def test_draw_action_and_start_of_turn():
     state = new().arrange({0: [], 1: []}, middle=["granny"], guest_top=["inga"])
     state.apply(0, DrawDessert())
     assert len(state.hands[0]) == 1 and len(state.hands[1]) == 1
-    assert state.middle[-1] == bodoge.games.just_desserts.data.GUEST_INDEX["inga"]
+    assert state.middle[-1] == GUEST_INDEX["inga"]
 
 
 def test_swap_discards_and_draws_as_many():
@@ -367,7 +376,19 @@ def test_victim_is_asked_even_without_a_block():
 
 
 def test_no_poaching_after_a_buffet_nor_without_the_option():
-    """Poaching is off after a buffet this turn, and without the option."""
+    """Poaching is off for the rest of a turn that opened a buffet, and without the option."""
+    state = new(2, ADVANCED).arrange(
+        {0: [*SINGLES, "cherry_pie", "vanilla_ice_cream"]},
+        middle=["inga"],
+        won={1: ["granny", "mojo"]},
+    )
+    assert ChooseGuest("granny") in state.legal_actions(0), "a poach before the buffet"
+    open_buffet(state, 0)
+    state.apply(1, ReturnGuest("mojo"))
+    assert state.phase == "more" and state.won[1] == [GUEST_INDEX["granny"]]
+    assert ChooseGuest("granny") not in state.legal_actions(0)
+    with pytest.raises(IllegalAction, match="no poaching after a buffet"):
+        state.apply(0, ChooseGuest("granny"))
     state = new(2).arrange({0: ["apple_pie_a_la_mode"]}, middle=["inga"], won={1: ["granny"]})
     with pytest.raises(IllegalAction, match="poaching is not played"):
         state.apply(0, ChooseGuest("granny"))
@@ -390,3 +411,207 @@ def test_determinize_keeps_what_a_seat_knows():
     state = new(3, ADVANCED, seed=5)
     twin = state.determinize(0, 7)
     assert twin.view(0) == state.view(0)
+
+
+# ------------------------------------------- the advanced rules, one option at a time
+
+
+def test_advanced_with_the_buffet_only_never_offers_a_poach():
+    """Buffet without poaching: another's guest is never offered; the buffet still works."""
+    options = {"advanced": True, "poaching": False}
+    assert GAME.resolve_options(options)["buffet"], "the buffet stays on with the advanced rules"
+    state = new(2, options).arrange(
+        {0: [*SINGLES, "cherry_pie", "vanilla_ice_cream"]},
+        middle=["inga"],
+        won={1: ["granny", "mojo"]},
+    )
+    legal = state.legal_actions(0)
+    assert StartBuffet() in legal and ChooseGuest("granny") not in legal
+    with pytest.raises(IllegalAction, match="poaching is not played"):
+        state.apply(0, ChooseGuest("granny"))
+    open_buffet(state, 0)
+    state.apply(1, ReturnGuest("granny"))
+    assert state.phase == "more" and GUEST_INDEX["granny"] in state.middle
+    assert ChooseGuest("granny") in state.legal_actions(0), "back in the middle: servable"
+    assert ChooseGuest("mojo") not in state.legal_actions(0)
+
+
+def test_advanced_with_poaching_only_never_offers_a_buffet():
+    """Poaching without the buffet: four single-taste desserts open nothing; a poach works."""
+    options = {"advanced": True, "buffet": False}
+    assert GAME.resolve_options(options)["poaching"]
+    state = new(2, options).arrange(
+        {0: [*SINGLES, "cherry_pie", "vanilla_ice_cream"]},
+        middle=["inga"],
+        won={1: ["granny"]},
+    )
+    legal = state.legal_actions(0)
+    assert ChooseGuest("granny") in legal and StartBuffet() not in legal
+    with pytest.raises(IllegalAction, match="buffet is not played"):
+        state.apply(0, StartBuffet())
+    serve(state, 0, "granny", ["cherry_pie", "vanilla_ice_cream"])
+    state.apply(1, AllowPoach())
+    assert state.won == [[GUEST_INDEX["granny"]], []]
+
+
+# ------------------------------------------------------------- poaching and buffets
+
+
+def test_a_poach_is_one_of_the_two_serves():
+    """A serve and then a poach use up the turn's two serves: the turn passes."""
+    state = new(2, ADVANCED).arrange(
+        {0: ["apple_pie_a_la_mode", "fruit_cake"]},
+        middle=["granny", "inga"],
+        won={1: ["professor"]},
+    )
+    serve(state, 0, "granny", ["apple_pie_a_la_mode"])
+    assert state.phase == "more" and state.serves_left == 1
+    serve(state, 0, "professor", ["fruit_cake"])
+    state.apply(1, AllowPoach())
+    assert state.won[0] == [GUEST_INDEX["granny"], GUEST_INDEX["professor"]]
+    assert state.active == 1, "two serves, the second a poach: the turn is over"
+    state = new(2, ADVANCED).arrange(
+        {0: ["apple_pie_a_la_mode", "fruit_cake"]},
+        middle=["granny", "inga"],
+        won={1: ["professor"]},
+    )
+    serve(state, 0, "professor", ["fruit_cake"])
+    state.apply(1, AllowPoach())
+    assert state.phase == "more" and state.serves_left == 1, "the poach came first"
+    serve(state, 0, "granny", ["apple_pie_a_la_mode"])
+    assert state.active == 1
+
+
+def test_a_poach_that_makes_three_of_a_colour_wins_at_once():
+    """The instant win is checked after a poach too: the poacher's third blue guest."""
+    state = new(2, ADVANCED).arrange(
+        {0: ["cherry_pie", "vanilla_ice_cream"]},
+        middle=["inga"],
+        won={0: ["mojo", "mary_ann"], 1: ["granny", "agent_17"]},
+    )
+    serve(state, 0, "granny", ["cherry_pie", "vanilla_ice_cream"])
+    assert not state.is_over, "the victim may still block"
+    state.apply(1, AllowPoach())
+    assert state.is_over and state.ending == "same_colour" and state.winners == (0,)
+
+
+def test_an_anything_with_bacon_guest_can_be_blocked():
+    """A bacon dessert is Abraham Bacon's favourite, yet a poach with one can be blocked."""
+    state = new(2, {**ADVANCED, "bacon": True}).arrange(
+        {0: ["maple_bacon_donut"], 1: ["candied_bacon"]},
+        middle=["inga"],
+        won={1: ["abraham_bacon"]},
+        top=["fudge"],
+    )
+    serve(state, 0, "abraham_bacon", ["maple_bacon_donut"])
+    assert state.phase == "block" and state.view(1)["poach"]["favourite"] is True
+    state.apply(1, AddDessert("candied_bacon"))
+    state.apply(1, Block())
+    assert state.won == [[], [GUEST_INDEX["abraham_bacon"]]]
+    assert state.hands[0] == [DESSERT_INDEX["maple_bacon_donut"]], "the poacher's card is back"
+    assert state.hands[1] == [DESSERT_INDEX["fudge"]], "the blocker's bacon earns a tip"
+
+
+def test_a_poach_with_both_favourites_is_tipped_and_cannot_be_blocked():
+    """Both of the professor's favourites: no other one is left to block with; a tip."""
+    state = new(2, ADVANCED).arrange(
+        {0: ["strawberry_shortcake", "pineapple_cake"], 1: ["fruit_cake"]},
+        middle=["inga"],
+        won={1: ["professor"]},
+        top=["fudge", "pound_cake"],
+    )
+    state.apply(0, ChooseGuest("professor"))
+    state.apply(0, AddDessert("strawberry_shortcake"))
+    state.apply(0, AddDessert("pineapple_cake"))  # satisfied already: offered as a favourite
+    state.apply(0, Serve())
+    assert state.phase == "more", "the victim holds fruit cake, but is never asked"
+    assert state.won == [[GUEST_INDEX["professor"]], []]
+    drawn = {DESSERT_INDEX["fudge"], DESSERT_INDEX["pound_cake"]}
+    assert len(state.hands[0]) == 1 and len(state.hands[1]) == 2, "tip, and the parting gift"
+    assert set(state.hands[0] + state.hands[1]) == drawn | {DESSERT_INDEX["fruit_cake"]}
+
+
+def test_a_buffet_with_no_guests_to_return_goes_straight_to_the_serve():
+    """Nobody has served a guest: nobody returns one; the opener draws three, may serve one."""
+    state = new(3, ADVANCED).arrange({0: list(SINGLES)}, middle=["inga"])
+    open_buffet(state, 0)
+    assert state.phase == "more" and state.to_act == (0,) and not state.returning
+    assert len(state.hands[0]) == 3 and state.serves_left == 1
+    assert len(state.discard) == 4 and state.middle == [GUEST_INDEX["inga"]]
+
+
+# ------------------------------------------------------------------- Just Coffee
+
+
+def test_anything_with_coffee_is_doctor_coffees_favourite():
+    """Doctor Coffee tips for any coffee dessert; the movie star only for the tiramisu."""
+    state = new(2, {"coffee": True}).arrange(
+        {0: ["coffee_and_donut", "mocha_cheesecake", "pound_cake"]},
+        middle=["doctor_coffee", "movie_star", "inga"],
+        top=["fudge", "fruit_salad"],
+    )
+    serve(state, 0, "doctor_coffee", ["coffee_and_donut"])
+    assert DESSERT_INDEX["fudge"] in state.hands[0], "tipped: any coffee dessert is a favourite"
+    serve(state, 0, "movie_star", ["mocha_cheesecake", "pound_cake"])
+    assert state.hands[0] == [DESSERT_INDEX["fudge"]], "no tip without the tiramisu"
+
+
+# ------------------------------------------------------ the end when guests run out
+
+
+def test_a_pair_of_one_colour_scores_a_point_when_the_guests_run_out():
+    """A point per guest and one per colour held exactly twice: the pair outscores a bigger hand.
+
+    Without the pair's point both would have two and the bigger hand would win.
+    """
+    state = new().arrange(
+        {0: ["cherry_pie", "vanilla_ice_cream"], 1: ["fudge", "cheesecake"]},
+        middle=["granny"],
+        won={0: ["mojo"], 1: ["inga", "agent_17"]},
+        guest_deck_size=0,
+    )
+    serve(state, 0, "granny", ["cherry_pie", "vanilla_ice_cream"])
+    assert state.ending == "guests_out"
+    assert state.scores == (3, 2) and state.winners == (0,)
+    assert [p["points"] for p in state.view(None)["players"]] == [3, 2]
+
+
+def test_equal_points_and_hands_share_the_win():
+    """Tied on points and on desserts in hand when the guests run out: a shared win."""
+    state = new().arrange(
+        {0: ["cherry_pie", "vanilla_ice_cream", "fudge"], 1: ["pound_cake"]},
+        middle=["granny"],
+        won={0: ["inga"], 1: ["mojo", "agent_17"]},
+        guest_deck_size=0,
+    )
+    serve(state, 0, "granny", ["cherry_pie", "vanilla_ice_cream"])
+    assert state.ending == "guests_out" and state.scores == (2, 2)
+    assert state.winners == (0, 1) and state.view(None)["winners"] == [0, 1]
+    assert state.summary("en", ["Ann", "Bob"])[-1] == "Winners: Ann, Bob"
+
+
+# ------------------------------------------------------------------ safety limit
+
+
+def test_the_turn_limit_stops_the_game_with_no_winner():
+    """Safety limit, not a rule: once 400 turns are played, the game stops and nobody wins."""
+    state = new().arrange({0: [], 1: []}, middle=["granny"], guest_deck_size=0)
+    state.turn = 399  # no guest arrives: nothing to send away at the end of a turn
+    state.apply(0, DrawDessert())
+    assert not state.is_over and state.turn == 400, "the 400th turn is still played"
+    state.apply(1, DrawDessert())
+    assert state.is_over and state.stopped and state.winners == () and state.to_act == ()
+    view = state.view(None)
+    assert view["stopped"] is True and view["winners"] == [] and view["ending"] == "limit"
+    result = state.record()["result"]
+    assert result == {"scores": list(state.scores), "winners": [], "stopped": True}
+    assert state.summary("en")[-1] == "No winner"
+
+
+def test_a_game_won_by_a_rule_is_not_stopped():
+    state = new().arrange(
+        {0: ["apple_pie_a_la_mode"]}, middle=["granny", "inga"], won={0: ["mojo", "mary_ann"]}
+    )
+    serve(state, 0, "granny", ["apple_pie_a_la_mode"])
+    assert state.is_over and not state.stopped
+    assert "stopped" not in state.view(None) and "stopped" not in state.record()["result"]

@@ -3,10 +3,12 @@ the component it concerns and listed as a button; nobody sees another's hand."""
 
 from __future__ import annotations
 
+from html.parser import HTMLParser
+
 import pytest
 
-import bodoge
 from bodoge.engine import Action
+from bodoge.games.just_desserts import AddDessert, ChooseGuest, Serve
 from bodoge.games.just_desserts.bot import HeuristicBot
 from bodoge.server.render import render_game
 from viewkit import Step, live_table, play_and_check_every_page
@@ -36,12 +38,75 @@ def test_table_shows_guests_tastes_and_what_the_plate_satisfies() -> None:
     live = live_table("just-desserts", 2, seed=3)
     state = live.state
     state.arrange({0: ["cherry_pie", "vanilla_ice_cream"]}, middle=["granny", "professor"])
-    state.apply(0, bodoge.games.just_desserts.ChooseGuest("granny"))
-    state.apply(0, bodoge.games.just_desserts.AddDessert("cherry_pie"))
+    state.apply(0, ChooseGuest("granny"))
+    state.apply(0, AddDessert("cherry_pie"))
     html = render_game(live, 0, "en")
     assert 'href="#jd-taste-ice_cream"' in html and 'data-testid="missing"' in html
     assert "Apple pie à la mode" in html and "refuses" in html
     other = render_game(live, 1, "ja")
     assert 'data-testid="dessert-cherry_pie"' not in other  # the plate is hidden
-    state.apply(0, bodoge.games.just_desserts.AddDessert("vanilla_ice_cream"))
+    state.apply(0, AddDessert("vanilla_ice_cream"))
     assert 'data-testid="satisfied"' in render_game(live, 0, "ja")
+
+
+class _WonByColour(HTMLParser):
+    """Each player's served guests as the page groups them: seat → colour → guest ids."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.found: dict[int, dict[str, list[str]]] = {}
+        self._seat, self._colour, self._depth = -1, "", 0
+
+    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+        a = dict(attrs)
+        if tag == "div":
+            if self._seat >= 0:
+                self._depth += 1
+            testid = a.get("data-testid") or ""
+            if testid.startswith("won-"):
+                self._seat, self._depth = int(testid[4:]), 1
+                self.found[self._seat] = {}
+            elif self._seat >= 0 and a.get("data-colour"):
+                self._colour = a["data-colour"] or ""
+                self.found[self._seat][self._colour] = []
+        elif self._colour and a.get("data-guest"):
+            self.found[self._seat][self._colour].append(a["data-guest"] or "")
+
+    def handle_endtag(self, tag: str) -> None:
+        if tag == "div" and self._seat >= 0:
+            self._depth -= 1
+            if self._depth <= 1:  # a colour group closed (or the whole list)
+                self._colour = ""
+            if self._depth == 0:
+                self._seat = -1
+
+
+def won_by_colour(html: str) -> dict[int, dict[str, list[str]]]:
+    parser = _WonByColour()
+    parser.feed(html)
+    return parser.found
+
+
+def test_the_end_screen_lists_each_players_guests_by_colour() -> None:
+    """A known final position: three blue guests win; every served guest under its colour."""
+    live = live_table("just-desserts", 2, seed=3)
+    state = live.state
+    state.arrange(
+        {0: ["apple_pie_a_la_mode"]},
+        middle=["granny", "fuzzy"],
+        won={0: ["mojo", "inga", "mary_ann"], 1: ["agent_17", "candice", "little_girl"]},
+    )
+    state.apply(0, ChooseGuest("granny"))
+    state.apply(0, AddDessert("apple_pie_a_la_mode"))
+    state.apply(0, Serve())
+    assert state.is_over and state.winners == (0,)
+    expected = {
+        0: {"blue": ["mojo", "mary_ann", "granny"], "green": ["inga"]},
+        1: {"red": ["agent_17", "little_girl"], "purple": ["candice"]},
+    }
+    for viewer, lang in ((None, "en"), (1, "ja")):
+        assert won_by_colour(render_game(live, viewer, lang)) == expected
+    en, ja = render_game(live, 0, "en"), render_game(live, None, "ja")
+    assert "Blue ×3" in en and "Red ×2" in en and "青 ×3" in ja
+    assert "Name0: Blue: Mojo, Mary Ann, Granny · Green: Inga (4 points" in en
+    assert "Name1: Red: Agent 17, The Little Girl · Purple: Candice (4 points" in en

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from collections import Counter
 from collections.abc import Mapping, Sequence
 from typing import Any
 
@@ -348,8 +347,6 @@ def summary_lines(
     else:
         lines.append(_ENDINGS[ending](lang))
     for seat, guests in enumerate(won):
-        counts = Counter(GUESTS[g].colour for g in guests)
-        del counts
         lines.append(
             _ENDINGS["line"].format(
                 name=seat_name(seat, lang, names),
