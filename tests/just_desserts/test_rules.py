@@ -23,7 +23,13 @@ from bodoge.games.just_desserts import (
     StartSwap,
     TakeBack,
 )
-from bodoge.games.just_desserts.data import DESSERT_INDEX, GUEST_INDEX, deck_desserts, deck_guests
+from bodoge.games.just_desserts.data import (
+    DESSERT_INDEX,
+    GUEST_INDEX,
+    TURN_LIMIT,
+    deck_desserts,
+    deck_guests,
+)
 
 GAME = bodoge.get_game("just-desserts")
 ADVANCED = {"advanced": True}
@@ -615,3 +621,37 @@ def test_a_game_won_by_a_rule_is_not_stopped():
     serve(state, 0, "granny", ["apple_pie_a_la_mode"])
     assert state.is_over and not state.stopped
     assert "stopped" not in state.view(None) and "stopped" not in state.record()["result"]
+
+
+def frozen(hands, options=None):
+    """Seat 0's turn with the dessert deck and discards empty and no guest to come."""
+    state = new(2, options).arrange(hands, middle=["boston_guy"], guest_deck_size=0, deck_size=0)
+    state.discard.clear()  # the other desserts are out of this game
+    return state
+
+
+def test_a_game_nobody_can_ever_move_on_stops_at_once_with_no_winner():
+    """Not a rule: with every dessert frozen in the hands (a swap draws back what it dumped)
+    and nobody able to serve the last guest, the game would go round for ever; it stops at
+    the next turn, with no winner, instead of at the turn limit."""
+    state = frozen({0: ["cheesecake"], 1: ["cherry_pie"]})
+    state.apply(0, DrawDessert())
+    assert state.is_over and state.stopped and state.winners == ()
+    assert state.view(None)["ending"] == "stuck" and state.turn < TURN_LIMIT
+    assert "nobody can serve any guest" in state.summary("en")[0]
+    assert "誰もどのお客さんにも給仕できません" in state.summary("ja")[0]
+
+
+@pytest.mark.parametrize(
+    ("hands", "options"),
+    [
+        ({0: ["cheesecake"], 1: ["boston_cream_pie"]}, None),  # seat 1 can serve on its turn
+        ({0: ["cherry_pie"], 1: list(SINGLES)}, ADVANCED),  # a buffet leaves a dessert to draw
+    ],
+    ids=["a-serve", "a-buffet"],
+)
+def test_a_frozen_deck_goes_on_while_a_serve_or_a_buffet_can_change_something(hands, options):
+    """Frozen desserts alone stop nothing: a serve, or a buffet, can still change the game."""
+    state = frozen(hands, options)
+    state.apply(0, DrawDessert())
+    assert not state.is_over and state.active == 1

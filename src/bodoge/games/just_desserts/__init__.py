@@ -46,7 +46,11 @@ Game Arena implementation, and the rulings):
   blocked: the guest moves, the victim draws a dessert, the poacher is
   tipped for a favourite.
 * Safety limits, not rules: ``TURN_LIMIT`` turns (a game still going is
-  stopped with no winner) and ``TAKE_BACK_LIMIT`` take-backs a turn.
+  stopped with no winner) and ``TAKE_BACK_LIMIT`` take-backs a turn.  A
+  game stops the same way as soon as it is stuck: the desserts and their
+  discards all in the hands (so no swap or draw changes a hand), no guest
+  left to arrive, and nobody able to serve, poach or open a buffet, so the
+  rules would go round for ever.
 
 Hidden information: hands, the plate being chosen, the deck orders.
 Guests, served guests, the discards and cards seen going back into a hand

@@ -45,6 +45,14 @@ from .actions import (
 from .data import DESSERT_INDEX, DESSERTS, GUEST_INDEX, GUESTS, WIN_COLOURS, WIN_SAME
 
 WIN = 100.0
+SERVE_FLOOR = 1.0
+"""The least a guest in sight that it can satisfy is worth: more than a swap or a draw.
+
+Serving is the only thing that moves desserts between players once the deck
+is spent; a bot that swapped rather than serve an expensive guest of little
+use to it kept five bots swapping the same hands for ever in about one
+five-player game in 700 (bench/README.md).
+"""
 
 
 def progress(won: Iterable[str]) -> float:
@@ -154,7 +162,7 @@ class HeuristicBot(Strategy):
                 denial = progress(player["won"]) - progress(rest)
                 risk = min(0.9, 0.12 * player["hand_size"])
                 return float((1 - risk) * (gain + 0.5 * denial) + 0.5 - 0.3 * cost)
-        return gain + 1.0 - 0.3 * cost
+        return max(gain + 1.0 - 0.3 * cost, SERVE_FLOOR)
 
     def _add_value(self, view: Mapping[str, Any], dessert: str) -> float:
         plate = view["plate"]

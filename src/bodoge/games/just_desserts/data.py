@@ -313,10 +313,14 @@ still can).
 
 PROVISIONAL_LIMITS = Text(
     f"安全のための上限（原典にはないルール外の打ち切り）: {TURN_LIMIT}手番を過ぎても"
-    "誰も勝っていなければ、ゲームは打ち切られ、勝者なしとなります。また、1手番に取り消せるのは"
+    "誰も勝っていなければ、ゲームは打ち切られ、勝者なしとなります。デザートの山と捨て札が尽き、"
+    "次のお客さんもなく、誰も給仕・引き抜き・ビュッフェができなくなったときも（この先何も"
+    "変わらないため）同じく打ち切ります。また、1手番に取り消せるのは"
     f"{TAKE_BACK_LIMIT}回までです。",
     f"Safety limits, not rules of the game: if nobody has won after {TURN_LIMIT} turns, the "
-    f"game is stopped with no winner; and a player may take back at most {TAKE_BACK_LIMIT} "
+    "game is stopped with no winner, and so it is at once when it is stuck (no desserts left "
+    "to draw, no guest to come, and nobody able to serve, poach or open a buffet, so nothing "
+    f"could change any more); and a player may take back at most {TAKE_BACK_LIMIT} "
     "choices in one turn.",
 )
 

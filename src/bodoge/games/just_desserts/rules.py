@@ -74,7 +74,7 @@ from .text import summary_lines
 from .view import ENDINGS, PHASES, VIEW
 
 ACT, SERVE, SWAP, BUFFET, RETURN, BLOCK, MORE, TIDY, OVER = PHASES
-COLOURS_WIN, SAME_WIN, GUESTS_OUT, LIMIT = ENDINGS
+COLOURS_WIN, SAME_WIN, GUESTS_OUT, LIMIT, STUCK = ENDINGS
 
 TASTES_OF = tuple(frozenset(d.tastes) for d in DESSERTS)
 WANTS = tuple(frozenset(g.wants) for g in GUESTS)
@@ -288,9 +288,10 @@ class JustDessertsState(Rules):
     def _start_turn(self, public: dict[str, Any]) -> None:
         """Draw a dessert, add a guest to the middle, take one action."""
         self.turn += 1
-        if self.turn > TURN_LIMIT:
-            self._finish(LIMIT, ())  # a safety limit, not a rule: no winner
-            public["game_over"] = LIMIT
+        ending = LIMIT if self.turn > TURN_LIMIT else STUCK if self._stuck() else ""
+        if ending:
+            self._finish(ending, ())  # not a rule: no winner
+            public["game_over"] = ending
             return
         seat = self.active
         self.phase, self.back = ACT, ACT
@@ -303,6 +304,31 @@ class JustDessertsState(Rules):
             self.middle.append(arrived)
             public["arrived"] = GUESTS[arrived].id
         public["turn"] = {"seat": seat, "number": self.turn}
+
+    def _stuck(self) -> bool:
+        """Whether no turn can ever change the game again (not a rule: it then stops).
+
+        With the dessert deck and its discards both empty every hand is frozen
+        (a swap draws back the very cards it dumped, a draw finds nothing), and
+        with no guest left to arrive only a serve, a poach or a buffet (which
+        leaves a dessert in the discards) could move anything.  When nobody
+        can make one, the rules would go round for ever; the game stops, with
+        no winner, as at the safety limit, rather than after hundreds of turns.
+        """
+        if self.deck or self.discard or self.guest_deck or len(self.guest_discard) > 1:
+            return False
+        hands = self.hands
+        guests = [*self.middle, *self.guest_discard]
+        if any(could_satisfy(g, hand) for g in guests for hand in hands):
+            return False
+        if self.buffet_on and any(sum(SINGLE[d] for d in hand) >= BUFFET_CARDS for hand in hands):
+            return False
+        if self.poaching_on:
+            for seat, won in enumerate(self.won):
+                others = [hand for other, hand in enumerate(hands) if other != seat]
+                if any(could_satisfy(g, hand) for g in won for hand in others):
+                    return False
+        return True
 
     def _next_guest(self) -> int:
         """The next guest from the deck; an empty deck is refilled from the discards but the top."""
@@ -879,8 +905,8 @@ class JustDessertsState(Rules):
 
     @property
     def stopped(self) -> bool:
-        """Stopped by the safety limit of ``TURN_LIMIT`` turns (no winner), not by a rule."""
-        return self.ending == LIMIT
+        """Stopped, not ended by a rule (no winner): at ``TURN_LIMIT`` turns, or stuck."""
+        return self.ending in (LIMIT, STUCK)
 
     def summary(self, lang: str = "en", names: Sequence[str] | None = None) -> list[str]:
         if self.phase != OVER:

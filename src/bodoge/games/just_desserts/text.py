@@ -237,6 +237,12 @@ _ENDINGS = {
         f"安全のための上限（{TURN_LIMIT}手番）に達したため、ゲームを打ち切りました。勝者はいません。",
         f"The game was stopped at the safety limit of {TURN_LIMIT} turns: nobody wins.",
     ),
+    "stuck": Text(
+        "デザートの山と捨て札が尽き、誰もどのお客さんにも給仕できません。この先どの手番でも"
+        "何も変わらないため、ゲームを打ち切りました。勝者はいません。",
+        "The desserts and their discards have run out and nobody can serve any guest: no "
+        "turn could change anything any more, so the game was stopped. Nobody wins.",
+    ),
     "winners": Text("勝者: {names}", "Winners: {names}"),
     "no_winner": Text("勝者なし", "No winner"),
     "line": Text(

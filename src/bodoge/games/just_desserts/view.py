@@ -27,7 +27,7 @@ if TYPE_CHECKING:
     from .rules import JustDessertsState
 
 PHASES = ("act", "serve", "swap", "buffet", "return", "block", "more", "tidy", "over")
-ENDINGS = ("colours", "same_colour", "guests_out", "limit")
+ENDINGS = ("colours", "same_colour", "guests_out", "limit", "stuck")
 
 VIEW = View()
 PLAYER = View()
