@@ -8,7 +8,7 @@ from html.parser import HTMLParser
 import pytest
 
 from bodoge.engine import Action
-from bodoge.games.just_desserts import AddDessert, ChooseGuest, Serve
+from bodoge.games.just_desserts import AddDessert, ChooseGuest, DrawDessert, Serve
 from bodoge.games.just_desserts.bot import HeuristicBot
 from bodoge.server.render import render_game
 from viewkit import Step, live_table, play_and_check_every_page
@@ -110,3 +110,17 @@ def test_the_end_screen_lists_each_players_guests_by_colour() -> None:
     assert "Blue ×3" in en and "Red ×2" in en and "青 ×3" in ja
     assert "Name0: Blue: Mojo, Mary Ann, Granny · Green: Inga (4 points" in en
     assert "Name1: Red: Agent 17, The Little Girl · Purple: Candice (4 points" in en
+
+
+def test_a_stuck_game_says_why_it_stopped() -> None:
+    """Not a rule: the end screen says that nobody could serve any more, in ja and en."""
+    live = live_table("just-desserts", 2, seed=3, status="over")
+    state = live.state
+    hands = {0: ["cheesecake"], 1: ["cherry_pie"]}
+    state.arrange(hands, middle=["boston_guy"], guest_deck_size=0, deck_size=0)
+    state.discard.clear()  # the other desserts are out of this game
+    state.apply(0, DrawDessert())
+    assert state.stopped
+    english = render_game(live, 0, "en")
+    assert "nobody can serve any guest" in english and "limit of 400 turns" not in english
+    assert "誰もどのお客さんにも給仕できません" in render_game(live, None, "ja")

@@ -40,6 +40,14 @@ GLOSSARY: dict[str, Text] = {
 """Every name a player reads: tastes (``taste_<id>``), colours (``colour_<id>``),
 desserts and guests by their ids."""
 
+STUCK = Text(
+    "デザートの山と捨て札が尽き、誰もどのお客さんにも給仕できません。この先どの手番でも"
+    "何も変わらないため、ゲームを打ち切りました。勝者はいません。",
+    "The desserts and their discards have run out and nobody can serve any guest: no "
+    "turn could change anything any more, so the game was stopped. Nobody wins.",
+)
+"""A stuck game's ending (not a rule), on the end screen and in the summary."""
+
 WORDS: dict[str, Text] = {
     "wants": Text("欲しい", "wants"),
     "refuses": Text("嫌い", "refuses"),
@@ -134,6 +142,7 @@ WORDS: dict[str, Text] = {
         "好物で引き抜かれたので、阻止できるのは{dessert}だけです。",
         "Poached with a favourite: only {dessert} can block.",
     ),
+    "stuck": STUCK,
     "stopped": Text(
         "安全のための上限（{n}手番）に達したため、ゲームを打ち切りました。勝者はいません"
         "（ルール外の打ち切りです）。",
@@ -237,12 +246,7 @@ _ENDINGS = {
         f"安全のための上限（{TURN_LIMIT}手番）に達したため、ゲームを打ち切りました。勝者はいません。",
         f"The game was stopped at the safety limit of {TURN_LIMIT} turns: nobody wins.",
     ),
-    "stuck": Text(
-        "デザートの山と捨て札が尽き、誰もどのお客さんにも給仕できません。この先どの手番でも"
-        "何も変わらないため、ゲームを打ち切りました。勝者はいません。",
-        "The desserts and their discards have run out and nobody can serve any guest: no "
-        "turn could change anything any more, so the game was stopped. Nobody wins.",
-    ),
+    "stuck": STUCK,
     "winners": Text("勝者: {names}", "Winners: {names}"),
     "no_winner": Text("勝者なし", "No winner"),
     "line": Text(
