@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from bodoge.games.just_desserts import GAME
-from bodoge.sim import play_game
+from botkit import share_against_random
 
 
 @pytest.mark.parametrize("options", [{}, {"advanced": True, "bacon": True, "coffee": True}])
@@ -16,11 +16,4 @@ def test_the_heuristic_wins_most_games_against_a_random_player(options: dict) ->
     in its seat won 12 and 16 of them, and from 35 % to 90 % of other runs of
     twenty, so 85 % tells a broken heuristic from the working one.
     """
-    games, wins = 24, 0.0
-    for seed in range(games):
-        specs = ["random", "random"]
-        specs[seed % 2] = "heuristic"
-        result = play_game(GAME, 2, options, seed=seed, bot_specs=specs)
-        if seed % 2 in result.winners:
-            wins += 1 / len(result.winners)
-    assert wins / games >= 0.85
+    assert share_against_random(GAME, 2, games=24, options=options) >= 0.85

@@ -6,6 +6,7 @@ from __future__ import annotations
 from bodoge.games.number_heist import GAME, CallNumber, NumberHeistState, PlaceDiamond
 from bodoge.games.number_heist.bot import HeuristicBot
 from bodoge.sim import play_game
+from botkit import share_against_random
 
 
 def new(players: int) -> NumberHeistState:
@@ -46,14 +47,7 @@ def test_it_wins_more_than_twice_its_fair_share_against_random_players() -> None
     """Four players, the heuristic in a rotating seat: fair share 1/4.  It wins about 70 %
     (bench/README.md), random play about 25 %; the bound 1/2 lies at least four standard errors
     from either over 100 games."""
-    wins, games = 0.0, 100
-    for seed in range(games):
-        specs = ["random"] * 4
-        specs[seed % 4] = "heuristic"
-        result = play_game(GAME, 4, seed=seed, bot_specs=specs)
-        if seed % 4 in result.winners:
-            wins += 1 / len(result.winners)
-    assert wins / games > 2 / 4
+    assert share_against_random(GAME, 4, games=100) > 2 / 4
 
 
 def test_heuristic_self_play_ends_well_before_the_safety_limit() -> None:

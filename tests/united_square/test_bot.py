@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from bodoge.games.united_square import GAME, Place, UnitedSquareState
 from bodoge.games.united_square.bot import HeuristicBot
-from bodoge.sim import play_game
+from botkit import share_against_random
 
 
 def test_it_makes_a_square_of_its_own_colour_rather_than_a_rivals() -> None:
@@ -22,12 +22,4 @@ def test_it_makes_a_square_of_its_own_colour_rather_than_a_rivals() -> None:
 
 def test_it_wins_more_than_twice_its_fair_share_against_random_players() -> None:
     """Four players, 5 × 5: fair share 1/4 (bench/README.md has the long measurement)."""
-    wins = 0.0
-    games = 40
-    for seed in range(games):
-        specs = ["random"] * 4
-        specs[seed % 4] = "heuristic"
-        result = play_game(GAME, 4, seed=seed, bot_specs=specs)
-        if seed % 4 in result.winners:
-            wins += 1 / len(result.winners)
-    assert wins / games > 2 / 4
+    assert share_against_random(GAME, 4, games=40) > 2 / 4
