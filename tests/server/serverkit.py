@@ -17,6 +17,10 @@ from bodoge.server.sockets import SERVER_MESSAGE, ErrorMessage, StateMessage
 
 SEALED = "toy-sealed-bids"
 BRIDE = "egyptian-bride"
+ORIGIN = "http://testserver"
+"""The test client's own origin (its requests carry ``Host: testserver``)."""
+FOREIGN = "http://testserver:8001"
+"""Another port of the same host: another origin, whose pages must not act here."""
 
 
 def make_app(database_url: str, bot_pause: float = 0) -> FastAPI:
@@ -150,3 +154,22 @@ def wait_status(client: TestClient, table_id: str, status: str, timeout: float =
 
 def bid(amount: int) -> dict[str, Any]:
     return {"type": "bid", "amount": amount}
+
+
+def frames_until(ws: WebSocketTestSession, test: Any, most: int = 200) -> dict[str, Any]:
+    """Read frames until one passes ``test``."""
+    for _ in range(most):
+        frame = receive(ws)
+        if test(frame):
+            return frame
+    raise AssertionError("no such frame")
+
+
+def table_json(client: TestClient, table_id: str) -> dict[str, Any]:
+    answer: dict[str, Any] = client.get(f"/api/tables/{table_id}").json()
+    return answer
+
+
+def host(table: Table) -> dict[str, str]:
+    """The host's credential as API clients send it."""
+    return {"X-Bodoge-Host": table.host_token}

@@ -24,11 +24,7 @@ from bodoge.server.db import PERSON, NewSeat, Store
 from bodoge.server.guard import DeadlineHttpProtocol
 from bodoge.server.hub import MAX_BACKLOG, BotLimits, Connection, Hub
 
-from .serverkit import BRIDE, SEALED, act, bid, create, receive_state, stored
-
-ORIGIN = "http://testserver"
-"""The test client's own origin (its requests carry ``Host: testserver``)."""
-FOREIGN = "http://testserver:8001"
+from .serverkit import BRIDE, FOREIGN, ORIGIN, SEALED, act, bid, create, receive_state, stored
 
 
 def error_code(response: Any, status: int) -> str:

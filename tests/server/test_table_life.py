@@ -18,33 +18,17 @@ from .serverkit import (
     act,
     bid,
     create,
+    frames_until,
+    host,
     join_seat,
     make_app,
     receive,
     receive_error,
     receive_state,
     socket,
+    table_json,
     wait_status,
 )
-
-
-def frames_until(ws: Any, test: Any, most: int = 200) -> dict[str, Any]:
-    """Read frames until one passes ``test``."""
-    for _ in range(most):
-        frame = receive(ws)
-        if test(frame):
-            return frame
-    raise AssertionError("no such frame")
-
-
-def table_json(client: TestClient, table_id: str) -> dict[str, Any]:
-    answer: dict[str, Any] = client.get(f"/api/tables/{table_id}").json()
-    return answer
-
-
-def host(table: Any) -> dict[str, str]:
-    return {"X-Bodoge-Host": table.host_token}
-
 
 # ------------------------------------------------------------------ clocks
 

@@ -78,7 +78,7 @@ from pydantic import BaseModel, ConfigDict, Field, StrictInt, TypeAdapter, Valid
 from .api import MAX_ERROR, shown_id
 from .config import MAX_MESSAGE
 from .deps import HubDep, seat_token
-from .hub import MAX_CHAT, Connection, Hub, LiveTable, ProtocolError
+from .hub import Connection, Hub, LiveTable, ProtocolError
 from .i18n import request_lang
 
 log = logging.getLogger("bodoge.server")
@@ -113,7 +113,9 @@ class PingIn(BaseModel):
 class ChatIn(BaseModel):
     model_config = ConfigDict(extra="forbid")
     type: Literal["chat"]
-    text: str = Field(max_length=MAX_CHAT)
+    text: str
+    """At most ``MAX_CHAT`` characters once the spaces are collapsed (the frame is bounded
+    by ``MAX_MESSAGE``): a longer line is ``bad_chat``, checked by the hub, not ``malformed``."""
 
 
 class TakeSeatIn(BaseModel):
