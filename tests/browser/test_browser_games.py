@@ -168,7 +168,9 @@ def test_a_click_in_flight_waits_for_its_answer_past_other_seats_moves(
     holding[0] = True
     seen = ann.version()
     game.locator("[data-act]:enabled:visible").first.click()
+    give_up = time.monotonic() + 10
     while not held:
+        assert time.monotonic() < give_up, "Ann's click sent no action"
         ann.page.wait_for_timeout(20)
     ben.click_any(random.Random(1))
     ann.page.wait_for_function(f"document.getElementById('game').dataset.version !== '{seen}'")
