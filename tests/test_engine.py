@@ -943,7 +943,7 @@ def test_a_strategy_plays_forced_moves_itself_and_decides_the_rest() -> None:
     state = get_game("egyptian-bride").new_game(3, 1)
     (seat,) = state.to_act
     assert len(state.legal_actions(seat)) > 1
-    with pytest.raises(NotImplementedError, match="Undecided must write decide"):
+    with pytest.raises(NotImplementedError, match="Undecided must write values"):
         Undecided(1).choose(state, seat)
     only = state.legal_actions(seat)[0]
 
@@ -953,6 +953,32 @@ def test_a_strategy_plays_forced_moves_itself_and_decides_the_rest() -> None:
 
     assert Undecided(1).choose(OneChoice(), seat) == only  # type: ignore[arg-type]
     assert repr(Undecided(7)).endswith("Undecided(seed=7)")
+
+
+def test_a_strategy_mixes_among_near_equal_moves_and_errs_with_a_temperature() -> None:
+    """Copies of one strategy must not all want the same move (the bot ladder's collisions):
+    moves within ``near`` of the best share the probability; a temperature keeps some for
+    worse moves, fewer the worse they are; ``policy`` is the distribution that is drawn from."""
+
+    class Graded(Strategy):
+        near = 0.5
+
+        def values(self, state: State, seat: int, legal: list[Action]) -> list[float]:
+            return [0.0, 2.8, 3.0, *[-10.0] * (len(legal) - 3)]
+
+    state = get_game("egyptian-bride").new_game(3, 1)
+    (seat,) = state.to_act
+    legal = state.legal_actions(seat)
+    assert len(legal) >= 4
+    normal = dict(Graded(1).policy(state, seat))
+    assert normal[legal[1]] == normal[legal[2]] == 0.5
+    assert normal[legal[0]] == normal[legal[3]] == 0.0
+    picks = {Graded(seed).choose(state, seat) for seed in range(40)}
+    assert picks == {legal[1], legal[2]}
+    easy = [p for _, p in Graded(1, temperature=1.0).policy(state, seat)]
+    assert sum(easy) == pytest.approx(1.0)
+    assert easy[2] > easy[0] > easy[3] > 0
+    assert "temperature=1.0" in repr(Graded(7, temperature=1.0))
 
 
 def test_a_record_may_name_its_players_and_the_names_change_nothing() -> None:

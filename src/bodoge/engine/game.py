@@ -12,6 +12,7 @@ from typing import Any, ClassVar, Protocol
 
 from .actions import Action, parse_action
 from .errors import InvalidOptions
+from .kit.mixing import EXACT, draw_index, mixed_weights
 from .options import (
     DesignParameter,
     DesignValue,
@@ -35,25 +36,43 @@ class Chooser(Protocol):
 
 
 class SeededChooser(Chooser, Protocol):
-    """A bot class made from a seed alone, as a game's heuristic is."""
+    """A bot class made from a seed (and a temperature, for weaker play), as a game's
+    heuristic is (see :class:`Strategy`)."""
 
-    def __init__(self, seed: int) -> None: ...
+    def __init__(self, seed: int, temperature: float = 0.0) -> None: ...
 
 
 class Strategy:
     """Base of a game's own heuristic bot: a seeded generator of its own, forced moves at once.
 
-    A game's ``bot.py`` subclasses it and writes :meth:`decide`, which is
-    asked only when there is a real choice; ties are broken with ``_rng`` so
-    that a game between bots replays exactly.
+    A game's ``bot.py`` subclasses it and writes :meth:`values`, one number
+    per legal move (higher is better), asked only when there is a real
+    choice.  The strategy then plays from a distribution over the moves
+    (:mod:`bodoge.engine.kit.mixing`), never a fixed pick: moves within
+    :attr:`near` of the best share the probability, so copies of one bot
+    choosing at the same time do not all want the same thing; with a
+    ``temperature`` (the ``easy`` level, in units of :attr:`scale`) worse
+    moves keep some probability too.  :meth:`policy` exposes the
+    distribution for opponent models and reviews.  A strategy that cannot
+    score moves may override :meth:`decide` instead (a pure choice).
+
+    Draws come from ``_rng`` so that a game between bots replays exactly.
     """
 
-    def __init__(self, seed: int) -> None:
+    near: ClassVar[float] = EXACT
+    """Values at most this far below the best are near-equal, in the game's value units."""
+    scale: ClassVar[float] = 1.0
+    """A typical gap between a good move and a poor one, in value units: ``temperature``'s unit."""
+
+    def __init__(self, seed: int, temperature: float = 0.0) -> None:
         self.seed = seed
+        self.temperature = temperature
         self._rng = random.Random(seed)
 
     def __repr__(self) -> str:
-        return f"{type(self).__module__}.{type(self).__qualname__}(seed={self.seed})"
+        name = f"{type(self).__module__}.{type(self).__qualname__}"
+        heat = f", temperature={self.temperature}" if self.temperature else ""
+        return f"{name}(seed={self.seed}{heat})"
 
     def choose(self, state: State, seat: int) -> Action:
         legal = state.legal_actions(seat)
@@ -62,8 +81,28 @@ class Strategy:
         return self.decide(state, seat, legal)
 
     def decide(self, state: State, seat: int, legal: list[Action]) -> Action:
-        """The strategy's choice among ``legal`` (two or more actions)."""
-        raise NotImplementedError(f"{type(self).__qualname__} must write decide()")
+        """The strategy's choice among ``legal`` (two or more actions): a draw from
+        :meth:`weights`."""
+        return legal[draw_index(self.weights(state, seat, legal), self._rng)]
+
+    def weights(self, state: State, seat: int, legal: list[Action]) -> list[float]:
+        """The probability of each of ``legal``, from :meth:`values`."""
+        return mixed_weights(
+            self.values(state, seat, legal),
+            near=self.near,
+            temperature=self.temperature * self.scale,
+        )
+
+    def policy(self, state: State, seat: int) -> list[tuple[Action, float]]:
+        """Each legal action of ``seat`` with the probability that this strategy plays it."""
+        legal = state.legal_actions(seat)
+        if len(legal) == 1:
+            return [(legal[0], 1.0)]
+        return list(zip(legal, self.weights(state, seat, legal), strict=True))
+
+    def values(self, state: State, seat: int, legal: list[Action]) -> list[float]:
+        """How good each of ``legal`` is for ``seat`` (higher is better), from what it may see."""
+        raise NotImplementedError(f"{type(self).__qualname__} must write values() or decide()")
 
 
 @dataclass(frozen=True)
@@ -285,13 +324,15 @@ class Game:
 
     # ------------------------------------------------------------------ extras
 
-    def heuristic_bot(self, seed: int) -> Chooser | None:
+    def heuristic_bot(self, seed: int, temperature: float = 0.0) -> Chooser | None:
         """The game's own strategy as a bot (``None`` until the game has one).
 
         It lives in the game's package because only the game knows its
         strategy; ``bodoge.bots`` offers it under the spec ``heuristic``.
+        ``temperature`` above zero makes it err now and then (see
+        :class:`Strategy`): the ``easy`` level.
         """
-        return None if self.heuristic is None else self.heuristic(seed)
+        return None if self.heuristic is None else self.heuristic(seed, temperature)
 
     def describe_view(self, view: Mapping[str, Any], lang: str = DEFAULT_LANG) -> str:
         """A plain-text rendering of a view for the terminal; games override it."""

@@ -10,6 +10,8 @@ Still the engine layer (it knows no game).  A game written the kit's way
   :class:`~.choices.Stepwise` choice (pick, take back, confirm);
 * :mod:`.dice`: dice with declared faces and probabilities, and scripted rolls
   for tests;
+* :mod:`.mixing`: a strategy's move values made a distribution (near-equal
+  moves share it; a temperature keeps some for worse ones) and one draw;
 * :mod:`.rules`: :class:`~.rules.Rules`, a state with an action table built
   from the declared action space, dispatch per action type, phases whose
   declaration also explains refusals, and a :class:`~.rules.View` declared
@@ -21,11 +23,13 @@ copy from the state's annotations (``bodoge.engine.state.container_fields``).
 
 from .choices import DRAFT_STEP, Commitment, Stepwise
 from .dice import Die, ScriptedRolls, sums
+from .mixing import EXACT, draw_index, mixed_weights
 from .rules import ActionTable, Phase, Rules, View, expect, explains, plays
 from .zones import Zone, counted, draw, lose, lose_unseen, redeal, spread, take
 
 __all__ = [
     "DRAFT_STEP",
+    "EXACT",
     "ActionTable",
     "Commitment",
     "Die",
@@ -37,10 +41,12 @@ __all__ = [
     "Zone",
     "counted",
     "draw",
+    "draw_index",
     "expect",
     "explains",
     "lose",
     "lose_unseen",
+    "mixed_weights",
     "plays",
     "redeal",
     "spread",
