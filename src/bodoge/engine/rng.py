@@ -43,17 +43,25 @@ class Rng:
     far more often than most games draw after their set-up.
     """
 
-    __slots__ = ("_mt", "_shared")
+    __slots__ = ("_mt", "_shared", "drawn")
 
     def __init__(self, seed: int) -> None:
         self._mt = random.Random(check_seed(seed))
         self._shared = False
+        self.drawn = 0
+        """How many raw draws this generator (and its lineage of copies) has made.
+
+        A state's count tells whether an action involved chance (a card
+        drawn, a die rolled): a game review tells the moments chance moved
+        a player's prospects from those a decision did.
+        """
 
     def _bits(self, bits: int) -> int:
         if self._shared:
             private = random.Random.__new__(random.Random)  # no seeding: state follows
             private.setstate(self._mt.getstate())
             self._mt, self._shared = private, False
+        self.drawn += 1
         return self._mt.getrandbits(bits)
 
     def below(self, n: int) -> int:
@@ -92,6 +100,7 @@ class Rng:
         """An independent generator in the same position (copied lazily)."""
         twin = Rng.__new__(Rng)
         twin._mt = self._mt
+        twin.drawn = self.drawn
         self._shared = twin._shared = True
         return twin
 

@@ -1,0 +1,152 @@
+"""Judging one position from one seat's information: what each move is worth to that seat.
+
+Everything here starts from ``position.determinize(seat, rng)``: worlds
+re-dealt from what the seat knew at that moment, never the true hidden
+cards, even though the game is over.  That is what makes the advice fair
+("with what you knew, taking two cards was better"), and it is checked the
+way the search bot's fairness is: the judgement is the same from the true
+position as from any re-deal of it that the seat cannot tell apart.
+
+A move's worth is its **prospect** for the seat: the chance of winning
+(a share of a shared win) or, in a co-operative game, the chance that the
+team succeeds, estimated by playing each world out with the game's own
+strategy at every seat.  The moves compared in one position are played out
+from the same worlds with the same playout seeds (common random numbers),
+so the difference between two moves is measured far more precisely than
+either prospect alone.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+
+from ..bots import Bot, RandomBot, make_bot
+from ..engine import Action, Rng, State
+
+Z = 1.96
+"""Two-sided 95 % normal quantile, for every interval of the review."""
+MAX_PLAYOUT = 100_000
+"""A playout longer than this is a game that does not end: a bug, reported."""
+
+
+@dataclass(frozen=True)
+class Estimate:
+    """A mean in [0, 1] (or a difference in [-1, 1]) with its 95 % interval."""
+
+    mean: float
+    low: float
+    high: float
+    samples: int
+
+    def to_json(self) -> dict[str, float | int]:
+        return {
+            "mean": round(self.mean, 4),
+            "low": round(self.low, 4),
+            "high": round(self.high, 4),
+            "samples": self.samples,
+        }
+
+
+def prospect(values: Sequence[float]) -> Estimate:
+    """The mean of prospects in [0, 1] with a Wilson interval (sound near 0 and 1).
+
+    >>> e = prospect([1.0, 0.0, 1.0, 1.0])
+    >>> e.mean, round(e.low, 3), round(e.high, 3)
+    (0.75, 0.301, 0.954)
+    """
+    n = len(values)
+    p = sum(values) / n
+    centre = (p + Z * Z / (2 * n)) / (1 + Z * Z / n)
+    half = Z * math.sqrt(p * (1 - p) / n + Z * Z / (4 * n * n)) / (1 + Z * Z / n)
+    return Estimate(p, max(0.0, centre - half), min(1.0, centre + half), n)
+
+
+def difference(values: Sequence[float]) -> Estimate:
+    """The mean of paired differences with a normal interval.
+
+    >>> difference([0.0, 0.0, 0.0]).high
+    0.0
+    """
+    n = len(values)
+    mean = sum(values) / n
+    spread = math.sqrt(sum((v - mean) ** 2 for v in values) / (n - 1)) if n > 1 else 1.0
+    half = Z * spread / math.sqrt(n)
+    return Estimate(mean, max(-1.0, mean - half), min(1.0, mean + half), n)
+
+
+def outcome(state: State, seat: int) -> float:
+    """What a finished game was worth to ``seat``: its share of the win, or the team's success.
+
+    A game stopped by a safety limit has no winner and is worth nothing.
+    """
+    winners = state.winners
+    if state.stopped or not winners:
+        return 0.0
+    if state.game.cooperative:
+        return 1.0
+    return 1.0 / len(winners) if seat in winners else 0.0
+
+
+PolicyMaker = Callable[[int], Bot]
+"""Makes the playout policy for one playout from a seed."""
+
+
+def playout_policy(state: State) -> PolicyMaker:
+    """The game's own strategy at every seat (its mixed ``normal`` level), else random moves."""
+    game = state.game
+    if game.heuristic_bot(0) is None:
+        return RandomBot
+    return lambda seed: make_bot("heuristic", game, seed)
+
+
+def play_out(world: State, policy: Bot) -> State:
+    """Play ``world`` to its end with ``policy`` at every seat (in place); return it."""
+    for _ in range(MAX_PLAYOUT):
+        to_act = world.to_act
+        if not to_act:
+            return world
+        actor = to_act[0]
+        world.apply_unchecked(actor, policy.choose(world, actor))
+    raise RuntimeError(f"a playout of {world.game.id} ran past {MAX_PLAYOUT} actions")
+
+
+def worlds(position: State, seat: int, count: int, seed: int) -> list[tuple[State, int]]:
+    """``count`` re-deals of ``position`` from ``seat``'s information, each with a playout seed."""
+    rng = Rng(seed)
+    return [
+        (position.determinize(seat, Rng(rng.seed_for_child())), rng.seed_for_child())
+        for _ in range(count)
+    ]
+
+
+def compare(
+    position: State,
+    seat: int,
+    moves: Sequence[Action],
+    count: int,
+    seed: int,
+    policy: PolicyMaker,
+) -> dict[Action, list[float]]:
+    """Each move's prospect for ``seat`` in the same ``count`` worlds and playouts (paired)."""
+    values: dict[Action, list[float]] = {move: [] for move in moves}
+    for world, playout_seed in worlds(position, seat, count, seed):
+        for move in moves:
+            line = world.clone()
+            line.apply_unchecked(seat, move)
+            values[move].append(outcome(play_out(line, policy(playout_seed)), seat))
+    return values
+
+
+def standing(position: State, seat: int, count: int, seed: int, policy: PolicyMaker) -> Estimate:
+    """``seat``'s prospect in ``position``, from its own information (a point of its curve)."""
+    if position.is_over:
+        known = outcome(position, seat)
+        return Estimate(known, known, known, 1)
+    return prospect(
+        [
+            outcome(play_out(world, policy(playout_seed)), seat)
+            for world, playout_seed in worlds(position, seat, count, seed)
+        ]
+    )

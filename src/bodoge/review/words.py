@@ -1,0 +1,91 @@
+"""A review told in words, in Japanese and English, for the terminal and the browser."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from ..engine import Text, seat_name
+from . import Judgement, Mark, Review
+
+MARKS = {
+    Mark.INACCURACY: Text("不正確", "inaccuracy"),
+    Mark.MISTAKE: Text("悪手", "mistake"),
+    Mark.BLUNDER: Text("大悪手", "blunder"),
+}
+METRIC = {
+    "win": Text("勝つ見込み", "chance of winning"),
+    "team": Text("チームが成功する見込み", "chance the team succeeds"),
+}
+HEADER = Text(
+    "{name} の判断 {n} 回を、その時 {name} に見えていたことだけから検討しました（{metric}）。",
+    "{n} decisions of {name} reviewed from what {name} could see at the time ({metric}).",
+)
+COUNTS = Text(
+    "大悪手 {blunder}、悪手 {mistake}、不正確 {inaccuracy}。",
+    "{blunder} blunders, {mistake} mistakes, {inaccuracy} inaccuracies.",
+)
+CLEAN = Text("目立って見込みを落とした手はありません。", "No move gave away a clear share of it.")
+DECISION = Text(
+    "{step}手目（{mark}）: {played} を選びました（{played_value}）。"
+    "探索なら {best}（{best_value}）。差 {loss}。",
+    "Step {step} ({mark}): you played {played} ({played_value}); "
+    "the search prefers {best} ({best_value}), {loss} better.",
+)
+BUDGET = Text(
+    "予算: 1手あたり探索 {iterations} 回、比較 {worlds} 通りの配り直し、シード {seed}。",
+    "Budget: {iterations} search iterations and {worlds} re-deals per decision, seed {seed}.",
+)
+
+
+def percent(value: float) -> str:
+    """A prospect as people read it: ``34 %``.
+
+    >>> percent(0.3449)
+    '34 %'
+    """
+    return f"{round(value * 100)} %"
+
+
+def points(value: float, lang: str) -> str:
+    """A difference of prospects in percentage points.
+
+    >>> points(0.131, "en"), points(0.01, "en"), points(0.131, "ja")
+    ('13 points', '1 point', '13ポイント')
+    """
+    rounded = round(value * 100)
+    if lang == "ja":
+        return f"{rounded}ポイント"
+    return f"{rounded} point" if abs(rounded) == 1 else f"{rounded} points"
+
+
+def describe_judgement(judgement: Judgement, lang: str, names: Sequence[str] | None = None) -> str:
+    """One marked decision in a sentence."""
+    mark = MARKS[judgement.mark](lang) if judgement.mark else ""
+    return DECISION.format(
+        step=judgement.step + 1,
+        mark=mark,
+        played=judgement.played.label(lang, names),
+        played_value=percent(judgement.played_value.mean),
+        best=judgement.best.label(lang, names),
+        best_value=percent(judgement.best_value.mean),
+        loss=points(judgement.loss.mean, lang),
+    )(lang)
+
+
+def describe(review: Review, lang: str, names: Sequence[str] | None = None) -> list[str]:
+    """The review in lines: what was reviewed, the count of marks, each marked decision."""
+    name = seat_name(review.seat, lang, names)
+    lines = [
+        HEADER.format(name=name, n=len(review.judgements), metric=METRIC[review.metric](lang))(lang)
+    ]
+    counts = {str(mark): 0 for mark in Mark}
+    for judgement in review.marked:
+        counts[str(judgement.mark)] += 1
+    lines.append(COUNTS.format(**counts)(lang) if review.marked else CLEAN(lang))
+    lines += [describe_judgement(j, lang, names) for j in review.marked]
+    lines.append(
+        BUDGET.format(
+            iterations=review.budget.iterations, worlds=review.budget.worlds, seed=review.seed
+        )(lang)
+    )
+    return lines

@@ -1,0 +1,154 @@
+"""The game review: fair, reproducible judgements of one seat's decisions, and the curves."""
+
+from __future__ import annotations
+
+import json
+import re
+from pathlib import Path
+from typing import Any
+
+import pytest
+from typer.testing import CliRunner
+
+import bodoge
+from bodoge.bots import make_bot
+from bodoge.cli import build_app
+from bodoge.engine import Rng, State
+from bodoge.review import Budget, Cause, Mark, judge, review
+from toys.pick import Take
+
+QUICK = Budget(iterations=30, worlds=12, candidates=3, curve=0)
+
+
+def pick_game(seed: int, blunder_at: int | None) -> dict[str, Any]:
+    """A game of toy-pick where both take the largest card, but at ``blunder_at`` the smallest."""
+    state = bodoge.get_game("toy-pick").new_game(2, seed=seed)
+    step = 0
+    while not state.is_over:
+        (seat,) = state.to_act
+        row = state.view(seat)["row"]
+        state.apply(seat, Take(min(row) if step == blunder_at else max(row)))
+        step += 1
+    return state.record()
+
+
+def bot_game(game_id: str, players: int, seed: int, spec: str = "heuristic") -> dict[str, Any]:
+    game = bodoge.get_game(game_id)
+    state = game.new_game(players, seed=seed)
+    bots = [make_bot(spec, game, seed * 10 + s) for s in range(players)]
+    while not state.is_over:
+        seat = state.to_act[0]
+        state.apply(seat, bots[seat].choose(state, seat))
+    return state.record()
+
+
+def test_a_planted_blunder_is_marked_and_no_best_move_is() -> None:
+    """toy-pick's best move is known (take the largest card): the review approves every
+    greedy move of both seats and marks the one poor move, with the move it should have been."""
+    record = pick_game(seed=3, blunder_at=2)  # row 1 2 6 7 9: P1 takes 9, P2 7, P1 1 (not 6)
+    budget = Budget(worlds=64, curve=0)
+    blunderer = review(record, 0, budget)
+    assert [j.step for j in blunderer.judgements] == [0, 2]  # the last card is forced
+    first, poor = blunderer.judgements
+    assert first.mark is None and first.played == first.best == Take(9)
+    assert poor.played == Take(1) and poor.best == Take(6)
+    assert poor.mark is Mark.BLUNDER and poor.loss.low > 0.2
+    assert poor.best_value.mean > poor.played_value.mean
+    for seed in range(6):
+        for seat in (0, 1):
+            greedy = review(pick_game(seed, blunder_at=None), seat, budget)
+            assert greedy.judgements and not greedy.marked
+
+
+def test_the_same_record_seed_and_budget_give_the_same_review() -> None:
+    record = bot_game("egyptian-bride", 3, seed=2)
+    budget = Budget(iterations=20, worlds=6, candidates=2, curve=2)
+    first = review(record, 1, budget, seed=9).to_json()
+    assert review(record, 1, budget, seed=9).to_json() == first
+    assert json.loads(json.dumps(first)) == first
+    assert first["judgements"] and len(first["curves"]) == 3
+
+
+def _positions_of(record: dict[str, Any], seat: int, most: int) -> list[tuple[State, Any, int]]:
+    game = bodoge.get_game(record["game"])
+    state = game.new_game(record["num_players"], record["seed"], record["options"])
+    found = []
+    for step, (actor, wire) in enumerate(record["actions"]):
+        action = game.parse_action(wire)
+        if actor == seat and len(state.legal_actions(seat)) > 1 and len(found) < most:
+            found.append((state.clone(), action, step))
+        state.apply(actor, action)
+    return found
+
+
+@pytest.mark.parametrize(
+    ("game_id", "players"),
+    [("egyptian-bride", 4), ("go-nuts-for-donuts", 3), ("papayoo", 4), ("hoarders", 3)],
+)
+def test_a_judgement_is_unchanged_when_the_others_hidden_cards_are_re_dealt(
+    game_id: str, players: int
+) -> None:
+    """The review never uses what the seat could not know: from any re-deal of the other
+    seats' hidden cards consistent with what the seat saw, every judgement is the same."""
+    record = bot_game(game_id, players, seed=5)
+    seat = 1
+    for position, played, step in _positions_of(record, seat, most=3):
+        truth = judge(position, seat, played, step, QUICK, seed=4).to_json()
+        for redeal in range(2):
+            other = position.determinize(seat, Rng(100 + redeal))
+            assert judge(other, seat, played, step, QUICK, seed=4).to_json() == truth
+
+
+def test_the_curves_tell_chance_from_decisions() -> None:
+    """In toy-coop every build rolls a die: its step is put down to the decision and chance;
+    a brace is the decision alone; the curve ends at the game's result."""
+    record = bot_game("toy-coop", 2, seed=3, spec="random")
+    result = review(record, 0, Budget(iterations=10, worlds=4, curve=4))
+    mine, theirs = result.curves
+    assert mine[0].cause is Cause.START
+    assert len(mine) == len(record["actions"]) + 1
+    for point, (actor, wire) in zip(mine[1:], record["actions"], strict=True):
+        own = actor == 0
+        if wire["type"] == "build":
+            assert point.cause is (Cause.OWN_AND_CHANCE if own else Cause.OTHER_AND_CHANCE)
+        else:
+            assert point.cause is (Cause.OWN if own else Cause.OTHER)
+    won = 1.0 if bodoge.replay(record).winners else 0.0
+    assert mine[-1].value.mean == theirs[-1].value.mean == won
+    assert result.metric == "team"
+
+
+def test_the_terminal_review_prints_the_marks_and_writes_json_and_a_page(tmp_path: Path) -> None:
+    record = tmp_path / "game.json"
+    record.write_text(json.dumps(pick_game(seed=4, blunder_at=2)))
+    out, page = tmp_path / "review.json", tmp_path / "review.html"
+    args = ["review", str(record), "--seat", "1", "--worlds", "48", "--curve", "4"]
+    result = CliRunner().invoke(
+        build_app("en"), [*args, "--out", str(out), "--report", str(page), "--lang", "ja"]
+    )
+    assert result.exit_code == 0, result.output
+    assert "3手目（大悪手）: 2 を取る を選びました" in result.output
+    assert "探索なら 7 を取る" in result.output
+    saved = json.loads(out.read_text())
+    assert [j["mark"] for j in saved["judgements"]] == [None, "blunder"]
+    html = page.read_text()
+    assert "<svg" in html and not re.search(r"(src|href)=[\"']?(https?:)?//", html)
+    assert "大悪手" in html
+
+
+def test_the_terminal_review_refuses_bad_input_clearly(tmp_path: Path) -> None:
+    unfinished = bodoge.get_game("toy-pick").new_game(2, seed=1).record()
+    files = {"unfinished": unfinished, "finished": pick_game(1, None)}
+    for name, content in files.items():
+        (tmp_path / f"{name}.json").write_text(json.dumps(content))
+    runner, app = CliRunner(), build_app("en")
+    cases = [
+        (["review", str(tmp_path / "unfinished.json"), "--seat", "1"], "is not over"),
+        (["review", str(tmp_path / "finished.json"), "--seat", "3"], "seats 1–2"),
+        (["review", str(tmp_path / "missing.json"), "--seat", "1"], "missing.json"),
+    ]
+    for args, message in cases:
+        result = runner.invoke(app, args)
+        assert result.exit_code != 0
+        assert message in result.output
+        assert "Traceback" not in result.output
