@@ -169,3 +169,22 @@ def player_ranges(game: Game) -> tuple[dict[str, Any], ...]:
     return tuple(
         {"options": dict(key), "low": low, "high": high} for key, (low, high) in ranges.items()
     )
+
+
+@functools.cache
+def team_layouts(game: Game) -> tuple[dict[str, Any], ...]:
+    """Which seats play together, for each entry of :func:`player_ranges` and player count.
+
+    Empty for a game without teams; the lobby groups its seat list by these.
+    """
+    if not game.has_teams:
+        return ()
+    layouts = []
+    for entry in player_ranges(game):
+        for count in range(entry["low"], entry["high"] + 1):
+            teams = game.new_game(count, seed=0, options=entry["options"]).teams
+            if teams:
+                layouts.append(
+                    {"options": entry["options"], "count": count, "teams": [list(t) for t in teams]}
+                )
+    return tuple(layouts)

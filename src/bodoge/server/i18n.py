@@ -108,6 +108,11 @@ WORDS: dict[str, Text] = {
         "参加者を待っている卓が多すぎます。どれかを始めるか中止してから作ってください。",
         "You have too many tables waiting for players: start or cancel one of them first.",
     ),
+    # teams (United Square's seats 1 & 3 against 2 & 4): the lobby, the waiting room, the table
+    "team_n": Text("チーム{n}", "Team {n}"),
+    "team_and": Text("と", " & "),
+    "team_versus": Text(" 対 ", " against "),
+    "team_with": Text("味方: {names}", "partner: {names}"),
     # the waiting room and invitations
     "waiting": Text("参加者を待っています", "Waiting for players"),
     "waiting_detail": Text(

@@ -34,10 +34,17 @@ from .api import (
 from .clock import PRESETS, ClockSpec
 from .db import ABANDONED, BOT, CANCELLED, OVER, PERSON, PLAYING, WAITING, TableInfo, invite_code
 from .deps import HOST_COOKIE, SEAT_COOKIE, HubDep, LangDep, StoreDep, seat_token
-from .forms import Refusal, api_refusal, form_count, form_options, player_ranges
+from .forms import (
+    Refusal,
+    api_refusal,
+    form_count,
+    form_options,
+    player_ranges,
+    team_layouts,
+)
 from .hub import Hub, LiveTable, chat_line, rebuild, room, seat_names
 from .i18n import LANG_COOKIE, word
-from .render import named_record, render_game, render_page, seat_list
+from .render import named_record, render_game, render_page, seat_list, seat_teams
 
 router = APIRouter(include_in_schema=False)
 
@@ -82,6 +89,7 @@ def games_for_lobby(lang: str) -> list[dict[str, Any]]:
                 "low": min(r["low"] for r in ranges),
                 "high": max(r["high"] for r in ranges),
                 "ranges": ranges,
+                "teams": team_layouts(game),
                 "bots": bots_for(game, lang),
             }
         )
@@ -298,6 +306,7 @@ async def table_page(
         is_host=is_host,
         bots=bots_for(game, lang),
         clock_text=clock_text(live.info.clock, lang),
+        teams=seat_teams(live),
     )
 
 

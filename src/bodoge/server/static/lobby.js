@@ -67,6 +67,31 @@ document.querySelectorAll("form.new-table").forEach((form) => {
       label.hidden = !visible;
       label.querySelector("select").disabled = !visible;
     });
+    showTeams(n);
+  }
+
+  const teams = JSON.parse(form.dataset.teams || "[]");
+  const teamWords = JSON.parse(form.dataset.teamWords || "{}");
+
+  function showTeams(n) {
+    // A game played in teams (United Square's seats 1 & 3 against 2 & 4): the seats of a
+    // team side by side, each tagged with its team, and the pairing in words.
+    if (!teams.length) return;
+    const options = chosen();
+    const layout = teams.find((t) => t.count === n && Object.entries(t.options).every(([k, v]) => options[k] === v));
+    form.querySelectorAll(".seat-kind").forEach((label) => {
+      const seat = Number(label.dataset.seat);
+      const team = layout ? layout.teams.findIndex((members) => members.includes(seat)) : -1;
+      const tag = label.querySelector(".team-tag");
+      tag.hidden = team < 0;
+      tag.textContent = team < 0 ? "" : teamWords.team.replace("{n}", String(team + 1));
+      label.style.order = team < 0 ? "" : String(team * 100 + seat);
+      if (team < 0) delete label.dataset.team; else label.dataset.team = String(team);
+    });
+    const note = form.querySelector(".team-note");
+    note.hidden = !layout;
+    note.textContent = layout ? layout.teams.map((members) => members.map(
+      (seat) => teamWords.seat.replace("{n}", String(seat + 1))).join(teamWords.and)).join(teamWords.versus) : "";
   }
 
   form.addEventListener("change", update);
