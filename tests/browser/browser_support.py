@@ -115,7 +115,9 @@ class Server:
         headers = {"Content-Type": "application/json"}
         if host is not None:
             headers["X-Bodoge-Host"] = host
-        request = urllib.request.Request(self.base + path, data=data, method=method, headers=headers)
+        request = urllib.request.Request(
+            self.base + path, data=data, method=method, headers=headers
+        )
         with urllib.request.urlopen(request, timeout=10) as answer:
             return json.loads(answer.read())
 

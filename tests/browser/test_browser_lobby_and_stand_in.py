@@ -180,7 +180,7 @@ def test_the_connection_banner_goes_as_soon_as_the_server_is_back(
         wait_until(page, lambda: len(closed) == len(attempts), "a try that does not end")
         tries = len(attempts)
         page.clock.run_for(1500)
-        wait_until(page, lambda: len(attempts) > tries, "no new try within 1.5 s of the page's time")
+        wait_until(page, lambda n=tries: len(attempts) > n, "no try within 1.5 s of page time")
     own_server.start()
     wait_until(page, lambda: len(closed) == len(attempts), "a try that does not end")
     page.clock.run_for(1500)
@@ -188,7 +188,7 @@ def test_the_connection_banner_goes_as_soon_as_the_server_is_back(
     page.context.close()
 
 
-def wait_until(page: Page, condition: Callable[[], bool], failure: str) -> None:
+def wait_until(page: Page, condition: Callable[..., bool], failure: str) -> None:
     """Wait (real time, generously) for ``condition()``, letting Playwright's events in."""
     give_up = time.monotonic() + 15
     while not condition():

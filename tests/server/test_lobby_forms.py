@@ -18,7 +18,6 @@ from typing import Any
 import pytest
 from fastapi.testclient import TestClient
 
-import bodoge
 from bodoge.engine import Game, Option
 from bodoge.games import BUILTIN_IDS
 from bodoge.server import Settings, create_app
@@ -130,7 +129,10 @@ def refusal(page: str) -> str:
             ["2〜4人", "人数を選び直して"],
         ),
         ({"game": "cardiceo", "num_seats": "3", "option_rounds": "999"}, ["「ラウンド数」", "1〜"]),
-        ({"game": "imhotep", "num_seats": "2", "option_sides": "Z"}, ["「建造物の面」", "すべてB面"]),
+        (
+            {"game": "imhotep", "num_seats": "2", "option_sides": "Z"},
+            ["「建造物の面」", "すべてB面"],
+        ),
         ({"game": "united-square", "num_seats": "3", "option_teams": "on"}, ["4人", "4人にして"]),
         ({"game": "imhotep", "num_seats": "2", "seat_1": "bot:genius"}, ["ボット"]),
     ],
