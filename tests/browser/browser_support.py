@@ -216,6 +216,7 @@ class Watcher:
     frames: list[dict[str, Any]] = field(default_factory=list)
     checked: int = 0
     sockets: int = 0
+    clicks: int = 0
 
     def __post_init__(self) -> None:
         self.page.on("websocket", self._socket)
