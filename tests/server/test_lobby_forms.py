@@ -163,3 +163,23 @@ def test_a_side_chosen_site_by_site_is_left_out_unless_the_sides_are_custom(
     table = lobby.get(f"/api/tables/{response.headers['location'].removeprefix('/t/')}").json()
     assert table["options"]["sides"] == "B"
     assert {v for k, v in table["options"].items() if k.endswith("_side")} == {"B"}
+
+
+def test_the_other_forms_refuse_in_the_visitors_language_too(lobby: TestClient) -> None:
+    """Joining a table that is gone, a host's button pressed by someone else, a rematch of a
+    game not over: a page in Japanese, never the API's English."""
+    response = lobby.post("/tables", data={"game": "imhotep", "num_seats": "2"})
+    table = str(response.url).rsplit("/", 1)[1]
+    lobby.cookies.clear()
+    lobby.cookies.set("bodoge_lang", "ja")
+    for path, form in (
+        ("/t/nothing/join/abc", {"name": "はなこ"}),
+        (f"/t/{table}/host/cancel", {}),
+        (f"/t/{table}/host/seat/1", {"kind": "bot"}),
+        (f"/t/{table}/sit", {"name": "はなこ"}),
+    ):
+        page = lobby.post(path, data=form, follow_redirects=False)
+        assert 400 <= page.status_code < 500, path
+        message = refusal(page.text)
+        assert not re.search(r"[A-Za-z]{4,}", message), f"{path}: {message}"
+        assert re.search(r"[ぁ-んァ-ン一-龥]", message), f"{path}: {message}"

@@ -119,16 +119,22 @@ def form_count(
 
 API_WORDS = {
     "bad_name": "name_required",
+    "seat_taken": "seat_taken",
+    "table_not_found": "not_found",
+    "seat_not_found": "not_found",
+    "not_host": "form_not_host",
+    "wrong_status": "form_wrong_status",
     "too_many_tables": "form_too_many_tables",
     "too_many_waiting": "form_too_many_waiting",
     "bad_bot_spec": "form_bad_bot",
     "invalid_clock": "form_bad_clock",
 }
-"""The words for the refusals the table's creation itself may answer (else ``cannot_create``)."""
+"""The words for the refusals the server's actions answer a page's form with."""
 
 
-def api_refusal(status: int, code: str, lang: str) -> Refusal:
-    return Refusal(status, word(API_WORDS.get(code, "cannot_create"), lang))
+def api_refusal(status: int, code: str, lang: str, other: str = "cannot_create") -> Refusal:
+    """The refusal ``code`` in the visitor's words (``other`` for a code without any)."""
+    return Refusal(status, word(API_WORDS.get(code, other), lang))
 
 
 @functools.cache

@@ -100,6 +100,17 @@ WORDS: dict[str, Text] = {
         "持ち時間はロビーの一覧から選んでください。",
         "Please choose the clock from the lobby's list.",
     ),
+    "form_not_host": Text(
+        "卓を作った人（ホスト）だけができる操作です。", "Only the table's host can do this."
+    ),
+    "form_wrong_status": Text(
+        "その間に卓の状態が変わりました。ページを読み込み直してください。",
+        "The table has changed meanwhile: please reload its page.",
+    ),
+    "form_other": Text(
+        "できませんでした。ページを読み込み直して、もう一度お試しください。",
+        "That could not be done: please reload the page and try again.",
+    ),
     "form_too_many_tables": Text(
         "短い間に卓を作りすぎました。1分ほど待ってからもう一度どうぞ。",
         "You have created many tables in a short time: please wait a minute and try again.",

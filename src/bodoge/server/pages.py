@@ -222,7 +222,7 @@ async def create_from_form(
         try:
             joined = await join_table(store, hub, table_id, created.invites[0], my_name[:40])
         except ApiError as error:
-            return error_page(lang, error.status_code, word("name_required", lang), error.message)
+            return error_page(lang, error.status_code, word("name_required", lang))
         set_seat_cookie(response, table_id, joined.token)
     else:
         await hub.created(created.table)
@@ -258,6 +258,11 @@ def table_from_form(form: Any, lang: str) -> NewTable:
         stand_in=stand_in if stand_in in dict(LOBBY_BOTS) else None,
         listed=form.get("listed") == "on",
     )
+
+
+def in_words(error: ApiError, lang: str) -> str:
+    """A refusal of a page's form in the visitor's language (never the API's own words)."""
+    return api_refusal(error.status_code, error.code, lang, "form_other").message
 
 
 def set_seat_cookie(response: Response, table_id: str, token: str) -> None:
@@ -355,7 +360,7 @@ async def join_submit(
         joined = await join_table(store, hub, table_id, invite, name)
     except ApiError as error:
         key = {"seat_taken": "seat_taken", "bad_name": "name_required"}.get(error.code)
-        message = word(key, lang) if key else error.message
+        message = word(key, lang) if key else in_words(error, lang)
         return error_page(lang, error.status_code, message)
     response = RedirectResponse(f"/t/{table_id}", 303)
     set_seat_cookie(response, table_id, joined.token)
@@ -447,7 +452,7 @@ async def host_form(
         live, secret = await as_host(request, store, hub, table_id)
         await change(live, secret)
     except ApiError as error:
-        return error_page(lang, error.status_code, error.message)
+        return error_page(lang, error.status_code, in_words(error, lang))
     return RedirectResponse(f"/t/{table_id}", 303)
 
 
@@ -521,7 +526,9 @@ async def sit_form(
         joined = await sit_at(store, hub, table_id, name)
     except ApiError as error:
         key = {"seat_taken": "table_full", "bad_name": "name_required"}.get(error.code)
-        return error_page(lang, error.status_code, word(key, lang) if key else error.message)
+        return error_page(
+            lang, error.status_code, word(key, lang) if key else in_words(error, lang)
+        )
     response = RedirectResponse(f"/t/{table_id}", 303)
     set_seat_cookie(response, table_id, joined.token)
     return response
@@ -540,7 +547,7 @@ async def rematch_form(
     except ApiError as error:
         if error.code == "not_seated":  # a spectator: set up a table of their own
             return RedirectResponse("/", 303)
-        return error_page(lang, error.status_code, error.message)
+        return error_page(lang, error.status_code, in_words(error, lang))
     return RedirectResponse(f"/t/{table_id}/next", 303)
 
 
