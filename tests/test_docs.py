@@ -82,3 +82,16 @@ def test_broken_links_are_found() -> None:
         "../../../etc (outside the repository)",
     ]
     assert OUTSIDE.search("see ../shared/DESIGN.md") and OUTSIDE.search("`shared/DESIGN.md`")
+
+
+def test_the_quick_start_says_how_a_friend_on_another_machine_joins() -> None:
+    """Right after the first ``bodoge serve`` (127.0.0.1 only), the README says a friend on
+    another machine needs ``--host`` and what ``--host 0.0.0.0`` exposes (issue 34, item 16)."""
+    text = (ROOT / "README.md").read_text(encoding="utf-8")
+    first = text.index("bodoge serve")
+    after_command = text[first : text.index("\n## ", first)].split("```", 1)[1]
+    paragraphs = [p for p in after_command.split("\n\n") if p.strip()]
+    near = " ".join(" ".join(paragraphs[:1]).split())  # the paragraph after the command
+    assert "--host 0.0.0.0" in near and "another machine" in near
+    assert "127.0.0.1" in near, "say that the default listens on this machine only"
+    assert "every network interface" in near and "anyone who can reach" in near

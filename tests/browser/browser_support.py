@@ -48,9 +48,12 @@ def free_port() -> int:
 class Server:
     """One ``bodoge serve`` process; it can be stopped and started again on the same DB."""
 
-    def __init__(self, database: Path, log: Path, port: int | None = None) -> None:
+    def __init__(
+        self, database: Path, log: Path, port: int | None = None, bot_pause: str = BOT_PAUSE
+    ) -> None:
         self.database = database
         self.log_path = log
+        self.bot_pause = bot_pause
         self.port = port or free_port()
         self.base = f"http://127.0.0.1:{self.port}"
         self.process: subprocess.Popen[bytes] | None = None
@@ -67,7 +70,7 @@ class Server:
             "--database",
             f"sqlite:///{self.database}",
             "--bot-pause",
-            BOT_PAUSE,
+            self.bot_pause,
             "--tables-per-minute",  # one browser opens table after table
             "0",
         ]
@@ -104,10 +107,16 @@ class Server:
     def log(self) -> str:
         return self.log_path.read_text(errors="replace") if self.log_path.exists() else ""
 
-    def api(self, method: str, path: str, body: object | None = None) -> Any:
+    def api(
+        self, method: str, path: str, body: object | None = None, host: str | None = None
+    ) -> Any:
+        """A JSON API call; ``host``: the table's host secret (``X-Bodoge-Host``)."""
         data = None if body is None else json.dumps(body).encode()
+        headers = {"Content-Type": "application/json"}
+        if host is not None:
+            headers["X-Bodoge-Host"] = host
         request = urllib.request.Request(
-            self.base + path, data=data, method=method, headers={"Content-Type": "application/json"}
+            self.base + path, data=data, method=method, headers=headers
         )
         with urllib.request.urlopen(request, timeout=10) as answer:
             return json.loads(answer.read())
@@ -207,6 +216,7 @@ class Watcher:
     frames: list[dict[str, Any]] = field(default_factory=list)
     checked: int = 0
     sockets: int = 0
+    clicks: int = 0
 
     def __post_init__(self) -> None:
         self.page.on("websocket", self._socket)

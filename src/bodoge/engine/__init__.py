@@ -132,6 +132,7 @@ from .options import (
     DesignValue,
     Option,
     OptionValue,
+    applicable,
     resolve_design,
     resolve_options,
 )
@@ -169,6 +170,7 @@ __all__ = [
     "UnknownGame",
     "ViewMismatch",
     "WrongSeat",
+    "applicable",
     "as_rng",
     "check_lang",
     "copy_plain",

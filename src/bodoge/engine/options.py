@@ -36,7 +36,10 @@ class Option:
     default from the options declared before it (for a default that depends
     on another option); ``default_text`` then says so to people.
     ``choice_text`` gives each of the ``choices`` its words for people (the
-    values themselves stay what records and the API carry).
+    values themselves stay what records and the API carry).  ``only_with``
+    names the values other options must have for this one to mean anything
+    (Imhotep's per-site side with ``sides="custom"``): otherwise it keeps its
+    default, and a form leaves it out (:func:`applicable`).
     """
 
     name: str
@@ -49,6 +52,7 @@ class Option:
     derive: Callable[[Mapping[str, OptionValue]], OptionValue] | None = None
     default_text: Text | None = None
     choice_text: Mapping[OptionValue, Text] | None = None
+    only_with: Mapping[str, tuple[OptionValue, ...]] | None = None
     samples: tuple[OptionValue, ...] | None = None
     """The values tests and golden files play, when the others only repeat the same
     rules for longer (Cardiceo's 20 rounds, Papayoo's 3n hands); by default every
@@ -59,6 +63,10 @@ class Option:
             raise ValueError(f"option {self.name!r}: choice_text must name every choice once")
         for sample in self.samples or ():
             self.validate(sample)
+
+    def applies(self, values: Mapping[str, object]) -> bool:
+        """Whether this option means anything with the other options at ``values``."""
+        return all(values.get(name) in allowed for name, allowed in (self.only_with or {}).items())
 
     def value_text(self, value: OptionValue, lang: str) -> str:
         """A value of this option in words, for people."""
@@ -131,6 +139,8 @@ class Option:
             data["default_text"] = self.default_text.to_json()
         if self.choice_text is not None:
             data["choice_text"] = {str(k): v.to_json() for k, v in self.choice_text.items()}
+        if self.only_with is not None:
+            data["only_with"] = {k: list(v) for k, v in self.only_with.items()}
         return data
 
 
@@ -146,6 +156,34 @@ def resolve_options(
         else:
             resolved[option.name] = option.default_for(resolved)
     return resolved
+
+
+def applicable(
+    declared: Sequence[Option], given: Mapping[str, OptionValue]
+) -> dict[str, OptionValue]:
+    """``given`` without the options that mean nothing beside the others (``only_with``).
+
+    A form that shows every option sends them all; those that do not apply
+    (a site's side unless the sides are chosen site by site) are left to
+    their defaults rather than refused.  The other options are read as
+    given, else at their defaults.
+
+    >>> sides = Option("sides", Text("面", "Sides"), "A", choices=("A", "B", "custom"))
+    >>> one = Option("one", Text("1", "One"), "A", only_with={"sides": ("custom",)})
+    >>> applicable((sides, one), {"sides": "B", "one": "B"})
+    {'sides': 'B'}
+    >>> applicable((sides, one), {"sides": "custom", "one": "B"})
+    {'sides': 'custom', 'one': 'B'}
+    """
+    values: dict[str, OptionValue] = {}
+    for option in declared:
+        values[option.name] = given.get(option.name, option.default_for(values))
+    by_name = {option.name: option for option in declared}
+    return {
+        name: value
+        for name, value in given.items()
+        if name not in by_name or by_name[name].applies(values)
+    }
 
 
 DesignValue = int | float

@@ -117,6 +117,8 @@ class OptionOut(BaseModel):
     """Set when the default depends on other options."""
     choice_text: dict[str, TextOut] | None = None
     """Each choice in words for people, when the game gives them."""
+    only_with: dict[str, list[bool | int | str]] | None = None
+    """The values other options must have for this one to apply (else it keeps its default)."""
 
 
 class ProvisionalOut(BaseModel):

@@ -66,6 +66,64 @@ WORDS: dict[str, Text] = {
         "This table cannot be created (check the number of players and the options)",
     ),
     "bad_seat_count": Text("人数を選んでください", "Please choose the number of players"),
+    # the lobby's form refused: what to change, in words (server/forms.py)
+    "form_bad_choice": Text(
+        "「{option}」は次から選んでください: {allowed}",
+        "Please choose '{option}' among: {allowed}",
+    ),
+    "form_bad_number": Text(
+        "「{option}」には{low}〜{high}の数を入れてください",
+        "Please enter a number from {low} to {high} for '{option}'",
+    ),
+    "form_clash": Text(
+        "これらのオプションは一緒には選べません: {options}。どれかを変えてください。",
+        "These options cannot be played together: {options}. Please change one of them.",
+    ),
+    "form_players": Text(
+        "この設定の{game}は{low}〜{high}人で遊びます。人数を選び直してください。",
+        "With these options {game} takes {low} to {high} players: "
+        "please choose a number of players in that range.",
+    ),
+    "form_players_one": Text(
+        "この設定の{game}は{low}人で遊びます。人数を{low}人にしてください。",
+        "With these options {game} takes exactly {low} players: please choose {low}.",
+    ),
+    "form_unknown_game": Text(
+        "このゲームは見つかりません。ロビーで選び直してください。",
+        "There is no such game: please choose one in the lobby.",
+    ),
+    "form_bad_bot": Text(
+        "選べないボットがあります。席ごとのボットをロビーの一覧から選び直してください。",
+        "A bot was not one the lobby offers: please choose each seat's bot from its list.",
+    ),
+    "form_bad_clock": Text(
+        "持ち時間はロビーの一覧から選んでください。",
+        "Please choose the clock from the lobby's list.",
+    ),
+    "form_not_host": Text(
+        "卓を作った人（ホスト）だけができる操作です。", "Only the table's host can do this."
+    ),
+    "form_wrong_status": Text(
+        "その間に卓の状態が変わりました。ページを読み込み直してください。",
+        "The table has changed meanwhile: please reload its page.",
+    ),
+    "form_other": Text(
+        "できませんでした。ページを読み込み直して、もう一度お試しください。",
+        "That could not be done: please reload the page and try again.",
+    ),
+    "form_too_many_tables": Text(
+        "短い間に卓を作りすぎました。1分ほど待ってからもう一度どうぞ。",
+        "You have created many tables in a short time: please wait a minute and try again.",
+    ),
+    "form_too_many_waiting": Text(
+        "参加者を待っている卓が多すぎます。どれかを始めるか中止してから作ってください。",
+        "You have too many tables waiting for players: start or cancel one of them first.",
+    ),
+    # teams (United Square's seats 1 & 3 against 2 & 4): the lobby, the waiting room, the table
+    "team_n": Text("チーム{n}", "Team {n}"),
+    "team_and": Text("と", " & "),
+    "team_versus": Text(" 対 ", " against "),
+    "team_with": Text("味方: {names}", "partner: {names}"),
     # the waiting room and invitations
     "waiting": Text("参加者を待っています", "Waiting for players"),
     "waiting_detail": Text(

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import asyncio
-import re
 import time
 from typing import Annotated, Any
 
@@ -35,14 +34,21 @@ from .api import (
 from .clock import PRESETS, ClockSpec
 from .db import ABANDONED, BOT, CANCELLED, OVER, PERSON, PLAYING, WAITING, TableInfo, invite_code
 from .deps import HOST_COOKIE, SEAT_COOKIE, HubDep, LangDep, StoreDep, seat_token
+from .forms import (
+    Refusal,
+    api_refusal,
+    form_count,
+    form_options,
+    player_ranges,
+    team_layouts,
+)
 from .hub import Hub, LiveTable, chat_line, rebuild, room, seat_names
 from .i18n import LANG_COOKIE, word
-from .render import named_record, render_game, render_page, seat_list
+from .render import named_record, render_game, render_page, seat_list, seat_teams
 
 router = APIRouter(include_in_schema=False)
 
 COOKIE_AGE = 60 * 60 * 24 * 30
-SMALL_INT = re.compile(r"-?[0-9]{1,18}")
 NOT_OVER = "the record is available when the game is over"
 
 
@@ -75,19 +81,15 @@ def games_for_lobby(lang: str) -> list[dict[str, Any]]:
     games = []
     for game_id in BUILTIN_IDS:
         game = bodoge.get_game(game_id)
-        variants = game.variants()
-        bounds = [game.player_range(v) for v in variants]
-        ranges = [
-            {"options": v, "low": low, "high": high}
-            for v, (low, high) in zip(variants, bounds, strict=True)
-        ]
+        ranges = player_ranges(game)
         games.append(
             {
                 "game": game,
                 "meta": game.metadata(),
-                "low": min(low for low, _ in bounds),
-                "high": max(high for _, high in bounds),
+                "low": min(r["low"] for r in ranges),
+                "high": max(r["high"] for r in ranges),
                 "ranges": ranges,
+                "teams": team_layouts(game),
                 "bots": bots_for(game, lang),
             }
         )
@@ -191,61 +193,22 @@ def switch_language(code: str, request: Request) -> Response:
 async def create_from_form(
     request: Request, store: StoreDep, hub: HubDep, lang: LangDep
 ) -> Response:
-    """The lobby's form: game, options, seats; the creator may sit at seat 1."""
+    """The lobby's form: game, options, seats; the creator may sit at seat 1.
+
+    A refusal is a page in the visitor's language saying what to change (``forms``).
+    """
     form = await request.form()
-    game_id = str(form.get("game", ""))
     try:
-        game = bodoge.get_game(game_id)
-    except BodogeError as error:
-        return error_page(lang, 422, word("cannot_create", lang), str(error))
-    options: dict[str, Any] = {}
-    for option in game.options:
-        raw = form.get(f"option_{option.name}")
-        if option.kind is bool and option.derive is not None:
-            if raw in ("on", "off"):  # else: the default derived from the other options
-                options[option.name] = raw == "on"
-        elif option.kind is bool:
-            options[option.name] = raw == "on"
-        elif raw not in (None, ""):
-            text = str(raw)
-            # At most 18 ASCII digits: int() of thousands of digits raises (and
-            # is slow); such a value is left as text for the game to refuse.
-            options[option.name] = (
-                int(text) if option.kind is int and SMALL_INT.fullmatch(text) else text
-            )
-    try:
-        count = int(str(form.get("num_seats", ""))[:3])
-    except ValueError:
-        return error_page(lang, 422, word("bad_seat_count", lang))
-    if not 1 <= count <= 12:
-        return error_page(lang, 422, word("bad_seat_count", lang))
-    seats = []
-    for number in range(count):
-        kind = str(form.get(f"seat_{number}", "person"))
-        seats.append(
-            SeatSpec(kind="bot", bot=kind.removeprefix("bot:") or "random")
-            if kind.startswith("bot")
-            else SeatSpec(kind="person")
-        )
-    my_name = str(form.get("name", "")).strip()[:40]
-    clock = dict(PRESETS).get(str(form.get("clock", "none")))
-    grace = str(form.get("grace", "none"))
-    stand_in = str(form.get("stand_in", "")).removeprefix("bot:") or None
-    try:
-        if my_name:
-            checked_name(my_name)  # before the table is made: a refusal changes nothing
-        wanted = NewTable(
-            game=game_id,
-            options=options,
-            seats=seats,
-            clock=None if clock is None else ClockIn.model_validate(clock),
-            grace=float(grace) if grace in GRACES[1:] else None,
-            stand_in=stand_in if stand_in in dict(LOBBY_BOTS) else None,
-            listed=form.get("listed") == "on",
-        )
-        created = await new_table(request, store, hub, wanted)
-    except ApiError as error:
-        return error_page(lang, error.status_code, word("cannot_create", lang), error.message)
+        wanted = table_from_form(form, lang)
+        my_name = str(form.get("name", "")).strip()[:40]
+        try:
+            if my_name:
+                checked_name(my_name)  # before the table is made: a refusal changes nothing
+            created = await new_table(request, store, hub, wanted)
+        except ApiError as error:
+            raise api_refusal(error.status_code, error.code, lang) from None
+    except Refusal as refusal:
+        return error_page(lang, refusal.status, refusal.message)
     table_id = created.table.id
     response = RedirectResponse(f"/t/{table_id}", 303)
     response.set_cookie(
@@ -259,11 +222,47 @@ async def create_from_form(
         try:
             joined = await join_table(store, hub, table_id, created.invites[0], my_name[:40])
         except ApiError as error:
-            return error_page(lang, error.status_code, word("name_required", lang), error.message)
+            return error_page(lang, error.status_code, word("name_required", lang))
         set_seat_cookie(response, table_id, joined.token)
     else:
         await hub.created(created.table)
     return response
+
+
+def table_from_form(form: Any, lang: str) -> NewTable:
+    """The table the lobby's form asks for, or a :class:`Refusal` in the visitor's words."""
+    game_id = str(form.get("game", ""))
+    try:
+        game = bodoge.get_game(game_id)
+    except BodogeError:
+        raise Refusal(422, word("form_unknown_game", lang)) from None
+    options = form_options(game, form, lang)
+    count = form_count(game, form, options, lang)
+    seats = []
+    for number in range(count):
+        kind = str(form.get(f"seat_{number}", "person"))
+        seats.append(
+            SeatSpec(kind="bot", bot=kind.removeprefix("bot:") or "random")
+            if kind.startswith("bot")
+            else SeatSpec(kind="person")
+        )
+    clock = dict(PRESETS).get(str(form.get("clock", "none")))
+    grace = str(form.get("grace", "none"))
+    stand_in = str(form.get("stand_in", "")).removeprefix("bot:") or None
+    return NewTable(
+        game=game_id,
+        options=options,
+        seats=seats,
+        clock=None if clock is None else ClockIn.model_validate(clock),
+        grace=float(grace) if grace in GRACES[1:] else None,
+        stand_in=stand_in if stand_in in dict(LOBBY_BOTS) else None,
+        listed=form.get("listed") == "on",
+    )
+
+
+def in_words(error: ApiError, lang: str) -> str:
+    """A refusal of a page's form in the visitor's language (never the API's own words)."""
+    return api_refusal(error.status_code, error.code, lang, "form_other").message
 
 
 def set_seat_cookie(response: Response, table_id: str, token: str) -> None:
@@ -312,6 +311,7 @@ async def table_page(
         is_host=is_host,
         bots=bots_for(game, lang),
         clock_text=clock_text(live.info.clock, lang),
+        teams=seat_teams(live),
     )
 
 
@@ -360,7 +360,7 @@ async def join_submit(
         joined = await join_table(store, hub, table_id, invite, name)
     except ApiError as error:
         key = {"seat_taken": "seat_taken", "bad_name": "name_required"}.get(error.code)
-        message = word(key, lang) if key else error.message
+        message = word(key, lang) if key else in_words(error, lang)
         return error_page(lang, error.status_code, message)
     response = RedirectResponse(f"/t/{table_id}", 303)
     set_seat_cookie(response, table_id, joined.token)
@@ -452,7 +452,7 @@ async def host_form(
         live, secret = await as_host(request, store, hub, table_id)
         await change(live, secret)
     except ApiError as error:
-        return error_page(lang, error.status_code, error.message)
+        return error_page(lang, error.status_code, in_words(error, lang))
     return RedirectResponse(f"/t/{table_id}", 303)
 
 
@@ -526,7 +526,9 @@ async def sit_form(
         joined = await sit_at(store, hub, table_id, name)
     except ApiError as error:
         key = {"seat_taken": "table_full", "bad_name": "name_required"}.get(error.code)
-        return error_page(lang, error.status_code, word(key, lang) if key else error.message)
+        return error_page(
+            lang, error.status_code, word(key, lang) if key else in_words(error, lang)
+        )
     response = RedirectResponse(f"/t/{table_id}", 303)
     set_seat_cookie(response, table_id, joined.token)
     return response
@@ -545,7 +547,7 @@ async def rematch_form(
     except ApiError as error:
         if error.code == "not_seated":  # a spectator: set up a table of their own
             return RedirectResponse("/", 303)
-        return error_page(lang, error.status_code, error.message)
+        return error_page(lang, error.status_code, in_words(error, lang))
     return RedirectResponse(f"/t/{table_id}/next", 303)
 
 

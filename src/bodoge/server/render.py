@@ -61,6 +61,14 @@ def hue(number: object, spread: int = 24) -> int:
     return (int(str(number)) * spread) % 360 if str(number).lstrip("-").isdigit() else 0
 
 
+def team_groups(seats: list[dict[str, Any]]) -> list[tuple[int | None, list[dict[str, Any]]]]:
+    """The seats grouped by team, in team order (one group of every seat without teams)."""
+    if all(s["team"] is None for s in seats):
+        return [(None, seats)]
+    teams = sorted({s["team"] for s in seats})
+    return [(team, [s for s in seats if s["team"] == team]) for team in teams]
+
+
 def make_environment() -> Environment:
     env = Environment(
         loader=ChoiceLoader(
@@ -73,6 +81,7 @@ def make_environment() -> Environment:
     env.globals["word"] = word
     env.globals["error_words"] = error_words
     env.globals["hue"] = hue
+    env.globals["team_groups"] = team_groups
     env.filters["pick"] = lambda seats, names: [names[seat] for seat in seats]
     env.filters["tojson_attr"] = lambda value: Markup.escape(json.dumps(value))
     return env
@@ -140,12 +149,25 @@ def named_record(live: LiveTable, lang: str, store: Store | None = None) -> dict
 
 
 def seat_list(live: LiveTable, lang: str) -> list[dict[str, Any]]:
-    """Public facts about each seat: its name, person or bot, whether it is taken."""
+    """Public facts about each seat: its name, person or bot, whether it is taken, its team
+    (``None`` unless the game is played in teams: United Square's seats 1 & 3 and 2 & 4)."""
     names = seat_names(live, lang)
+    team_of = seat_teams(live)
     return [
-        {"seat": s.seat, "name": names[s.seat], "kind": s.kind, "filled": s.filled}
+        {
+            "seat": s.seat,
+            "name": names[s.seat],
+            "kind": s.kind,
+            "filled": s.filled,
+            "team": team_of.get(s.seat),
+        }
         for s in live.info.seats
     ]
+
+
+def seat_teams(live: LiveTable) -> dict[int, int]:
+    """Each seat's team (0, 1, …) when the table is played in teams; else empty."""
+    return {seat: n for n, team in enumerate(live.state.teams or ()) for seat in team}
 
 
 def translator(game: Game, lang: str) -> Callable[..., str]:

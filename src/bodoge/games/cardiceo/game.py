@@ -24,12 +24,14 @@ SHORT = Option(
     "short",
     Text("ショートゲーム", "Short game"),
     default=False,
+    only_with={"hardcore": (False,)},
     help=Text("手札を10枚ではなく5枚ずつ配る。", "Deal five cards each instead of ten."),
 )
 EASY = Option(
     "easy",
     Text("イージーモード", "Easy mode"),
     default=False,
+    only_with={"hardcore": (False,)},
     help=Text(
         "全員の手札を表向きにして遊ぶ（はじめての人に教えるときに）。",
         "Everyone plays with their hand face up (good for teaching the game).",
@@ -39,6 +41,7 @@ ROUNDS = Option(
     "rounds",
     Text("ラウンド数", "Rounds"),
     default=1,
+    only_with={"hardcore": (False,)},
     minimum=1,
     maximum=MAX_ROUNDS,
     samples=(1, 3),

@@ -50,6 +50,7 @@ def _site_option(site: str) -> Option:
         choices=("A", "B"),
         derive=lambda earlier: "B" if earlier["sides"] == "B" else "A",
         default_text=Text("「建造物の面」に従う", "as 'Site sides' says"),
+        only_with={"sides": ("custom",)},
         samples=(CUSTOM_SAMPLE.get(site, "A"),),
         help=Text("「custom」のときだけ使います。", "Used with 'custom' sides only."),
     )

@@ -28,6 +28,7 @@ BUFFET = Option(
     default=False,
     derive=lambda earlier: bool(earlier["advanced"]),
     default_text=Text("上級ルールなら有効", "on with the advanced rules"),
+    only_with={"advanced": (True,)},
     help=Text(
         "デザートの種類が1つだけのカード4枚を捨てる: 他の全員が給仕済みのお客さんを"
         "1人ずつ場に戻し、自分はデザートを3枚引いてから1人に給仕できる。",
@@ -41,6 +42,7 @@ POACHING = Option(
     default=False,
     derive=lambda earlier: bool(earlier["advanced"]),
     default_text=Text("上級ルールなら有効", "on with the advanced rules"),
+    only_with={"advanced": (True,)},
     help=Text(
         "1手番に1回、他のプレイヤーが給仕済みのお客さんに給仕して奪える。相手はそのお客さんを"
         "満たすデザートを捨てて阻止できる。",

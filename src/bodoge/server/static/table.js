@@ -17,7 +17,12 @@
   // (its "answered" is past it) or an error refuses it; meanwhile the page
   // shows other seats' moves but lets nobody click on a view without that action.
   let awaiting = null;
-  let retry = 500;
+  // Reconnect soon and keep trying every second at most: the "Connection lost" banner goes
+  // as soon as the server is back (a doubling wait kept it up to 8 s after).
+  const RETRY_FIRST = 250;
+  const RETRY_MOST = 1000;
+  let retry = RETRY_FIRST;
+  let reconnectTimer = null;
   let errorTimer = null;
   let pinger = null;
 
@@ -27,7 +32,7 @@
     const scheme = location.protocol === "https:" ? "wss:" : "ws:";
     socket = new WebSocket(`${scheme}//${location.host}/t/${table}/ws?html=1&lang=${lang}`);
     socket.onopen = () => {
-      retry = 500;
+      retry = RETRY_FIRST;
       if (banner) banner.hidden = true;
       clearInterval(pinger);
       pinger = setInterval(() => send({ type: "ping" }), 25000);
@@ -38,10 +43,22 @@
       if (banner) banner.hidden = false;
       awaiting = null;
       game.classList.remove("pending");
-      setTimeout(connect, retry);
-      retry = Math.min(retry * 2, 8000);
+      reconnectSoon(retry);
+      retry = Math.min(retry * 2, RETRY_MOST);
     };
   }
+
+  function reconnectSoon(delay) {
+    clearTimeout(reconnectTimer);
+    reconnectTimer = setTimeout(connect, delay);
+  }
+
+  // Back online, or back to a hidden tab: try at once rather than at the next retry.
+  function retryNow() {
+    if (socket && socket.readyState === WebSocket.CLOSED) reconnectSoon(0);
+  }
+  window.addEventListener("online", retryNow);
+  document.addEventListener("visibilitychange", () => { if (!document.hidden) retryNow(); });
 
   function send(message) {
     if (!socket || socket.readyState !== WebSocket.OPEN) return false;
@@ -179,6 +196,7 @@
     if (takeBox) {
       const mine = mySeat === null ? null : room.seats[mySeat];
       takeBox.hidden = !(mine && mine.by_bot && status === "playing");
+      showStandIn(!takeBox.hidden);
     }
     const ended = roomBox.querySelector("[data-testid=ended]");
     if (ended) {
@@ -189,6 +207,23 @@
     if (next) next.hidden = !room.next;
     const chatInput = document.querySelector("[data-testid=chat-input]");
     if (chatInput && mySeat !== null && room.seats[mySeat]) chatInput.disabled = room.seats[mySeat].muted;
+  }
+
+  // While a bot stands in for this seat the board does not say "Your turn": its turn
+  // banner says that a bot is playing the seat, and the page is not at "my turn" (title).
+  // A click still plays (and takes the seat back), as "Play my seat again" does.
+  function showStandIn(standing) {
+    game.classList.toggle("stand-in", standing);
+    if (!standing) return;
+    game.querySelectorAll(".game-root.my-turn").forEach((root) => root.classList.remove("my-turn"));
+    game.querySelectorAll(".turn.mine").forEach((turn) => {
+      turn.classList.remove("mine");
+      turn.classList.add("by-bot");
+      turn.dataset.mine = "false";
+      const main = turn.querySelector(".turn-main");
+      if (main) main.textContent = roomWords.you_by_bot;
+      turn.querySelectorAll(".turn-detail").forEach((detail) => { detail.hidden = true; });
+    });
   }
 
   function clockText(seconds) {
@@ -296,6 +331,8 @@
   });
 
   restoreState({});
+  const takeBoxAtLoad = document.querySelector("[data-testid=take-seat-box]");
+  showStandIn(!!takeBoxAtLoad && !takeBoxAtLoad.hidden && game.dataset.status === "playing");
   updateInvites(game.dataset.status);
   connect();
 })();
