@@ -31,13 +31,10 @@ from typing import Any, NamedTuple
 from ...engine import Action, State, Strategy
 from .actions import (
     AddPillar,
-    CompletePalace,
     Draw,
     Earthquake,
-    EndBuilding,
     Inspect,
     InspectPalace,
-    Reveal,
 )
 from .data import (
     CHECKS,
@@ -69,6 +66,13 @@ LEAD_DRAW_BONUS = 0.5
 """A leader draws eagerly: each draw brings END, and the win, closer."""
 MOST_PER_COLOUR = 2
 """A planned palace never needs more than a pair of one colour."""
+STOP_BUILDING = 0.15
+"""A second palace in one turn must be worth this much, or the bot stops building…"""
+HAND_TO_BUILD = 5
+"""…unless it holds this many cards."""
+SCALE = 0.5
+"""A typical gap between a good action and a poor one (half a palace): the easy level's
+temperature unit (bench/README.md)."""
 
 
 def fails(palace: Sequence[int], check: int) -> bool:
@@ -297,7 +301,7 @@ class Reading:
 
 
 class HeuristicBot(Strategy):
-    """Scores the legal actions from what its seat sees and plays the best (ties at random).
+    """Scores the legal actions from what its seat sees and plays from the best (mixed play).
 
     >>> import bodoge
     >>> state = bodoge.get_game("anehambra").new_game(4, seed=1)
@@ -305,15 +309,18 @@ class HeuristicBot(Strategy):
     True
     """
 
-    def decide(self, state: State, seat: int, legal: list[Action]) -> Action:
+    near = 0.001
+    """The values' own small steps (0.01 for a palace's other colours) are preferences."""
+    scale = SCALE
+
+    def values(self, state: State, seat: int, legal: list[Action]) -> list[float]:
         assert isinstance(state, AnehambraState)
         reading = Reading.of(state, seat)
         if state.check >= 0:
-            return self._pick_target(reading, state.check, state.targets, legal)
+            return self._target_values(reading, state.check, state.targets, legal)
         if state.building >= 0 or state.built:
-            return self._build_step(reading, state.building, legal)
-        scored = [(self._score(reading, action), self._rng.random(), action) for action in legal]
-        return max(scored, key=lambda item: (item[0], item[1]))[2]
+            return self._build_values(reading, state.building, legal)
+        return [self._score(reading, action) for action in legal]
 
     def _score(self, reading: Reading, action: Action) -> float:
         if isinstance(action, Draw):
@@ -329,28 +336,42 @@ class HeuristicBot(Strategy):
             return reading.earthquake_value(COLOURS.index(action.colour))
         return 0.0
 
-    def _build_step(self, reading: Reading, building: int, legal: list[Action]) -> Action:
-        if building < 0:  # a second palace may be started
-            value, palace = reading.best_palace([0, 0, 0, 0], reading.hand)
-            if value < 0.15 and sum(reading.hand) < 5:
-                return next(a for a in legal if isinstance(a, EndBuilding))
+    def _build_values(self, reading: Reading, building: int, legal: list[Action]) -> list[float]:
+        """A pillar: the best palace it leads to; finishing: the palace as it stands.
+
+        Stopping after a first palace is worth :data:`STOP_BUILDING` (a second
+        palace must promise more), unless the hand is large.
+        """
+        if building < 0:
             start = [0, 0, 0, 0]
+            stop = STOP_BUILDING if sum(reading.hand) < HAND_TO_BUILD else -9.0
         else:
             own = reading.shown[reading.seat][building].contents
             assert own is not None  # one's own palace is always seen
             start = list(own)
-            value, palace = reading.best_palace(start, reading.hand)
-        for c in RANGE:
-            if palace[c] > start[c]:
-                return AddPillar(COLOURS[c])
-        return next(a for a in legal if isinstance(a, CompletePalace))
+            stop = palace_value(tuple(start), reading.open_checks, reading.end_near)
+        return [
+            self._pillar_value(reading, start, COLOURS.index(action.colour))
+            if isinstance(action, AddPillar)
+            else stop
+            for action in legal
+        ]
 
-    def _pick_target(
+    @staticmethod
+    def _pillar_value(reading: Reading, start: list[int], colour: int) -> float:
+        grown = list(start)
+        grown[colour] += 1
+        hand = list(reading.hand)
+        hand[colour] -= 1
+        return reading.best_palace(grown, tuple(hand))[0]
+
+    def _target_values(
         self, reading: Reading, check: int, targets: Sequence[tuple[int, int]], legal: list[Action]
-    ) -> Action:
-        chosen = list(targets)
-        found = reading.targets(check, chosen)
-        if found and (not chosen or found[0][0] > 0):
-            _, owner, index = found[0]
-            return InspectPalace(owner, index)
-        return next(a for a in legal if isinstance(a, Reveal))
+    ) -> list[float]:
+        """Each palace by the chance it falls; revealing is worth nothing (first: never)."""
+        value = {(owner, index): v for v, owner, index in reading.targets(check, list(targets))}
+        reveal = 0.0 if targets else min(value.values(), default=0.0) - 1.0
+        return [
+            value[action.owner, action.palace] if isinstance(action, InspectPalace) else reveal
+            for action in legal
+        ]
