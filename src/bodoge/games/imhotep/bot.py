@@ -13,7 +13,7 @@ of every stone unloaded) are played greedily, each by its own player, and the po
   worth :data:`SHIP_STONE`, one on the sled :data:`SLED_STONE` (a little less
   in the last round, when it can only break a tie),
 
-taking the best opponent's value from its own.  Ties are broken at random.
+taking the best opponent's value from its own.  Equal values share the draw.
 """
 
 from __future__ import annotations
@@ -32,6 +32,9 @@ SHIP_SHORT = 0.1
 SLED_STONE = 0.05
 """A stone on the sled: only a tie-break until it is placed."""
 LAST_ROUND_SLED = 0.05
+SCALE = 2.0
+"""A typical gap between a good action and a poor one, in points: the easy level's
+temperature unit (bench/README.md)."""
 FOLLOW_UP = 10
 """Follow-up steps (market cards, a Lever's order, bonuses) played greedily, each by
 the player it belongs to, before the position is judged."""
@@ -64,7 +67,7 @@ def judge(state: State, seat: int) -> float:
 
 
 class HeuristicBot(Strategy):
-    """Plays the legal action whose outcome it judges best (ties at random).
+    """Plays from the legal actions whose outcome it judges best (mixed play).
 
     >>> import bodoge
     >>> state = bodoge.get_game("imhotep").new_game(2, seed=1)
@@ -72,12 +75,12 @@ class HeuristicBot(Strategy):
     True
     """
 
-    def decide(self, state: State, seat: int, legal: list[Action]) -> Action:
+    near = 1e-6
+    scale = SCALE
+
+    def values(self, state: State, seat: int, legal: list[Action]) -> list[float]:
         world = state.determinize(seat, Rng(self._rng.getrandbits(32)))
-        scored = [
-            (self._value(world, seat, action), self._rng.random(), action) for action in legal
-        ]
-        return max(scored, key=lambda item: (item[0], item[1]))[2]
+        return [self._value(world, seat, action) for action in legal]
 
     def _value(self, world: State, seat: int, action: Action) -> float:
         trial = world.clone()

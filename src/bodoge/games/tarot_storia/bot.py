@@ -47,6 +47,9 @@ FINALISTS = 6
 SCORE = 1.0
 """What a point of the layout's score, were the round over, adds to a finalist's value
 (0.5 scored about 4 points less in solo self-play, the same in the duet)."""
+SCALE = 1.5
+"""A typical gap between a good action and a poor one (half a fault): the easy level's
+temperature unit (bench/README.md)."""
 
 
 def _gaps_in(ys: list[int]) -> int:
@@ -99,7 +102,7 @@ def _has(layout: Layout, spot: Spot, side: int) -> bool:
 
 
 class HeuristicBot(Strategy):
-    """Plays the best-valued legal action (ties broken at random).
+    """Plays from the best-valued legal actions (mixed play).
 
     >>> import bodoge
     >>> state = bodoge.get_game("tarot-storia").new_game(1, seed=1)
@@ -107,22 +110,25 @@ class HeuristicBot(Strategy):
     True
     """
 
-    def decide(self, state: State, seat: int, legal: list[Action]) -> Action:
+    near = 1e-6
+    scale = SCALE
+
+    def values(self, state: State, seat: int, legal: list[Action]) -> list[float]:
+        """Local values; the :data:`FINALISTS` best also get the layout's score.
+
+        Every other action is given the lowest finalist's score, so it stays
+        below every finalist (its local value is no higher than theirs).
+        """
         layout: dict[Spot, int] = state.placed  # type: ignore[attr-defined]
         where = {card: spot for spot, card in layout.items()}
         self.limit = COLUMN_LIMIT[state.num_players]
-        scored = sorted(
-            ((self._value(layout, where, action), self._rng.random(), action) for action in legal),
-            key=lambda item: (item[0], item[1]),
-            reverse=True,
-        )
-        if isinstance(scored[0][2], Keep):
-            return scored[0][2]
-        finalists = [
-            (value + SCORE * self._score_after(layout, where, action), tie, action)
-            for value, tie, action in scored[:FINALISTS]
-        ]
-        return max(finalists, key=lambda item: (item[0], item[1]))[2]
+        local = [self._value(layout, where, action) for action in legal]
+        if isinstance(legal[0], Keep):
+            return local
+        order = sorted(range(len(legal)), key=local.__getitem__, reverse=True)
+        scores = {i: SCORE * self._score_after(layout, where, legal[i]) for i in order[:FINALISTS]}
+        floor = min(scores.values())
+        return [value + scores.get(i, floor) for i, value in enumerate(local)]
 
     def _score_after(self, layout: dict[Spot, int], where: dict[int, Spot], action: Action) -> int:
         trial = dict(layout)
