@@ -190,6 +190,57 @@ def score(layout: Layout) -> Scoring:
     return result
 
 
+def score_total(layout: Layout) -> int:
+    """:func:`score`'s total alone, without the reasons: a bot scores thousands of layouts.
+
+    Face-down cards are those off every route (step 1's smaller neighbours
+    break routes too), so the total is the colours' largest groups on the
+    routes less every card off them and every gap.
+    """
+    if not layout:
+        return 0
+    columns: dict[int, list[int]] = {}
+    for col, y in layout:
+        columns.setdefault(col, []).append(y)
+    first, last = min(columns), max(columns)
+    get = layout.get
+    up: set[Place] = set()
+    for (col, y), card in layout.items():
+        if col != last:
+            above, below = get((col + 1, y - 1)), get((col + 1, y + 1))
+            if (above is not None and above < card) or (below is not None and below < card):
+                continue
+        up.add((col, y))
+    reach = {(first, y) for y in columns[first] if (first, y) in up}
+    for col in range(first + 1, last + 1):
+        for y in columns.get(col, ()):
+            if (col, y) in up and ((col - 1, y - 1) in reach or (col - 1, y + 1) in reach):
+                reach.add((col, y))
+    alive = {(last, y) for y in columns[last] if (last, y) in reach}
+    for col in range(last - 1, first - 1, -1):
+        for y in columns.get(col, ()):
+            if (col, y) in reach and ((col + 1, y - 1) in alive or (col + 1, y + 1) in alive):
+                alive.add((col, y))
+    groups = [0] * len(COLOUR_NAMES)
+    seen: set[Place] = set()
+    for start in alive:
+        if start in seen:
+            continue
+        colour = COLOURS[layout[start]]
+        size, todo = 0, [start]
+        seen.add(start)
+        while todo:
+            place = todo.pop()
+            size += 1
+            for near in neighbours(place):
+                if near in alive and near not in seen and COLOURS[layout[near]] == colour:
+                    seen.add(near)
+                    todo.append(near)
+        groups[colour] = max(groups[colour], size)
+    holes = sum((max(ys) - min(ys)) // 2 + 1 - len(ys) for ys in columns.values())
+    return sum(groups) - (len(layout) - len(alive)) - holes
+
+
 def largest_group(places: set[Place], layout: Layout) -> list[int]:
     """The cards of the largest connected group among ``places`` (ties: the lowest cards)."""
     best: list[int] = []
