@@ -19,7 +19,9 @@ taking the best opponent's value from its own.  Equal values share the draw.
 from __future__ import annotations
 
 from ...engine import Action, Rng, State, Strategy
-from .data import ROUNDS, SHIP_MINIMUM
+from .actions import PlaceStone, TakeCard, TakeStones
+from .data import ROUNDS, SHIP_MINIMUM, SLED_CAPACITY, TAKE
+from .rules import MARKET_PICK, OVER, RED, SHIP, TURN, ImhotepState, card_points
 
 SHIP_STONE = 0.3
 """A stone on a ship that may sail: it will reach a site, but whoever sails it chooses where.
@@ -42,32 +44,51 @@ the player it belongs to, before the position is judged."""
 
 def judge(state: State, seat: int) -> float:
     """The seat's standing: its value less the best opponent's."""
-    view_rows = state.end_points()  # type: ignore[attr-defined]
-    temple = state.temple[-state.width :]  # type: ignore[attr-defined]
-    values = [float(sum(row)) for row in view_rows]
-    if state.phase != "over":  # type: ignore[attr-defined]
-        for owner in temple:
-            values[owner] += 1
-        last = state.round >= ROUNDS  # type: ignore[attr-defined]
-        sled = LAST_ROUND_SLED if last else SLED_STONE
-        for other in range(state.num_players):
-            values[other] += sled * state.sled[other]  # type: ignore[attr-defined]
-        for ship, slots in enumerate(state.cargo):  # type: ignore[attr-defined]
-            if state.ship_site[ship] >= 0:  # type: ignore[attr-defined]
-                continue
-            loaded = sum(1 for s in slots if s >= 0)
-            worth = SHIP_STONE if loaded >= SHIP_MINIMUM[len(slots)] else SHIP_SHORT
-            for owner in slots:
-                if owner >= 0:
-                    values[owner] += worth
-    else:
-        values = [float(s) for s in state.scores]
-    mine = values[seat]
-    return mine - max(v for other, v in enumerate(values) if other != seat)
+    if state.phase == OVER:  # type: ignore[attr-defined]
+        return margin([float(score) for score in state.scores], seat)
+    return margin(prospects(state), seat)
+
+
+def prospects(state: State) -> list[float]:
+    """Each seat's points as the game stands (:meth:`projection`) and its stones' prospects."""
+    values = [float(sum(row)) for row in state.projection()]  # type: ignore[attr-defined]
+    last = state.round >= ROUNDS  # type: ignore[attr-defined]
+    sled = LAST_ROUND_SLED if last else SLED_STONE
+    for other, stones in enumerate(state.sled):  # type: ignore[attr-defined]
+        values[other] += sled * stones
+    for ship, slots in enumerate(state.cargo):  # type: ignore[attr-defined]
+        if state.ship_site[ship] >= 0:  # type: ignore[attr-defined]
+            continue
+        loaded = sum(1 for s in slots if s >= 0)
+        worth = SHIP_STONE if loaded >= SHIP_MINIMUM[len(slots)] else SHIP_SHORT
+        for owner in slots:
+            if owner >= 0:
+                values[owner] += worth
+    return values
+
+
+def margin(values: list[float], seat: int) -> float:
+    """``seat``'s value less the best opponent's."""
+    return values[seat] - max(v for other, v in enumerate(values) if other != seat)
+
+
+def may_stall(state: ImhotepState) -> bool:
+    """Whether nobody might be able to act next (the round would end): not when someone can
+    take stones, which is nearly always."""
+    return not any(
+        quarry and sled < SLED_CAPACITY
+        for quarry, sled in zip(state.quarry, state.sled, strict=True)
+    )
 
 
 class HeuristicBot(Strategy):
     """Plays from the legal actions whose outcome it judges best (mixed play).
+
+    Most actions are judged without playing them on a copy: taking stones or
+    placing one changes only the stones' prospects, and a plain market card
+    only its taker's cards (:meth:`_shortcut`).  The others (sailing, blue
+    cards, red market cards) are played on a re-dealt copy, made once per
+    decision and only when needed.
 
     >>> import bodoge
     >>> state = bodoge.get_game("imhotep").new_game(2, seed=1)
@@ -79,14 +100,24 @@ class HeuristicBot(Strategy):
     scale = SCALE
 
     def values(self, state: State, seat: int, legal: list[Action]) -> list[float]:
-        world = state.determinize(seat, Rng(self._rng.getrandbits(32)))
-        return [self._value(world, seat, action) for action in legal]
+        assert isinstance(state, ImhotepState)
+        key = self._rng.getrandbits(32)  # drawn always: the draws never depend on the moves
+        world: State | None = None
+        found = []
+        for action in legal:
+            value = self._shortcut(state, seat, action, follow=True)
+            if value is None:
+                if world is None:
+                    world = state.determinize(seat, Rng(key))
+                value = self._value(world, seat, action)
+            found.append(value)
+        return found
 
     def _value(self, world: State, seat: int, action: Action) -> float:
         trial = world.clone()
         trial.apply_unchecked(seat, action)
         for _ in range(FOLLOW_UP):
-            if trial.is_over or trial.phase == "turn":  # type: ignore[attr-defined]
+            if trial.is_over or trial.phase == TURN:  # type: ignore[attr-defined]
                 break
             decider = trial.to_act[0]  # the steps set off: each player's own greedy choice
             options = trial.legal_actions(decider)
@@ -94,8 +125,60 @@ class HeuristicBot(Strategy):
             trial.apply_unchecked(decider, best)
         return judge(trial, seat)
 
-    @staticmethod
-    def _immediate(state: State, seat: int, action: Action) -> float:
+    @classmethod
+    def _immediate(cls, state: State, seat: int, action: Action) -> float:
+        assert isinstance(state, ImhotepState)
+        quick = cls._shortcut(state, seat, action, follow=False)
+        if quick is not None:
+            return quick
         trial = state.clone()
         trial.apply_unchecked(seat, action)
         return judge(trial, seat)
+
+    @staticmethod
+    def _shortcut(state: ImhotepState, seat: int, action: Action, follow: bool) -> float | None:
+        """The judgement after ``action`` worked out without playing it, where that is exact.
+
+        Taking stones or placing one (at a turn; on a blue card's order too,
+        when nothing more is followed) moves stones between quarry, sled and
+        ships, which only the prospects count.  A plain market card (neither
+        red nor the face-down pair) changes only its taker's cards; what comes
+        next, the ship's next stone, is the same whichever card was taken, so
+        a greedy choice among cards (not ``follow``) may leave it out.
+        Anything else: ``None``.
+        """
+        phase = state.phase
+        if isinstance(action, PlaceStone) and (phase == TURN or (phase == SHIP and not follow)):
+            slots = state.cargo[action.ship]
+            state.sled[seat] -= 1
+            slots[action.slot] = seat
+            try:
+                return None if may_stall(state) else judge(state, seat)
+            finally:
+                state.sled[seat] += 1
+                slots[action.slot] = -1
+        if isinstance(action, TakeStones) and phase == TURN:
+            moved = min(TAKE, state.quarry[seat], SLED_CAPACITY - state.sled[seat])
+            state.sled[seat] += moved
+            state.quarry[seat] -= moved
+            try:
+                return None if may_stall(state) else judge(state, seat)
+            finally:
+                state.sled[seat] -= moved
+                state.quarry[seat] += moved
+        if isinstance(action, TakeCard) and phase == MARKET_PICK and not follow:
+            card = state.row[action.slot]
+            if card < 0 or card in RED:
+                return None
+            values = prospects(state)
+            hand = state.hands[seat]
+            decorations = state.decorations()
+            before = card_points(hand, decorations)
+            hand[card] += 1
+            try:
+                after = card_points(hand, decorations)
+            finally:
+                hand[card] -= 1
+            values[seat] += sum(after) - sum(before)
+            return margin(values, seat)
+        return None
