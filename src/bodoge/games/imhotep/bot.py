@@ -72,13 +72,93 @@ def margin(values: list[float], seat: int) -> float:
     return values[seat] - max(v for other, v in enumerate(values) if other != seat)
 
 
-def may_stall(state: ImhotepState) -> bool:
-    """Whether nobody might be able to act next (the round would end): not when someone can
-    take stones, which is nearly always."""
-    return not any(
-        quarry and sled < SLED_CAPACITY
-        for quarry, sled in zip(state.quarry, state.sled, strict=True)
-    )
+class Standing:
+    """One position's :func:`prospects`, worked out once for all the moves tried on it.
+
+    Moves that only shift stones or give a plain card change a few terms of
+    it; :meth:`after` gives the judgement after such a move, or ``None`` when
+    the move must be played on a copy.  ``follow``: the move's consequences
+    are followed further (a blue card's placement then goes on to more).
+    """
+
+    def __init__(self, state: ImhotepState) -> None:
+        self.state = state
+        self._values: list[float] | None = None
+        self._decorations: tuple[tuple[int, int], ...] | None = None
+
+    @property
+    def values(self) -> list[float]:
+        if self._values is None:
+            self._values = prospects(self.state)
+        return list(self._values)
+
+    def after(self, seat: int, action: Action, follow: bool) -> float | None:
+        state = self.state
+        phase = state.phase
+        if isinstance(action, PlaceStone) and (phase == TURN or (phase == SHIP and not follow)):
+            return self._placed(seat, action)
+        if isinstance(action, TakeStones) and phase == TURN:
+            return self._took(seat)
+        if isinstance(action, TakeCard) and phase == MARKET_PICK and not follow:
+            return self._card(seat, state.row[action.slot])
+        return None
+
+    def _sled_worth(self) -> float:
+        return LAST_ROUND_SLED if self.state.round >= ROUNDS else SLED_STONE
+
+    def _placed(self, seat: int, action: PlaceStone) -> float | None:
+        state = self.state
+        if may_stall_without(state, seat, sled=state.sled[seat] - 1):
+            return None
+        slots = state.cargo[action.ship]
+        owners = [owner for owner in slots if owner >= 0]
+        minimum = SHIP_MINIMUM[len(slots)]
+        before = SHIP_STONE if len(owners) >= minimum else SHIP_SHORT
+        after = SHIP_STONE if len(owners) + 1 >= minimum else SHIP_SHORT
+        values = self.values
+        values[seat] += after - self._sled_worth()
+        if after != before:
+            for owner in owners:
+                values[owner] += after - before
+        return margin(values, seat)
+
+    def _took(self, seat: int) -> float | None:
+        state = self.state
+        moved = min(TAKE, state.quarry[seat], SLED_CAPACITY - state.sled[seat])
+        if may_stall_without(state, seat, sled=state.sled[seat] + moved):
+            return None
+        values = self.values
+        values[seat] += moved * self._sled_worth()
+        return margin(values, seat)
+
+    def _card(self, seat: int, card: int) -> float | None:
+        if card < 0 or card in RED:
+            return None  # the face-down pair, or a stone placed at once
+        if self._decorations is None:
+            self._decorations = self.state.decorations()
+        hand = self.state.hands[seat]
+        before = sum(card_points(hand, self._decorations))
+        hand[card] += 1
+        try:
+            after = sum(card_points(hand, self._decorations))
+        finally:
+            hand[card] -= 1
+        values = self.values
+        values[seat] += after - before
+        return margin(values, seat)
+
+
+def may_stall_without(state: ImhotepState, seat: int, sled: int) -> bool:
+    """Whether nobody might act once ``seat``'s sled holds ``sled`` stones (the round would
+    end): not while someone can take stones, which is nearly always."""
+    for other, quarry in enumerate(state.quarry):
+        stones = state.sled[other]
+        if other == seat:
+            quarry -= max(0, sled - stones)  # noqa: PLW2901 (a take moves them from the quarry)
+            stones = sled
+        if quarry and stones < SLED_CAPACITY:
+            return False
+    return True
 
 
 class HeuristicBot(Strategy):
@@ -86,7 +166,7 @@ class HeuristicBot(Strategy):
 
     Most actions are judged without playing them on a copy: taking stones or
     placing one changes only the stones' prospects, and a plain market card
-    only its taker's cards (:meth:`_shortcut`).  The others (sailing, blue
+    only its taker's cards (:class:`Standing`).  The others (sailing, blue
     cards, red market cards) are played on a re-dealt copy, made once per
     decision and only when needed.
 
@@ -103,9 +183,10 @@ class HeuristicBot(Strategy):
         assert isinstance(state, ImhotepState)
         key = self._rng.getrandbits(32)  # drawn always: the draws never depend on the moves
         world: State | None = None
+        standing = Standing(state)
         found = []
         for action in legal:
-            value = self._shortcut(state, seat, action, follow=True)
+            value = standing.after(seat, action, follow=True)
             if value is None:
                 if world is None:
                     world = state.determinize(seat, Rng(key))
@@ -121,64 +202,16 @@ class HeuristicBot(Strategy):
                 break
             decider = trial.to_act[0]  # the steps set off: each player's own greedy choice
             options = trial.legal_actions(decider)
-            best = max(options, key=lambda a: self._immediate(trial, decider, a))
+            standing = Standing(trial)  # type: ignore[arg-type]
+            best = max(options, key=lambda a: self._immediate(standing, decider, a))
             trial.apply_unchecked(decider, best)
         return judge(trial, seat)
 
-    @classmethod
-    def _immediate(cls, state: State, seat: int, action: Action) -> float:
-        assert isinstance(state, ImhotepState)
-        quick = cls._shortcut(state, seat, action, follow=False)
+    @staticmethod
+    def _immediate(standing: Standing, seat: int, action: Action) -> float:
+        quick = standing.after(seat, action, follow=False)
         if quick is not None:
             return quick
-        trial = state.clone()
+        trial = standing.state.clone()
         trial.apply_unchecked(seat, action)
         return judge(trial, seat)
-
-    @staticmethod
-    def _shortcut(state: ImhotepState, seat: int, action: Action, follow: bool) -> float | None:
-        """The judgement after ``action`` worked out without playing it, where that is exact.
-
-        Taking stones or placing one (at a turn; on a blue card's order too,
-        when nothing more is followed) moves stones between quarry, sled and
-        ships, which only the prospects count.  A plain market card (neither
-        red nor the face-down pair) changes only its taker's cards; what comes
-        next, the ship's next stone, is the same whichever card was taken, so
-        a greedy choice among cards (not ``follow``) may leave it out.
-        Anything else: ``None``.
-        """
-        phase = state.phase
-        if isinstance(action, PlaceStone) and (phase == TURN or (phase == SHIP and not follow)):
-            slots = state.cargo[action.ship]
-            state.sled[seat] -= 1
-            slots[action.slot] = seat
-            try:
-                return None if may_stall(state) else judge(state, seat)
-            finally:
-                state.sled[seat] += 1
-                slots[action.slot] = -1
-        if isinstance(action, TakeStones) and phase == TURN:
-            moved = min(TAKE, state.quarry[seat], SLED_CAPACITY - state.sled[seat])
-            state.sled[seat] += moved
-            state.quarry[seat] -= moved
-            try:
-                return None if may_stall(state) else judge(state, seat)
-            finally:
-                state.sled[seat] -= moved
-                state.quarry[seat] += moved
-        if isinstance(action, TakeCard) and phase == MARKET_PICK and not follow:
-            card = state.row[action.slot]
-            if card < 0 or card in RED:
-                return None
-            values = prospects(state)
-            hand = state.hands[seat]
-            decorations = state.decorations()
-            before = card_points(hand, decorations)
-            hand[card] += 1
-            try:
-                after = card_points(hand, decorations)
-            finally:
-                hand[card] -= 1
-            values[seat] += sum(after) - sum(before)
-            return margin(values, seat)
-        return None

@@ -198,12 +198,14 @@ def card_points(
     hand: Sequence[int], decorations: Sequence[tuple[int, int]]
 ) -> tuple[int, int, int]:
     """A hand's points at the end: unused blue cards, green decorations, purple statues."""
+    blue = 0
+    for card in BLUE_INDEX:
+        blue += hand[card]
+    green = 0
+    for card, worth in decorations:
+        green += hand[card] * worth
     statues = hand[STATUE]
-    return (
-        BLUE_UNUSED * sum(hand[c] for c in BLUE_INDEX),
-        sum(hand[card] * worth for card, worth in decorations),
-        group_points(statues) if statues else 0,
-    )
+    return BLUE_UNUSED * blue, green, group_points(statues) if statues else 0
 
 
 class ImhotepState(Rules):
@@ -336,7 +338,7 @@ class ImhotepState(Rules):
         self.start = self.current = (self.last_sailer + 1) % self.num_players
         self.phase = TURN
         self.decider = self.current
-        if not self._turn_actions(self.current):
+        if not self._can_act(self.current):
             self._end_turn(public)
 
     def _end_round(self, public: dict[str, Any]) -> None:
@@ -389,7 +391,7 @@ class ImhotepState(Rules):
             return
         for step in range(1, n + 1):
             seat = (self.current + step) % n
-            if self._turn_actions(seat):
+            if self._can_act(seat):
                 self.current = self.decider = seat
                 self.phase = TURN
                 return
@@ -442,6 +444,10 @@ class ImhotepState(Rules):
         if card == HAMMER:
             return can_place or (self._can_take(seat) and bool(self.free_slots()))
         return can_place
+
+    def _can_act(self, seat: int) -> bool:
+        """Whether ``seat`` has a turn action: taking stones, nearly always, is checked first."""
+        return self._can_take(seat) or bool(self._turn_actions(seat))
 
     def _turn_actions(self, seat: int) -> list[Action]:
         actions: list[Action] = [self.a_take] if self._can_take(seat) else []
