@@ -192,9 +192,10 @@ class Palace(NamedTuple):
 class Reading:
     """The bot's reading of the table, from what one seat may see.
 
-    Worked out as asked: a step of building (most decisions) needs only the
-    hand, the checks still open and whether the end is near, never the
-    other players' palaces or the unseen cards.
+    The parts that need the other players' palaces (what is shown, the
+    unseen cards) are worked out only when asked: a step of building, most
+    decisions, needs only the hand, the checks still open and whether the
+    end is near.
     """
 
     def __init__(self, state: AnehambraState, seat: int) -> None:
@@ -202,65 +203,71 @@ class Reading:
         self.seat = seat
         self.turn = state.turn
         self.hand = tuple(state.hands[seat])
+        banned = state.banned_colours()
+        self.open_checks = tuple(
+            c for c in range(len(CHECKS)) if c >= COLOUR_CHECKS or not banned[c]
+        )
+        self.palaces = [len(built) for built in state.palaces]
+        """How many palaces each seat has built."""
+        self.end_near = _end_near(state.cards_before_end(), len(state.deck), len(self.palaces))
+        self._shown: list[list[Palace]] | None = None
+        self._unseen: tuple[int, ...] | None = None
+        self._new_palace: tuple[float, list[int]] | None = None
+        self._candidates: list[tuple[int, int, Palace]] | None = None
 
     @classmethod
     def of(cls, state: AnehambraState, seat: int) -> Reading:
         return cls(state, seat)
 
-    @functools.cached_property
-    def open_checks(self) -> tuple[int, ...]:
-        banned = self.state.banned
-        return tuple(c for c in range(len(CHECKS)) if c >= COLOUR_CHECKS or not banned(c))
-
-    @functools.cached_property
-    def palaces(self) -> list[int]:
-        """How many palaces each seat has built."""
-        return [len(built) for built in self.state.palaces]
-
-    @functools.cached_property
-    def end_near(self) -> bool:
-        state = self.state
-        return _end_near(state.cards_before_end(), len(state.deck), len(self.palaces))
-
-    @functools.cached_property
+    @property
     def leading(self) -> bool:
         palaces, seat = self.palaces, self.seat
         return palaces[seat] > max(count for s, count in enumerate(palaces) if s != seat)
 
-    @functools.cached_property
+    @property
     def shown(self) -> list[list[Palace]]:
         """Every player's palaces, by seat."""
-        shown: list[list[Palace]] = []
-        for owner, built in enumerate(self.state.palaces):
-            row = []
-            for palace in built:
-                cards = sum(palace[:VERIFIED])  # a face-down palace shows only its size
-                verified = bool(palace[VERIFIED])
-                if verified or owner == self.seat:
-                    row.append(Palace(cards, verified, tuple(palace[:VERIFIED])))
-                else:
-                    row.append(Palace(cards, False, None))
-            shown.append(row)
-        return shown
+        if self._shown is None:
+            self._shown = [
+                [self._palace(owner, palace) for palace in built]
+                for owner, built in enumerate(self.state.palaces)
+            ]
+        return self._shown
 
-    @functools.cached_property
+    def _palace(self, owner: int, palace: Sequence[int]) -> Palace:
+        cards = sum(palace[:VERIFIED])  # a face-down palace shows only its size
+        verified = bool(palace[VERIFIED])
+        if verified or owner == self.seat:
+            return Palace(cards, verified, tuple(palace[:VERIFIED]))
+        return Palace(cards, False, None)
+
+    @property
     def unseen(self) -> tuple[int, ...]:
         """Cards of each colour the seat has not seen: not in its hand, removed, known in
         another hand, or in a palace whose contents it sees."""
-        state, hand = self.state, self.hand
-        seen = [state.removed[c] + hand[c] for c in RANGE]
-        for owner, known in enumerate(state.known):
-            if owner != self.seat:
-                for c, count in enumerate(known):
-                    seen[c] += count
-        for row in self.shown:
-            for palace in row:
-                if palace.contents is not None:
-                    for c, count in enumerate(palace.contents):
+        if self._unseen is None:
+            state, hand = self.state, self.hand
+            seen = [state.removed[c] + hand[c] for c in RANGE]
+            for owner, known in enumerate(state.known):
+                if owner != self.seat:
+                    for c, count in enumerate(known):
                         seen[c] += count
-        return tuple(max(0, COPIES[c] - seen[c]) for c in RANGE)
+            for row in self.shown:
+                for palace in row:
+                    if palace.contents is not None:
+                        for c, count in enumerate(palace.contents):
+                            seen[c] += count
+            self._unseen = tuple(max(0, COPIES[c] - seen[c]) for c in RANGE)
+        return self._unseen
 
     # ------------------------------------------------------------ building
+
+    @property
+    def best_new_palace(self) -> tuple[float, list[int]]:
+        """The best palace the hand can build from nothing."""
+        if self._new_palace is None:
+            self._new_palace = self.best_palace([0, 0, 0, 0], self.hand)
+        return self._new_palace
 
     def best_palace(self, start: list[int], hand: tuple[int, ...]) -> tuple[float, list[int]]:
         """The best palace holding ``start`` plus cards from ``hand``."""
@@ -277,15 +284,26 @@ class Reading:
             gain += 0.3  # the leader loses a palace
         return chance * gain - (1.0 - chance) * VERIFY_COST
 
+    @property
+    def candidates(self) -> list[tuple[int, int, Palace]]:
+        """(owner, index, palace) of every rival palace not yet verified."""
+        if self._candidates is None:
+            self._candidates = [
+                (owner, index, palace)
+                for owner, row in enumerate(self.shown)
+                if owner != self.seat
+                for index, palace in enumerate(row)
+                if not palace.verified
+            ]
+        return self._candidates
+
     def targets(self, check: int, chosen: list[tuple[int, int]]) -> list[tuple[float, int, int]]:
         """(value, owner, index) of every palace that may still be named, best first."""
-        found = []
-        for owner, row in enumerate(self.shown):
-            if owner == self.seat:
-                continue
-            for index, palace in enumerate(row):
-                if not palace.verified and (owner, index) not in chosen:
-                    found.append((self.target_value(owner, palace, check), owner, index))
+        found = [
+            (self.target_value(owner, palace, check), owner, index)
+            for owner, index, palace in self.candidates
+            if (owner, index) not in chosen
+        ]
         found.sort(key=lambda item: (-item[0], item[1], item[2]))
         return found
 
@@ -347,7 +365,7 @@ class HeuristicBot(Strategy):
         if isinstance(action, Draw):
             return reading.draw_value()
         if isinstance(action, AddPillar):
-            value, palace = reading.best_palace([0, 0, 0, 0], reading.hand)
+            value, palace = reading.best_new_palace
             colour = COLOURS.index(action.colour)
             first = next(c for c in RANGE if palace[c])
             return value if colour == first else value - 0.01
@@ -367,9 +385,7 @@ class HeuristicBot(Strategy):
             start = [0, 0, 0, 0]
             stop = STOP_BUILDING if sum(reading.hand) < HAND_TO_BUILD else -9.0
         else:
-            own = reading.shown[reading.seat][building].contents
-            assert own is not None  # one's own palace is always seen
-            start = list(own)
+            start = list(reading.state.palaces[reading.seat][building][:VERIFIED])  # its own
             stop = palace_value(tuple(start), reading.open_checks, reading.end_near)
         return [
             self._pillar_value(reading, start, COLOURS.index(action.colour))

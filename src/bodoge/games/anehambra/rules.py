@@ -224,12 +224,17 @@ class AnehambraState(Rules):
 
     def banned(self, colour: int) -> bool:
         """May ``colour`` not be named, every card of it being open (see the ruling)?"""
-        shown = 0 if self.strict_open_colour else self.removed[colour]
+        return self.banned_colours()[colour]
+
+    def banned_colours(self) -> list[bool]:
+        """:meth:`banned` for every colour, in one pass over the palaces."""
+        shown = [0] * len(COLOURS) if self.strict_open_colour else list(self.removed)
         for palaces in self.palaces:
             for palace in palaces:
                 if palace[VERIFIED]:
-                    shown += palace[colour]
-        return shown >= COPIES[colour]
+                    for colour in RANGE:
+                        shown[colour] += palace[colour]
+        return [shown[colour] >= COPIES[colour] for colour in RANGE]
 
     def _open_targets(self, seat: int) -> list[InspectPalace]:
         """Other players' unverified palaces not yet named in this inspection."""
@@ -259,8 +264,8 @@ class AnehambraState(Rules):
             return adds
         actions = [self.draw, *adds]
         if self._open_targets(seat):
-            inspect = self.inspects
-            actions += [inspect[c] for c in RANGE if not self.banned(c)]
+            inspect, banned = self.inspects, self.banned_colours()
+            actions += [inspect[c] for c in RANGE if not banned[c]]
             actions += [inspect[PAIR_CHECK], inspect[ALL_COLOURS_CHECK]]
         quake = self.quakes
         actions += [quake[c] for c in RANGE if hand[c] >= EARTHQUAKE_CARDS]
