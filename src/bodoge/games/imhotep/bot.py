@@ -134,18 +134,35 @@ class Standing:
     def _card(self, seat: int, card: int) -> float | None:
         if card < 0 or card in RED:
             return None  # the face-down pair, or a stone placed at once
+        values = self.values
+        values[seat] += self._gain(seat, card)
+        return margin(values, seat)
+
+    def _gain(self, seat: int, card: int) -> int:
+        """The points a plain card adds to ``seat``'s hand at the end."""
         if self._decorations is None:
             self._decorations = self.state.decorations()
         hand = self.state.hands[seat]
         before = sum(card_points(hand, self._decorations))
         hand[card] += 1
         try:
-            after = sum(card_points(hand, self._decorations))
+            return sum(card_points(hand, self._decorations)) - before
         finally:
             hand[card] -= 1
-        values = self.values
-        values[seat] += after - before
-        return margin(values, seat)
+
+    def card_gains(self, seat: int, options: list[Action]) -> list[int] | None:
+        """Each market card's gain when every option is a plain card, else ``None``.
+
+        Only the taker's value moves, by the gain: the best gain is then the
+        best judgement, and the position's prospects are not needed.
+        """
+        if self.state.phase != MARKET_PICK:
+            return None
+        row = self.state.row
+        cards = [row[action.slot] for action in options]  # type: ignore[attr-defined]
+        if any(card < 0 or card in RED for card in cards):
+            return None
+        return [self._gain(seat, card) for card in cards]
 
 
 def may_stall_without(state: ImhotepState, seat: int, sled: int) -> bool:
@@ -203,7 +220,11 @@ class HeuristicBot(Strategy):
             decider = trial.to_act[0]  # the steps set off: each player's own greedy choice
             options = trial.legal_actions(decider)
             standing = Standing(trial)  # type: ignore[arg-type]
-            best = max(options, key=lambda a: self._immediate(standing, decider, a))
+            gains = standing.card_gains(decider, options)
+            if gains is not None:  # plain cards only: the best gain is the best judgement
+                best = options[gains.index(max(gains))]
+            else:
+                best = max(options, key=lambda a: self._immediate(standing, decider, a))
             trial.apply_unchecked(decider, best)
         return judge(trial, seat)
 
