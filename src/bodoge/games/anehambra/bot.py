@@ -214,6 +214,7 @@ class Reading:
         self._unseen: tuple[int, ...] | None = None
         self._new_palace: tuple[float, list[int]] | None = None
         self._candidates: list[tuple[int, int, Palace]] | None = None
+        self._kinds: list[tuple[int, bool]] | None = None
 
     @classmethod
     def of(cls, state: AnehambraState, seat: int) -> Reading:
@@ -277,10 +278,13 @@ class Reading:
     # ---------------------------------------------------------- inspecting
 
     def target_value(self, owner: int, palace: Palace, check: int) -> float:
-        size = palace.cards
+        return self._target_worth(palace.cards, self.palaces[owner] >= max(self.palaces), check)
+
+    def _target_worth(self, size: int, leader: bool, check: int) -> float:
+        """Naming a palace of ``size`` cards (the ``leader``'s or not) for ``check``."""
         chance = fail_chance(self.unseen, size, check)
         gain = 1.0 + CARD_VALUE * size
-        if self.palaces[owner] >= max(self.palaces):
+        if leader:
             gain += 0.3  # the leader loses a palace
         return chance * gain - (1.0 - chance) * VERIFY_COST
 
@@ -308,13 +312,30 @@ class Reading:
         return found
 
     def inspection_value(self, check: int) -> float:
-        found = self.targets(check, [])
-        if not found:
+        """The best target's value, and for a colour the second's too if it gains.
+
+        Palaces of one size (and owner's lead) are worth the same: each kind
+        is weighed once.
+        """
+        kinds = self.candidate_kinds
+        if not kinds:
             return -9.0
-        value = found[0][0]
-        if check < COLOUR_CHECKS and len(found) > 1 and found[1][0] > 0:
-            value += found[1][0]
+        worth = {kind: self._target_worth(kind[0], kind[1], check) for kind in set(kinds)}
+        values = sorted((worth[kind] for kind in kinds), reverse=True)
+        value = values[0]
+        if check < COLOUR_CHECKS and len(values) > 1 and values[1] > 0:
+            value += values[1]
         return value
+
+    @property
+    def candidate_kinds(self) -> list[tuple[int, bool]]:
+        """(cards, owner leads) of every rival palace not yet verified."""
+        if self._kinds is None:
+            top = max(self.palaces)
+            self._kinds = [
+                (palace.cards, self.palaces[owner] >= top) for owner, _, palace in self.candidates
+            ]
+        return self._kinds
 
     # --------------------------------------------------------- earthquakes
 
