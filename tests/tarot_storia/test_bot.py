@@ -54,3 +54,18 @@ def test_a_swap_is_worth_its_card_there_less_the_taken_one() -> None:
 def test_the_heuristic_draws_among_near_equal_moves() -> None:
     state, seat = near_tie(GAME, 1)
     check_mixing(GAME, state, seat)
+
+
+def test_inversions_are_counted_as_the_rule_of_thumb_says() -> None:
+    """Larger cards in the columns to the left and smaller ones to the right, counted by hand."""
+    for layout in layouts(4)[::4]:
+        table = Table(layout, 4)
+        columns = [col for col, _ in layout]
+        for col in range(min(columns) - 1, max(columns) + 2):
+            for card in range(22):
+                expected = sum(
+                    1
+                    for (other_col, _), other in layout.items()
+                    if (other_col < col and other > card) or (other_col > col and other < card)
+                )
+                assert table.inversions(col, card) == expected, (layout, col, card)

@@ -78,22 +78,34 @@ class Table:
         ys = [y for _, y in layout]
         self.top, self.bottom = (min(ys), max(ys)) if ys else (0, 0)
         self.tall = max(0, self.bottom - self.top - self.band)
-        self._inversions: dict[tuple[int, int], int] = {}
+        self._inversions: dict[int, dict[int, int]] = {}
+        self.left, self.right = (min(self.columns), max(self.columns)) if layout else (0, 0)
         self._spots: dict[Spot, float] = {}
         self._touching: dict[Spot, list[tuple[int, int]]] = {}
 
     def inversions(self, col: int, card: int) -> int:
-        """Cards out of number order with ``card`` in column ``col``."""
-        key = (col, card)
-        found = self._inversions.get(key)
-        if found is None:
-            found = sum(
-                1
-                for (other_col, _), other in self.layout.items()
-                if (other_col < col and other > card) or (other_col > col and other < card)
-            )
-            self._inversions[key] = found
-        return found
+        """Cards out of number order with ``card`` in column ``col``: larger ones in a
+        column to the left, smaller ones to the right (counted once per card for every
+        column)."""
+        by_column = self._inversions.get(card)
+        if by_column is None:
+            larger: dict[int, int] = {}
+            smaller: dict[int, int] = {}
+            for (other_col, _), other in self.layout.items():
+                if other > card:
+                    larger[other_col] = larger.get(other_col, 0) + 1
+                elif other < card:
+                    smaller[other_col] = smaller.get(other_col, 0) + 1
+            left, right = self.left - 1, self.right + 1
+            by_column = {}
+            before = 0  # larger cards in the columns left of ``at``
+            after = sum(smaller.values())  # smaller cards in the columns right of ``at``
+            for at in range(left, right + 1):
+                after -= smaller.get(at, 0)
+                by_column[at] = before + after
+                before += larger.get(at, 0)
+            self._inversions[card] = by_column
+        return by_column[col]
 
     def place_value(self, card: int, spot: Spot) -> float:
         """What putting ``card`` at ``spot`` (empty) changes, in points."""
@@ -153,7 +165,7 @@ class Table:
                 value += LOOSE  # it gives a loose neighbour its missing side
             has_right = has_right or side > 0
             has_left = has_left or side < 0
-        left, right = (min(columns), max(columns)) if columns else (col, col)
+        left, right = (self.left, self.right) if columns else (col, col)
         if (col > left and not has_left) or (col < right and not has_right):
             value -= LOOSE
         ys = columns.get(col, [])

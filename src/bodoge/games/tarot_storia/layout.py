@@ -221,20 +221,20 @@ def score_total(layout: Layout) -> int:
         for y in columns.get(col, ()):
             if (col, y) in reach and ((col + 1, y - 1) in alive or (col + 1, y + 1) in alive):
                 alive.add((col, y))
+    colour_at = {place: COLOURS[layout[place]] for place in alive}
     groups = [0] * len(COLOUR_NAMES)
-    seen: set[Place] = set()
-    for start in alive:
-        if start in seen:
-            continue
-        colour = COLOURS[layout[start]]
-        size, todo = 0, [start]
-        seen.add(start)
+    while colour_at:
+        start, colour = colour_at.popitem()
+        size, todo = 1, [start]
         while todo:
-            place = todo.pop()
-            size += 1
-            for near in neighbours(place):
-                if near in alive and near not in seen and COLOURS[layout[near]] == colour:
-                    seen.add(near)
+            col, y = todo.pop()
+            for near in (
+                (col, y - 2), (col, y + 2), (col - 1, y - 1),
+                (col - 1, y + 1), (col + 1, y - 1), (col + 1, y + 1),
+            ):  # fmt: skip
+                if colour_at.get(near) == colour:
+                    del colour_at[near]
+                    size += 1
                     todo.append(near)
         groups[colour] = max(groups[colour], size)
     holes = sum((max(ys) - min(ys)) // 2 + 1 - len(ys) for ys in columns.values())
