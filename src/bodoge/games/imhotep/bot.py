@@ -19,8 +19,8 @@ taking the best opponent's value from its own.  Equal values share the draw.
 from __future__ import annotations
 
 from ...engine import Action, Rng, State, Strategy
-from .actions import PlaceStone, TakeCard, TakeStones
-from .data import ROUNDS, SHIP_MINIMUM, SLED_CAPACITY, TAKE
+from .actions import PlaceStone, SailShip, TakeCard, TakeStones
+from .data import MARKET, PYRAMID, ROUNDS, SHIP_MINIMUM, SLED_CAPACITY, TAKE, TEMPLE
 from .rules import MARKET_PICK, OVER, RED, SHIP, TURN, ImhotepState, card_points
 
 SHIP_STONE = 0.3
@@ -178,6 +178,25 @@ def may_stall_without(state: ImhotepState, seat: int, sled: int) -> bool:
     return True
 
 
+def sails_in_sight(state: ImhotepState, action: Action) -> bool:
+    """Whether sailing plays out on what everyone sees, so that no re-deal is needed.
+
+    A re-deal is needed only where hidden cards come into play: a new round
+    (the last ship sails, or nobody can act after it: not while someone can
+    take stones, and a sail takes none), a card drawn from the market deck
+    (the B sides of the Temple and the Pyramids, which a red card may reach
+    too) or Market B's face-down pair.
+    """
+    if not isinstance(action, SailShip) or state.phase != TURN:
+        return False
+    in_port = sum(1 for site in state.ship_site if site < 0)
+    return (
+        in_port > 1
+        and all(state.side(site) == "A" for site in (MARKET, TEMPLE, PYRAMID))
+        and any(q and s < SLED_CAPACITY for q, s in zip(state.quarry, state.sled, strict=True))
+    )
+
+
 class HeuristicBot(Strategy):
     """Plays from the legal actions whose outcome it judges best (mixed play).
 
@@ -204,7 +223,9 @@ class HeuristicBot(Strategy):
         found = []
         for action in legal:
             value = standing.after(seat, action, follow=True)
-            if value is None:
+            if value is None and sails_in_sight(state, action):
+                value = self._value(state, seat, action)
+            elif value is None:
                 if world is None:
                     world = state.determinize(seat, Rng(key))
                 value = self._value(world, seat, action)
