@@ -190,54 +190,65 @@ def score(layout: Layout) -> Scoring:
     return result
 
 
+STRIDE = 128
+"""A place as one number for :func:`score_total`: ``col * STRIDE + y`` (every ``y`` a
+layout may hold, however it grew, lies well within one stride)."""
+TOUCHING = (-2, 2, -STRIDE - 1, -STRIDE + 1, STRIDE - 1, STRIDE + 1)
+"""The six places touching a place, as offsets of its number."""
+
+
 def score_total(layout: Layout) -> int:
     """:func:`score`'s total alone, without the reasons: a bot scores thousands of layouts.
 
     Face-down cards are those off every route (step 1's smaller neighbours
     break routes too), so the total is the colours' largest groups on the
-    routes less every card off them and every gap.
+    routes less every card off them and every gap.  Places are numbers here
+    (:data:`STRIDE`): no tuple is made for a neighbour.
     """
     if not layout:
         return 0
+    cards: dict[int, int] = {}
     columns: dict[int, list[int]] = {}
-    for col, y in layout:
-        columns.setdefault(col, []).append(y)
-    first, last = min(columns), max(columns)
-    get = layout.get
-    up: set[Place] = set()
     for (col, y), card in layout.items():
-        if col != last:
-            above, below = get((col + 1, y - 1)), get((col + 1, y + 1))
-            if (above is not None and above < card) or (below is not None and below < card):
-                continue
-        up.add((col, y))
-    reach = {(first, y) for y in columns[first] if (first, y) in up}
+        key = col * STRIDE + y
+        cards[key] = card
+        columns.setdefault(col, []).append(key)
+    first, last = min(columns), max(columns)
+    get = cards.get
+    up: set[int] = set(columns[last])
+    for col, keys in columns.items():
+        if col == last:
+            continue
+        for key in keys:
+            card = cards[key]
+            above, below = get(key + STRIDE - 1), get(key + STRIDE + 1)
+            if (above is None or above > card) and (below is None or below > card):
+                up.add(key)
+    reach = {key for key in columns[first] if key in up}
     for col in range(first + 1, last + 1):
-        for y in columns.get(col, ()):
-            if (col, y) in up and ((col - 1, y - 1) in reach or (col - 1, y + 1) in reach):
-                reach.add((col, y))
-    alive = {(last, y) for y in columns[last] if (last, y) in reach}
+        for key in columns.get(col, ()):
+            if key in up and (key - STRIDE - 1 in reach or key - STRIDE + 1 in reach):
+                reach.add(key)
+    alive = {key for key in columns[last] if key in reach}
     for col in range(last - 1, first - 1, -1):
-        for y in columns.get(col, ()):
-            if (col, y) in reach and ((col + 1, y - 1) in alive or (col + 1, y + 1) in alive):
-                alive.add((col, y))
-    colour_at = {place: COLOURS[layout[place]] for place in alive}
+        for key in columns.get(col, ()):
+            if key in reach and (key + STRIDE - 1 in alive or key + STRIDE + 1 in alive):
+                alive.add(key)
+    colour_at = {key: COLOURS[cards[key]] for key in alive}
     groups = [0] * len(COLOUR_NAMES)
     while colour_at:
         start, colour = colour_at.popitem()
         size, todo = 1, [start]
         while todo:
-            col, y = todo.pop()
-            for near in (
-                (col, y - 2), (col, y + 2), (col - 1, y - 1),
-                (col - 1, y + 1), (col + 1, y - 1), (col + 1, y + 1),
-            ):  # fmt: skip
+            key = todo.pop()
+            for step in TOUCHING:
+                near = key + step
                 if colour_at.get(near) == colour:
                     del colour_at[near]
                     size += 1
                     todo.append(near)
         groups[colour] = max(groups[colour], size)
-    holes = sum((max(ys) - min(ys)) // 2 + 1 - len(ys) for ys in columns.values())
+    holes = sum((max(keys) - min(keys)) // 2 + 1 - len(keys) for keys in columns.values())
     return sum(groups) - (len(layout) - len(alive)) - holes
 
 
