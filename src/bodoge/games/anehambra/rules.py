@@ -8,7 +8,7 @@ See the package docstring for the rulings applied.
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterator, Mapping, Sequence
 from typing import Any, ClassVar
 
 from ...engine import Action, Outcome, Rng
@@ -238,14 +238,16 @@ class AnehambraState(Rules):
 
     def _open_targets(self, seat: int) -> list[InspectPalace]:
         """Other players' unverified palaces not yet named in this inspection."""
-        chosen, target = self.targets, self.palace_targets
-        return [
-            target[owner, index]
-            for owner in range(self.num_players)
-            if owner != seat
-            for index, palace in enumerate(self.palaces[owner])
-            if not palace[VERIFIED] and (owner, index) not in chosen
-        ]
+        target = self.palace_targets
+        return [target[place] for place in self._open_places(seat)]
+
+    def _open_places(self, seat: int) -> Iterator[tuple[int, int]]:
+        chosen = self.targets
+        for owner in range(self.num_players):
+            if owner != seat:
+                for index, palace in enumerate(self.palaces[owner]):
+                    if not palace[VERIFIED] and (owner, index) not in chosen:
+                        yield owner, index
 
     def _legal(self, seat: int) -> list[Action]:
         hand = self.hands[seat]
@@ -263,7 +265,7 @@ class AnehambraState(Rules):
         if self.build_only:
             return adds
         actions = [self.draw, *adds]
-        if self._open_targets(seat):
+        if next(self._open_places(seat), None) is not None:  # any palace to inspect
             inspect, banned = self.inspects, self.banned_colours()
             actions += [inspect[c] for c in RANGE if not banned[c]]
             actions += [inspect[PAIR_CHECK], inspect[ALL_COLOURS_CHECK]]
