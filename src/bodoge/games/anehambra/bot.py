@@ -25,7 +25,7 @@ import functools
 import itertools
 from collections.abc import Sequence
 from math import comb
-from typing import Any, NamedTuple
+from typing import NamedTuple
 
 from ...engine import Action, State, Strategy
 from .actions import (
@@ -99,10 +99,7 @@ def fail_chance(unseen: tuple[int, ...], size: int, check: int) -> float:
     if check == PAIR_CHECK:
         if size > len(COLOURS):
             return 0.0
-        distinct = sum(
-            _product(unseen[c] for c in group) for group in itertools.combinations(RANGE, size)
-        )
-        return distinct / ways
+        return _distinct_ways(unseen, size) / ways
     if size < len(COLOURS):
         return 0.0
     every = 0
@@ -112,18 +109,27 @@ def fail_chance(unseen: tuple[int, ...], size: int, check: int) -> float:
     return every / ways
 
 
+def _distinct_ways(unseen: Sequence[int], size: int) -> int:
+    """Ways to draw ``size`` cards of ``size`` different colours from ``unseen`` (counts).
+
+    The sum over every set of ``size`` colours of the product of their counts
+    (an elementary symmetric polynomial), built one colour at a time.
+
+    >>> _distinct_ways([2, 3, 4], 2)  # 2*3 + 2*4 + 3*4
+    26
+    """
+    ways = [1] + [0] * size
+    for count in unseen:
+        for k in range(size, 0, -1):
+            ways[k] += ways[k - 1] * count
+    return ways[size]
+
+
 def _end_near(end_in: int | None, deck: int, players: int) -> bool:
     """About a round left (three players: END's place is known), or END may come any draw."""
     if end_in is not None:
         return end_in <= players
     return deck <= UNDER + 1
-
-
-def _product(values: Any) -> int:
-    result = 1
-    for value in values:
-        result *= value
-    return result
 
 
 @functools.lru_cache(maxsize=1 << 14)
