@@ -259,11 +259,11 @@ class Reading:
                 if owner != self.seat:
                     for c, count in enumerate(known):
                         seen[c] += count
-            for row in self.shown:
-                for palace in row:
-                    if palace.contents is not None:
-                        for c, count in enumerate(palace.contents):
-                            seen[c] += count
+            for owner, built in enumerate(state.palaces):
+                for palace in built:
+                    if palace[VERIFIED] or owner == self.seat:  # contents it sees
+                        for c in RANGE:
+                            seen[c] += palace[c]
             self._unseen = tuple(max(0, COPIES[c] - seen[c]) for c in RANGE)
         return self._unseen
 
@@ -337,9 +337,13 @@ class Reading:
     def candidate_kinds(self) -> list[tuple[int, bool]]:
         """(cards, owner leads) of every rival palace not yet verified."""
         if self._kinds is None:
-            top = max(self.palaces)
+            top, seat = max(self.palaces), self.seat
             self._kinds = [
-                (palace.cards, self.palaces[owner] >= top) for owner, _, palace in self.candidates
+                (sum(palace[:VERIFIED]), len(built) >= top)
+                for owner, built in enumerate(self.state.palaces)
+                if owner != seat
+                for palace in built
+                if not palace[VERIFIED]
             ]
         return self._kinds
 
@@ -348,9 +352,9 @@ class Reading:
     def earthquake_value(self, colour: int) -> float:
         value = -CARD_VALUE * EARTHQUAKE_CARDS
         top = max(self.palaces)
-        for owner, row in enumerate(self.shown):
-            for palace in row:
-                if palace.verified and palace.contents is not None and palace.contents[colour]:
+        for owner, built in enumerate(self.state.palaces):
+            for palace in built:
+                if palace[VERIFIED] and palace[colour]:
                     if owner == self.seat:
                         value -= 1.2
                     else:
