@@ -5,8 +5,9 @@ from __future__ import annotations
 import pytest
 
 import bodoge
-from bodoge.games.anehambra import hints
+from bodoge.games.anehambra import GAME, hints
 from bodoge.games.anehambra.bot import CARD_VALUE, likely_palaces, survival
+from mixkit import check_mixing, near_tie
 
 
 @pytest.mark.parametrize(
@@ -31,3 +32,8 @@ def test_the_estimate_counts_likely_palaces_and_cards_in_hand() -> None:
     assert likely_palaces(state) == pytest.approx(expected)  # type: ignore[arg-type]
     assert hints.estimate(state) == pytest.approx(expected)
     assert state.scores == (2, 0, 1)  # the running count takes every palace as standing
+
+
+def test_the_heuristic_draws_among_near_equal_moves() -> None:
+    state, seat = near_tie(GAME, 4)
+    check_mixing(GAME, state, seat)

@@ -5,8 +5,9 @@ from __future__ import annotations
 import pytest
 
 import bodoge
-from bodoge.games.egyptian_bride import EgyptianBrideState, hints
+from bodoge.games.egyptian_bride import GAME, EgyptianBrideState, hints
 from bodoge.games.egyptian_bride.bot import standing
+from mixkit import check_mixing, near_tie
 
 
 def bare_table(players: int, **position: object) -> EgyptianBrideState:
@@ -35,3 +36,8 @@ def test_a_tie_on_points_leans_to_the_highest_bride_as_at_the_end() -> None:
     state = bare_table(3, hands={0: {12: 1}, 1: {9: 1}})
     high, low, nobody = standing(state)
     assert high > low > nobody == 0.0
+
+
+def test_the_heuristic_draws_among_near_equal_moves() -> None:
+    state, seat = near_tie(GAME, 4)
+    check_mixing(GAME, state, seat)

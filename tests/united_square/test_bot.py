@@ -5,6 +5,7 @@ from __future__ import annotations
 from bodoge.games.united_square import GAME, Place, UnitedSquareState
 from bodoge.games.united_square.bot import HeuristicBot
 from botkit import share_against_random
+from mixkit import check_mixing, near_tie
 
 
 def test_it_makes_a_square_of_its_own_colour_rather_than_a_rivals() -> None:
@@ -23,3 +24,8 @@ def test_it_makes_a_square_of_its_own_colour_rather_than_a_rivals() -> None:
 def test_it_wins_more_than_twice_its_fair_share_against_random_players() -> None:
     """Four players, 5 × 5: fair share 1/4 (bench/README.md has the long measurement)."""
     assert share_against_random(GAME, 4, games=40) > 2 / 4
+
+
+def test_the_heuristic_draws_among_near_equal_moves() -> None:
+    state, seat = near_tie(GAME, 4)
+    check_mixing(GAME, state, seat)

@@ -8,7 +8,7 @@ See the package docstring for the rulings applied.
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterator, Mapping, Sequence
 from typing import Any, ClassVar
 
 from ...engine import Action, Outcome, Rng
@@ -224,23 +224,30 @@ class AnehambraState(Rules):
 
     def banned(self, colour: int) -> bool:
         """May ``colour`` not be named, every card of it being open (see the ruling)?"""
-        shown = 0 if self.strict_open_colour else self.removed[colour]
+        return self.banned_colours()[colour]
+
+    def banned_colours(self) -> list[bool]:
+        """:meth:`banned` for every colour, in one pass over the palaces."""
+        shown = [0] * len(COLOURS) if self.strict_open_colour else list(self.removed)
         for palaces in self.palaces:
             for palace in palaces:
                 if palace[VERIFIED]:
-                    shown += palace[colour]
-        return shown >= COPIES[colour]
+                    for colour in RANGE:
+                        shown[colour] += palace[colour]
+        return [shown[colour] >= COPIES[colour] for colour in RANGE]
 
     def _open_targets(self, seat: int) -> list[InspectPalace]:
         """Other players' unverified palaces not yet named in this inspection."""
-        chosen, target = self.targets, self.palace_targets
-        return [
-            target[owner, index]
-            for owner in range(self.num_players)
-            if owner != seat
-            for index, palace in enumerate(self.palaces[owner])
-            if not palace[VERIFIED] and (owner, index) not in chosen
-        ]
+        target = self.palace_targets
+        return [target[place] for place in self._open_places(seat)]
+
+    def _open_places(self, seat: int) -> Iterator[tuple[int, int]]:
+        chosen = self.targets
+        for owner in range(self.num_players):
+            if owner != seat:
+                for index, palace in enumerate(self.palaces[owner]):
+                    if not palace[VERIFIED] and (owner, index) not in chosen:
+                        yield owner, index
 
     def _legal(self, seat: int) -> list[Action]:
         hand = self.hands[seat]
@@ -258,9 +265,9 @@ class AnehambraState(Rules):
         if self.build_only:
             return adds
         actions = [self.draw, *adds]
-        if self._open_targets(seat):
-            inspect = self.inspects
-            actions += [inspect[c] for c in RANGE if not self.banned(c)]
+        if next(self._open_places(seat), None) is not None:  # any palace to inspect
+            inspect, banned = self.inspects, self.banned_colours()
+            actions += [inspect[c] for c in RANGE if not banned[c]]
             actions += [inspect[PAIR_CHECK], inspect[ALL_COLOURS_CHECK]]
         quake = self.quakes
         actions += [quake[c] for c in RANGE if hand[c] >= EARTHQUAKE_CARDS]

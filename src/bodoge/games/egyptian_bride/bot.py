@@ -20,6 +20,9 @@ DECK_VALUE = 0.55
 """What an unseen card from the deck is worth: a little more than a stray card."""
 STOP_BELOW = 0.5
 """Stop taking when no card left to take is worth this much."""
+SCALE = 0.5
+"""A typical gap between a good action and a poor one (a target's card, 1.2, against a
+stray one, 0.2, is twice it): the easy level's temperature unit (bench/README.md)."""
 
 
 class Race:
@@ -149,7 +152,7 @@ def _jealousy_value(race: Race, action: Jealousy) -> float:
 
 
 class HeuristicBot(Strategy):
-    """Scores every legal action with :func:`score` and plays the best (ties at random).
+    """Scores every legal action with :func:`score` and plays from the best (mixed play).
 
     >>> import bodoge
     >>> state = bodoge.get_game("egyptian-bride").new_game(3, seed=1)
@@ -157,11 +160,14 @@ class HeuristicBot(Strategy):
     True
     """
 
-    def decide(self, state: State, seat: int, legal: list[Action]) -> Action:
+    near = 0.001
+    """The values' own steps (0.01 between numbers) are preferences: only equal values tie."""
+    scale = SCALE
+
+    def values(self, state: State, seat: int, legal: list[Action]) -> list[float]:
         assert isinstance(state, EgyptianBrideState)
         race = Race(state, seat)
-        scored = [(score(race, action), self._rng.random(), action) for action in legal]
-        return max(scored, key=lambda item: (item[0], item[1]))[2]
+        return [score(race, action) for action in legal]
 
 
 def standing(state: EgyptianBrideState) -> list[float]:

@@ -19,6 +19,7 @@ docstring for the rulings applied.
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Mapping, Sequence
 from typing import Any, ClassVar
 
@@ -90,6 +91,7 @@ LEVER, HAMMER, SAIL, CHISEL = BLUE_INDEX
 BUILDING = (PYRAMID, TEMPLE, BURIAL, OBELISK)
 """The four sites that keep stones (Pharaoh's wrath asks for one on each)."""
 CAT = {name: i for i, name in enumerate(CATEGORIES)}
+STATUE = CARD_INDEX["statue"]
 
 # Task codes: [code, seat, argument]
 (
@@ -162,6 +164,48 @@ def burial_groups(stones: Sequence[int]) -> list[tuple[int, int]]:
                     todo.append(j)
         groups.append((owner, size))
     return groups
+
+
+@functools.lru_cache(maxsize=1 << 12)
+def burial_a_points(stones: tuple[int, ...], players: int) -> tuple[int, ...]:
+    """Burial Chamber A: each seat's points for its groups."""
+    points = [0] * players
+    for owner, size in burial_groups(stones):
+        points[owner] += group_points(size)
+    return tuple(points)
+
+
+@functools.lru_cache(maxsize=1 << 12)
+def burial_b_points(stones: tuple[int, ...], players: int) -> tuple[int, ...]:
+    """Burial Chamber B: each seat's points for its rank in each row."""
+    points = [0] * players
+    for row in range(BURIAL_ROWS):
+        counts = [0] * players
+        for seat in stones[row::BURIAL_ROWS]:
+            counts[seat] += 1
+        for seat, gained in enumerate(ranked_points(counts, BURIAL_B_POINTS)):
+            points[seat] += gained
+    return tuple(points)
+
+
+@functools.lru_cache(maxsize=1 << 12)
+def obelisk_a_points(heights: tuple[int, ...]) -> tuple[int, ...]:
+    """Obelisk A: each seat's points for its tower's rank."""
+    return tuple(ranked_points(heights, OBELISK_A_POINTS[len(heights)]))
+
+
+def card_points(
+    hand: Sequence[int], decorations: Sequence[tuple[int, int]]
+) -> tuple[int, int, int]:
+    """A hand's points at the end: unused blue cards, green decorations, purple statues."""
+    blue = 0
+    for card in BLUE_INDEX:
+        blue += hand[card]
+    green = 0
+    for card, worth in decorations:
+        green += hand[card] * worth
+    statues = hand[STATUE]
+    return BLUE_UNUSED * blue, green, group_points(statues) if statues else 0
 
 
 class ImhotepState(Rules):
@@ -294,7 +338,7 @@ class ImhotepState(Rules):
         self.start = self.current = (self.last_sailer + 1) % self.num_players
         self.phase = TURN
         self.decider = self.current
-        if not self._turn_actions(self.current):
+        if not self._can_act(self.current):
             self._end_turn(public)
 
     def _end_round(self, public: dict[str, Any]) -> None:
@@ -347,7 +391,7 @@ class ImhotepState(Rules):
             return
         for step in range(1, n + 1):
             seat = (self.current + step) % n
-            if self._turn_actions(seat):
+            if self._can_act(seat):
                 self.current = self.decider = seat
                 self.phase = TURN
                 return
@@ -400,6 +444,10 @@ class ImhotepState(Rules):
         if card == HAMMER:
             return can_place or (self._can_take(seat) and bool(self.free_slots()))
         return can_place
+
+    def _can_act(self, seat: int) -> bool:
+        """Whether ``seat`` has a turn action: taking stones, nearly always, is checked first."""
+        return self._can_take(seat) or bool(self._turn_actions(seat))
 
     def _turn_actions(self, seat: int) -> list[Action]:
         actions: list[Action] = [self.a_take] if self._can_take(seat) else []
@@ -759,38 +807,42 @@ class ImhotepState(Rules):
         return self.obelisk[seat] > 0 or seat in self.towers
 
     def end_points(self) -> list[list[int]]:
-        """Every seat's points by category, as if the game ended now."""
+        """Every seat's points by category, as if the game ended now.
+
+        Bots judge thousands of positions a game, so the sites' scores come
+        from caches keyed by their stones (a chamber or the towers recur).
+        """
         n = self.num_players
         result = [list(row) for row in self.points]
+        burial = CAT["burial"]
         if self.side(BURIAL) == "A":
-            for owner, size in burial_groups(self.burial):
-                result[owner][CAT["burial"]] += group_points(size)
+            gained_by = burial_a_points(tuple(self.burial), n)
         else:
-            for row in range(BURIAL_ROWS):
-                counts = [0] * n
-                for seat in self.burial[row::BURIAL_ROWS]:
-                    counts[seat] += 1
-                for seat, gained in enumerate(ranked_points(counts, BURIAL_B_POINTS)):
-                    result[seat][CAT["burial"]] += gained
+            gained_by = burial_b_points(tuple(self.burial), n)
+        for seat, gained in enumerate(gained_by):
+            result[seat][burial] += gained
+        obelisk = CAT["obelisk"]
         if self.side(OBELISK) == "A":
-            for seat, gained in enumerate(ranked_points(self.obelisk, OBELISK_A_POINTS[n])):
-                result[seat][CAT["obelisk"]] += gained
+            for seat, gained in enumerate(obelisk_a_points(tuple(self.obelisk))):
+                result[seat][obelisk] += gained
         else:
             for seat in range(n):
-                result[seat][CAT["obelisk"]] += OBELISK_B_LEFTOVER * self.obelisk[seat]
-        decorations = [
+                result[seat][obelisk] += OBELISK_B_LEFTOVER * self.obelisk[seat]
+        decorations = self.decorations()
+        blue, green, purple, wrath = CAT["blue"], CAT["green"], CAT["purple"], CAT["wrath"]
+        for seat in range(n):
+            row = result[seat]
+            row[blue], row[green], row[purple] = card_points(self.hands[seat], decorations)
+            if self.wrath and not all(self.has_stone(seat, site) for site in BUILDING):
+                row[wrath] = -WRATH_PENALTY
+        return result
+
+    def decorations(self) -> tuple[tuple[int, int], ...]:
+        """(card, points) of each green card now: a point per three stones on its site."""
+        return tuple(
             (CARD_INDEX[card], self.site_stones(site) // DECO_PER)
             for card, site in DECO_SITE.items()
-        ]
-        for seat in range(n):
-            hand = self.hands[seat]
-            result[seat][CAT["blue"]] = BLUE_UNUSED * sum(hand[c] for c in BLUE_INDEX)
-            result[seat][CAT["green"]] = sum(hand[card] * worth for card, worth in decorations)
-            statues = hand[CARD_INDEX["statue"]]
-            result[seat][CAT["purple"]] = group_points(statues) if statues else 0
-            if self.wrath and not all(self.has_stone(seat, site) for site in BUILDING):
-                result[seat][CAT["wrath"]] = -WRATH_PENALTY
-        return result
+        )
 
     def projection(self) -> tuple[tuple[int, ...], ...]:
         """:meth:`end_points` with this round's visible Temple stones, once per state version.

@@ -15,7 +15,7 @@ make it adds up:
   which lose the squares waiting there, at :data:`OPEN` each;
 * :data:`SPARE` for each tile it holds of the type it places.
 
-It plays the best sum; ties go to its own generator.
+It plays the best sum; ties share the probability (mixed play).
 """
 
 from __future__ import annotations
@@ -38,6 +38,9 @@ OPEN = 0.8
 """What an open side is worth against a square made now: somebody will likely fill it.
 Measured, not derived (bench/README.md, United Square): from 0 to 0.8 the bot's share of
 four-player wins against random players rises from 0.39 to about 0.55."""
+SCALE = 1.0
+"""A typical gap between a good placement and a poor one (a square of one's own against
+none): the easy level's temperature unit (bench/README.md)."""
 
 
 def worths(state: UnitedSquareState, seat: int) -> list[float]:
@@ -57,7 +60,9 @@ def worths(state: UnitedSquareState, seat: int) -> list[float]:
 
 
 class HeuristicBot(Strategy):
-    """Greedy on squares, with an eye on the sides it leaves open."""
+    """Greedy on squares, with an eye on the sides it leaves open; equal values share the draw."""
+
+    scale = SCALE
 
     def value(
         self, state: UnitedSquareState, seat: int, worth: list[float], action: Place
@@ -86,16 +91,7 @@ class HeuristicBot(Strategy):
             board[cell] = ""
         return value
 
-    def decide(self, state: State, seat: int, legal: list[Action]) -> Action:
+    def values(self, state: State, seat: int, legal: list[Action]) -> list[float]:
         assert isinstance(state, UnitedSquareState)
         worth = worths(state, seat)
-        best: list[Action] = []
-        top = float("-inf")
-        for action in legal:
-            assert isinstance(action, Place)
-            value = self.value(state, seat, worth, action)
-            if value > top + 1e-9:
-                top, best = value, [action]
-            elif value > top - 1e-9:
-                best.append(action)
-        return best[0] if len(best) == 1 else self._rng.choice(best)
+        return [self.value(state, seat, worth, action) for action in legal]  # type: ignore[arg-type]
