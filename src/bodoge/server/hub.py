@@ -236,6 +236,9 @@ class Connection:
     seat: int | None
     wants_html: bool = False
     lang: str = "en"
+    holder: str | None = None
+    """The hash of the seat token it opened with: the seat is its own only while the
+    table says that token holds it (:meth:`Hub.demote_lost`)."""
     queue: asyncio.Queue[str | None] = field(default_factory=asyncio.Queue)
     logged: int | None = None
     """Events already sent in earlier state messages (``None``: nothing sent yet)."""
@@ -697,12 +700,20 @@ class Hub:
     # ------------------------------------------------------------- acting
 
     async def act(
-        self, table_id: str, seat: int | None, version: object, wire: object, by_bot: bool = False
+        self,
+        table_id: str,
+        seat: int | None,
+        version: object,
+        wire: object,
+        by_bot: bool = False,
+        holder: str | None = None,
     ) -> None:
         """Accept one decision or raise :class:`ProtocolError`; see the module docstring.
 
         ``by_bot``: a bot of this hub decided it.  A person who acts on a seat
-        a bot plays for them takes the seat back first.
+        a bot plays for them takes the seat back first.  ``holder``: the hash
+        of the person's seat token, checked under the table's lock (a seat
+        that changed hands meanwhile is ``wrong_seat``).
         """
         if isinstance(version, bool) or not isinstance(version, int):
             raise ProtocolError("malformed", f"'version' must be an integer, not {version!r}")
@@ -713,16 +724,24 @@ class Hub:
             raise ProtocolError("wrong_seat", "spectators cannot act; join a seat to play")
         if not by_bot and seat in live.by_bot:
             await self.take_back(live, seat)
-        decision = asyncio.ensure_future(self._decide_and_go_on(live, seat, version, wire, by_bot))
+        decision = asyncio.ensure_future(
+            self._decide_and_go_on(live, seat, version, wire, by_bot, holder)
+        )
         self.inflight.add(decision)
         decision.add_done_callback(self._settled)
         await asyncio.shield(decision)  # a cancelled caller never stops a commit half-way
 
     async def _decide_and_go_on(
-        self, live: LiveTable, seat: int, version: int, wire: object, by_bot: bool = False
+        self,
+        live: LiveTable,
+        seat: int,
+        version: int,
+        wire: object,
+        by_bot: bool = False,
+        holder: str | None = None,
     ) -> None:
         """Decide, then (if accepted) start the bots now due: even if the caller has gone."""
-        await self._decide(live, seat, version, wire, by_bot)
+        await self._decide(live, seat, version, wire, by_bot, holder)
         self.kick_bots(live)
         self._evict_if_done(live)
 
@@ -732,10 +751,18 @@ class Hub:
             task.exception()  # retrieved: its caller may have gone
 
     async def _decide(
-        self, live: LiveTable, seat: int, version: int, wire: object, by_bot: bool = False
+        self,
+        live: LiveTable,
+        seat: int,
+        version: int,
+        wire: object,
+        by_bot: bool = False,
+        holder: str | None = None,
     ) -> None:
         async with live.lock:
             for _attempt in range(3):
+                if holder is not None and live.info.token_hashes.get(holder) != seat:
+                    raise ProtocolError("wrong_seat", "this seat is no longer yours")
                 if not live.started:
                     raise ProtocolError("not_started", "the table is waiting for players")
                 if live.info.status == ABANDONED:
@@ -1016,8 +1043,14 @@ class Hub:
 
     # ------------------------------------------------------------- chat
 
-    async def say(self, live: LiveTable, seat: int | None, text: object) -> None:
-        """A chat line from ``seat``: checked, limited, stored, then sent to every connection."""
+    async def say(
+        self, live: LiveTable, seat: int | None, text: object, holder: str | None = None
+    ) -> None:
+        """A chat line from ``seat``: checked, limited, stored, then sent to every connection.
+
+        ``holder`` (the hash of the writer's seat token) is checked again under
+        the lock: a line is never stored under a seat that changed hands.
+        """
         if seat is None:
             raise ProtocolError("wrong_seat", "spectators read the chat; seated players write")
         line = chat_text(text)
@@ -1036,10 +1069,13 @@ class Hub:
             )
         recent.append(at)
         async with live.lock:
+            if holder is not None and live.info.token_hashes.get(holder) != seat:
+                raise ProtocolError("wrong_seat", "this seat is no longer yours")
             stored = await asyncio.to_thread(
                 self.store.add_chat, live.info.id, seat, line, live.state.version
             )
             live.chat.append(stored)
+            self.demote_lost(live)
             text_out = dump({"type": "chat", "lines": [chat_line(live, stored)]})
             for connection in list(live.connections):
                 if not connection.push(text_out):
@@ -1087,15 +1123,20 @@ class Hub:
     def detach(self, live: LiveTable, connection: Connection) -> None:
         live.connections.discard(connection)
         connection.queue.put_nowait(None)
-        seat = connection.seat
-        if seat is not None and connection.seat in live.present:
-            live.present[seat] -= 1
-            if live.present[seat] <= 0:
-                del live.present[seat]
-                live.away[seat] = self.clock()
-                if live.info.grace is not None:
-                    self.arm(live)
+        if connection.seat is not None:
+            self._leave_seat(live, connection.seat)
         self._evict_if_done(live)
+
+    def _leave_seat(self, live: LiveTable, seat: int) -> None:
+        """One connection of ``seat`` fewer: the last one gone starts its grace period."""
+        if seat not in live.present:
+            return
+        live.present[seat] -= 1
+        if live.present[seat] <= 0:
+            del live.present[seat]
+            live.away[seat] = self.clock()
+            if live.info.grace is not None:
+                self.arm(live)
 
     def _evict_if_done(self, live: LiveTable) -> None:
         """Forget a finished table nobody watches; the database still has it."""
@@ -1106,8 +1147,28 @@ class Hub:
             if live.watch is not None:
                 live.watch.cancel()
 
+    def demote_lost(self, live: LiveTable) -> None:
+        """Make every connection whose token no longer holds its seat a spectator.
+
+        A seat changes hands when the host revokes its invitation and
+        someone else takes it (or the host makes it a bot's): the old
+        person's socket must not receive the newcomer's view, act or write
+        for them.  Called before every frame a table sends (:meth:`publish`,
+        chat) and before every message a connection's socket handles, so
+        no frame of the seat reaches a connection once the table knows.
+        """
+        for connection in list(live.connections):
+            if connection.seat is None or holds(live.info, connection):
+                continue
+            self._leave_seat(live, connection.seat)
+            connection.seat = None
+            connection.send(
+                {"type": "notice", "code": SEAT_LOST, "message": word(SEAT_LOST, connection.lang)}
+            )
+
     def publish(self, live: LiveTable) -> None:
         """Queue each connection's own new view (computed once per seat and language)."""
+        self.demote_lost(live)
         cache: MessageCache = {}
         for connection in list(live.connections):
             try:
@@ -1215,6 +1276,17 @@ CHAT_BURST, CHAT_WINDOW = 5, 10.0
 """A seat may write ``CHAT_BURST`` lines in any ``CHAT_WINDOW`` seconds."""
 CHAT_SENT = 200
 """How many recent chat lines a new connection is sent."""
+
+
+SEAT_LOST = "seat_lost"
+"""The notice a connection gets when its seat went to someone else."""
+
+
+def holds(info: TableInfo, connection: Connection) -> bool:
+    """Whether the connection's token still holds its seat at the table."""
+    return connection.holder is not None and info.token_hashes.get(connection.holder) == (
+        connection.seat
+    )
 
 
 def seat_names(live: LiveTable, lang: str) -> list[str]:

@@ -199,6 +199,10 @@ WORDS: dict[str, Text] = {
         "A bot is playing your seat for now.",
     ),
     "seconds_left": Text("残り", "left"),
+    "seat_lost": Text(
+        "ホストがあなたの席を別の人に渡しました。観戦だけできます。",
+        "The host gave your seat to someone else. You can still watch.",
+    ),
     # the host
     "host_panel": Text("ホストの操作", "Host controls"),
     "make_bot": Text("ボットにする", "Make it a bot"),
