@@ -3,7 +3,12 @@ revokes racing joins, mutes, names, ended tables, private tables."""
 
 from __future__ import annotations
 
+import threading
+from concurrent.futures import ThreadPoolExecutor
+
 from fastapi.testclient import TestClient
+
+from bodoge.server.db import PERSON, PLAYING, WAITING, NewSeat, Store, TableInfo, invite_code
 
 from .serverkit import (
     SEALED,
@@ -81,3 +86,79 @@ def test_the_newcomers_private_view_never_reaches_the_old_socket(client: TestCli
         assert seen["view"] != mine["view"]
         with socket(client, table.id) as watcher:
             assert receive_state(watcher)["view"] == seen["view"]
+
+
+# ------------------------------------------------ 3. a revoke racing the last join
+
+
+def revoke_races_the_last_join(url: str, trials: int = 20) -> None:
+    """Revoke seat 1 while its person takes it as the last seat, ``trials`` times:
+    whichever commits first, the table and both answers agree."""
+    store = Store(url)
+    store.migrate()
+    try:
+        for _ in range(trials):
+            created = store.create_table(SEALED, {}, 2, 1, [NewSeat(PERSON), NewSeat(PERSON)])
+            table_id, host_token = created.table.id, created.host_token
+            assert store.claim_seat(table_id, created.invites[0], "Ann") is not None
+            start = threading.Barrier(2)
+
+            def join() -> tuple[int, str] | None:
+                start.wait()
+                return store.join(table_id, created.invites[1], "Bea")[0]
+
+            def revoke() -> tuple[bool, TableInfo | None]:
+                start.wait()
+                return store.revoke_invite(table_id, 1, host_token)
+
+            with ThreadPoolExecutor(2) as pool:
+                joining, revoking = pool.submit(join), pool.submit(revoke)
+                joined, (revoked, answered) = joining.result(60), revoking.result(60)
+            after = store.table(table_id)
+            assert after is not None and answered is not None
+            assert answered.seats == after.seats and answered.status == after.status
+            if revoked:  # the revoke came first: the seat is open, its new invitation works
+                assert joined is None and after.status == WAITING
+                assert not after.seats[1].filled
+                gen = after.seats[1].invite_gen
+                new = invite_code(host_token, table_id, 1, gen)
+                assert store.join(table_id, new, "Cy")[0] is not None
+                assert store.table(table_id).status == PLAYING  # type: ignore[union-attr]
+            else:  # the join came first: the game started with both seats filled
+                assert joined is not None and after.status == PLAYING
+                assert all(seat.filled for seat in after.seats)
+    finally:
+        store.close()
+
+
+def test_a_revoke_racing_the_last_join_leaves_a_table_that_matches_its_answers(
+    db_url: str,
+) -> None:
+    revoke_races_the_last_join(db_url)
+
+
+def test_a_revoke_after_the_start_is_a_typed_409_and_changes_nothing(client: TestClient) -> None:
+    table = create(client, game=SEALED)
+    response = client.post(f"/api/tables/{table.id}/seats/1/revoke", headers=host(table))
+    assert response.status_code == 409
+    assert response.json()["error"]["code"] == "wrong_status"
+    with socket(client, table.id, table.tokens[1]) as ws:
+        assert receive_state(ws)["seat"] == 1
+
+
+def test_a_revoke_the_hub_did_not_see_coming_is_refused_by_the_store(client: TestClient) -> None:
+    """The live table still says waiting when the store has started it: the store's
+    answer decides (409), and the page's table catches up."""
+    table = create(client, game=SEALED, join=False)
+    join_seat(client, table, 0, "Ann")
+    store = client.app.state.store  # type: ignore[attr-defined]
+    hub = client.app.state.hub  # type: ignore[attr-defined]
+    with socket(client, table.id) as watcher:  # the table is live in this worker
+        receive_state(watcher)
+        assert store.claim_seat(table.id, table.invites[1], "Bea") is not None  # elsewhere
+        assert hub.tables[table.id].info.status == WAITING
+        response = client.post(f"/api/tables/{table.id}/seats/1/revoke", headers=host(table))
+        assert response.status_code == 409, response.text
+        assert response.json()["error"]["code"] == "wrong_status"
+        assert store.table(table.id).seats[1].filled
+        assert hub.tables[table.id].info.status == PLAYING

@@ -539,10 +539,12 @@ async def host_revoke(store: Store, hub: Hub, live: LiveTable, secret: str, seat
         raise wrong_status(live, "invitations change only before the start")
     if entry.kind != PERSON:
         raise ApiError(409, "wrong_status", "a bot's seat has no invitation")
-    info = await asyncio.to_thread(store.revoke_invite, live.info.id, seat, secret)
+    revoked, info = await asyncio.to_thread(store.revoke_invite, live.info.id, seat, secret)
     await hub.changed(live, info)
-    gen = seat_entry(live, seat).invite_gen
-    return invite_path(live.info.id, invite_code(secret, live.info.id, seat, gen))
+    if not revoked or info is None:  # the last seat was taken meanwhile: the game started
+        raise ApiError(409, "wrong_status", "invitations change only before the start")
+    gen = next(s.invite_gen for s in info.seats if s.seat == seat)
+    return invite_path(info.id, invite_code(secret, info.id, seat, gen))
 
 
 async def host_status(store: Store, hub: Hub, live: LiveTable, to: str) -> None:
