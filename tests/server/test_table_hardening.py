@@ -5,10 +5,14 @@ from __future__ import annotations
 
 import threading
 from concurrent.futures import ThreadPoolExecutor
+from typing import Any
 
+import pytest
+from fastapi import FastAPI
 from fastapi.testclient import TestClient
 
 from bodoge.server.db import PERSON, PLAYING, WAITING, NewSeat, Store, TableInfo, invite_code
+from bodoge.server.hub import Hub, LiveTable
 
 from .serverkit import (
     SEALED,
@@ -18,6 +22,7 @@ from .serverkit import (
     frames_until,
     host,
     join_seat,
+    make_app,
     receive_error,
     receive_state,
     socket,
@@ -162,3 +167,95 @@ def test_a_revoke_the_hub_did_not_see_coming_is_refused_by_the_store(client: Tes
         assert response.json()["error"]["code"] == "wrong_status"
         assert store.table(table.id).seats[1].filled
         assert hub.tables[table.id].info.status == PLAYING
+
+
+# ------------------------------------------------ 2. a seat taken back keeps its clock
+
+
+class FakeTime:
+    """The hub's clock, moved by hand: deadlines are reached without waiting."""
+
+    def __init__(self, at: float) -> None:
+        self.at = at
+
+    def __call__(self) -> float:
+        return self.at
+
+
+def frozen_app(db_url: str, at: FakeTime) -> FastAPI:
+    """An app on the fake clock whose stand-in bots never get to move (an hour's pause)."""
+    app = make_app(db_url)
+    app.state.hub.clock = at
+    app.state.hub.bot_pause = 3600
+    return app
+
+
+async def run_deadlines(hub: Hub, live: LiveTable) -> None:
+    """Hand over every seat whose deadline the fake time has passed (as the wait would)."""
+    await hub._expire(live)
+
+
+def by_bot(frame: dict[str, Any], seat: int) -> bool:
+    return frame["type"] == "state" and bool(frame["room"]["seats"][seat]["by_bot"])
+
+
+def next_error(ws: Any) -> dict[str, Any]:
+    """The next error frame (states of other seats' changes may come first)."""
+    return frames_until(ws, lambda f: f["type"] == "error")
+
+
+CLOCKS = [{"kind": "move", "seconds": 30}, {"kind": "bank", "seconds": 30, "increment": 5}]
+
+
+@pytest.mark.parametrize("clock", CLOCKS, ids=["move", "bank"])
+def test_a_seat_taken_back_goes_on_with_the_time_it_had_and_no_new_grace(
+    db_url: str, clock: dict[str, Any]
+) -> None:
+    """Away for its grace, the seat goes to a bot; taken back, its deadline is where it
+    was (not refilled); away again at the same decision, it goes back at once."""
+    at = FakeTime(1_000_000.0)
+    start = at.at
+    with TestClient(frozen_app(db_url, at)) as client:
+        hub = client.app.state.hub  # type: ignore[attr-defined]
+        table = create(client, options={"rounds": 1}, clock=clock, grace=5, stand_in="random")
+        live = hub.tables[table.id]
+        with socket(client, table.id, table.tokens[0]) as ann:
+            receive_state(ann)
+            at.at = start + 6  # seat 1 was never connected: its grace is over
+            client.portal.call(run_deadlines, hub, live)  # type: ignore[union-attr]
+            frames_until(ann, lambda f: by_bot(f, 1))
+            at.at = start + 10
+            with socket(client, table.id, table.tokens[1]) as bea:
+                receive_state(bea)
+                bea.send_json({"type": "take_seat"})
+                back = frames_until(bea, lambda f: f["type"] == "state" and not by_bot(f, 1))
+                mine = back["room"]["seats"][1]["clock"]
+                assert mine["deadline"] == start + 30  # what was left, not a new 30 s
+            at.at = start + 11  # away since +10, at the same decision: no second grace
+            assert (start + 10, 1) in hub.deadlines(live)
+            client.portal.call(run_deadlines, hub, live)  # type: ignore[union-attr]
+            frames_until(ann, lambda f: by_bot(f, 1))
+
+
+@pytest.mark.parametrize("clock", CLOCKS, ids=["move", "bank"])
+def test_taking_back_a_seat_whose_time_ran_out_is_refused_until_its_bot_moved(
+    db_url: str, clock: dict[str, Any]
+) -> None:
+    """Ten take-backs in a row stall nothing: each is ``time_out``, the bot keeps the seat."""
+    at = FakeTime(1_000_000.0)
+    with TestClient(frozen_app(db_url, at)) as client:
+        hub = client.app.state.hub  # type: ignore[attr-defined]
+        table = create(client, options={"rounds": 1}, clock=clock, stand_in="random")
+        live = hub.tables[table.id]
+        with socket(client, table.id, table.tokens[1]) as bea:
+            receive_state(bea)
+            at.at += 31
+            client.portal.call(run_deadlines, hub, live)  # type: ignore[union-attr]
+            frames_until(bea, lambda f: by_bot(f, 1))
+            for _ in range(10):
+                bea.send_json({"type": "take_seat"})
+                assert next_error(bea)["code"] == "time_out"
+            act(bea, live.state.version, bid(1))
+            assert next_error(bea)["code"] == "time_out"
+            assert 1 in live.by_bot and 1 in live.bots
+            assert client.app.state.store.actions(table.id) == []  # type: ignore[attr-defined]

@@ -9,7 +9,7 @@ import pytest
 from fastapi.testclient import TestClient
 
 import bodoge
-from bodoge.server.clock import BANK, MOVE, ClockSpec, SeatClock, advance, start, taken_back
+from bodoge.server.clock import BANK, MOVE, ClockSpec, SeatClock, advance, start
 from bodoge.server.db import BOT, NewSeat
 
 from .serverkit import (
@@ -56,12 +56,6 @@ def test_a_step_of_a_choice_neither_restarts_nor_feeds_the_clock() -> None:
     assert advance(spec, clocks, [0, 1], [0, 1], actor=0, decided=False, at=10.0) == {}
 
 
-def test_a_person_taking_a_seat_back_gets_at_least_the_floor() -> None:
-    spec = ClockSpec(BANK, 600, 0)
-    assert taken_back(spec, SeatClock(5.0, 0.0), at=100.0) == SeatClock(30.0, 100.0)
-    assert taken_back(ClockSpec(MOVE, 3), SeatClock(3.0, 0.0), at=9.0) == SeatClock(3.0, 9.0)
-
-
 @pytest.mark.parametrize(
     "clock",
     [
@@ -97,20 +91,6 @@ def test_time_running_out_hands_the_seats_to_bots_which_finish_and_are_marked(
     record = client.get(f"/api/tables/{table.id}/record").json()
     assert record["meta"]["bot_moves"] == list(range(len(record["actions"])))
     assert bodoge.replay(record).is_over
-
-
-def test_a_person_takes_the_seat_back_and_plays_again(client: TestClient) -> None:
-    table = create(client, game=SEALED, options={"rounds": 3}, clock={"kind": "move", "seconds": 1})
-    with socket(client, table.id, table.tokens[1]) as ws:
-        receive_state(ws)
-        frames_until(ws, lambda f: f["type"] == "state" and f["room"]["seats"][1]["by_bot"])
-        ws.send_json({"type": "take_seat"})
-        back = frames_until(
-            ws, lambda f: f["type"] == "state" and not f["room"]["seats"][1]["by_bot"]
-        )
-        assert back["room"]["seats"][1]["clock"]["left"] > 0
-    info = table_json(client, table.id)
-    assert info["seats"][1]["by_bot"] is False
 
 
 def test_a_restart_keeps_every_deadline(db_url: str) -> None:

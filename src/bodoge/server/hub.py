@@ -398,6 +398,9 @@ class LiveTable:
     chat: list[ChatLine] = field(default_factory=list)
     said: dict[int, deque[float]] = field(default_factory=dict)
     """When each seat last wrote (the chat's rate limit)."""
+    handed: dict[int, int] = field(default_factory=dict)
+    """The version at which a deadline last handed each seat to a bot: a person who takes
+    it back and is away again at that version gets no second grace."""
 
     @property
     def started(self) -> bool:
@@ -968,7 +971,9 @@ class Hub:
             if live.info.clock is not None and deadline is not None:
                 due.append((deadline, seat))
             if live.info.grace is not None and not live.present.get(seat):
-                due.append((live.away.get(seat, self.clock()) + live.info.grace, seat))
+                # A seat handed over at this very decision had its grace: none again.
+                grace = 0.0 if live.handed.get(seat) == live.state.version else live.info.grace
+                due.append((live.away.get(seat, self.clock()) + grace, seat))
         return due
 
     async def _watch(self, live: LiveTable, due: tuple[float, int]) -> None:
@@ -983,6 +988,7 @@ class Hub:
         at = self.clock()
         for seat in sorted({seat for due, seat in self.deadlines(live) if due <= at}):
             log.info("table %s: seat %d is played by a bot (its time ran out)", live.info.id, seat)
+            live.handed[seat] = live.state.version
             await self.hand_to_bot(live, seat)
         self.arm(live)
 
@@ -1000,21 +1006,34 @@ class Hub:
         self.arm(live)
 
     async def take_back(self, live: LiveTable, seat: int) -> None:
-        """The person plays their seat again (their clock gets at least ``clock.floor``)."""
+        """The person plays their seat again, on the clock as it stands (never refilled).
+
+        Refused (``time_out``) while the seat is asked to act and its time for
+        this decision has run out: the bot makes that move, then the seat may
+        be taken back.  Else the seat would go straight back to the bot, and a
+        person sending ``take_seat`` again and again would keep its bot from
+        ever moving.
+        """
         async with live.lock:
             if seat not in live.by_bot:
                 return
-            spec, current = live.info.clock, live.clocks.get(seat)
-            clock = None
-            if spec is not None and current is not None:
-                clock = clocks.taken_back(spec, current, self.clock())
-            info = await asyncio.to_thread(self.store.set_by_bot, live.info.id, seat, False, clock)
+            current = live.clocks.get(seat)
+            out_of_time = (
+                live.info.clock is not None
+                and current is not None
+                and seat in live.state.to_act
+                and current.left_at(self.clock()) <= 0
+            )
+            if out_of_time:
+                raise ProtocolError(
+                    "time_out",
+                    "your time for this move ran out: the bot makes it, then take your seat back",
+                )
+            info = await asyncio.to_thread(self.store.set_by_bot, live.info.id, seat, False)
             if info is None:
                 return
             live.info = info
             live.bots.pop(seat, None)
-            if clock is not None:
-                live.clocks[seat] = clock
             live.away.pop(seat, None)
             self.publish(live)
         self.arm(live)

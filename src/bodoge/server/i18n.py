@@ -133,6 +133,10 @@ WORDS: dict[str, Text] = {
     "watch_replay": Text("リプレイを見る", "Watch the replay"),
     "play_again": Text("新しい卓を作る", "Set up a new table"),
     "err_table_ended": Text("この卓は終了しました。", "This table has ended."),
+    "err_time_out": Text(
+        "この手の持ち時間は切れました。ボットが打ったあとで席に戻れます。",
+        "Your time for this move ran out: take your seat back after the bot's move.",
+    ),
     "err_too_fast": Text("少し待ってから送ってください。", "Please wait a moment before sending."),
     "err_muted": Text("チャットが止められています。", "You are muted at this table."),
     "err_bad_chat": Text("メッセージは1〜300文字です。", "A message has 1 to 300 characters."),
@@ -261,6 +265,7 @@ ERROR_CODES = (
     "too_fast",
     "muted",
     "bad_chat",
+    "time_out",
 )
 """Refusals the table page explains in the player's language (the rest: ``err_other``)."""
 

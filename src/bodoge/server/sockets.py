@@ -56,7 +56,8 @@ shapes above), ``table_not_found`` (then the socket closes with 4404),
 ``malformed_action`` (not an action of this game), ``illegal_action``,
 ``game_over``, ``table_ended`` (the host ended the table), ``unavailable``
 (the database did not answer), ``bad_chat``, ``muted``, ``too_fast``,
-``chat_full``, ``internal_error``.  An error's message is at most ``MAX_ERROR`` characters:
+``chat_full``, ``time_out`` (``take_seat`` or an action while the seat's time for
+this decision has run out: its bot makes that move), ``internal_error``.  An error's message is at most ``MAX_ERROR`` characters:
 what a client sent is never echoed back at length.
 
 Every frame sent counts against the connection's backlog (``MAX_BACKLOG``
