@@ -16,6 +16,7 @@ from bodoge.server.hub import Hub, LiveTable
 
 from .serverkit import (
     SEALED,
+    Table,
     act,
     bid,
     create,
@@ -26,6 +27,8 @@ from .serverkit import (
     receive_error,
     receive_state,
     socket,
+    table_json,
+    wait_status,
 )
 
 
@@ -259,3 +262,80 @@ def test_taking_back_a_seat_whose_time_ran_out_is_refused_until_its_bot_moved(
             assert next_error(bea)["code"] == "time_out"
             assert 1 in live.by_bot and 1 in live.bots
             assert client.app.state.store.actions(table.id) == []  # type: ignore[attr-defined]
+
+
+# ------------------------------------------------ 4. a mute belongs to the person
+
+
+def mute(client: TestClient, table: Table, seat: int) -> None:
+    response = client.post(
+        f"/api/tables/{table.id}/seats/{seat}/mute", json={"muted": True}, headers=host(table)
+    )
+    assert response.status_code == 200, response.text
+
+
+def test_a_newcomer_in_a_revoked_seat_is_not_muted(client: TestClient) -> None:
+    table = create(client, game=SEALED, seats=THREE, options={"rounds": 1}, join=False)
+    mallory = join_seat(client, table, 1, "Mallory")
+    mute(client, table, 1)
+    with socket(client, table.id, mallory) as old:
+        assert receive_state(old)["room"]["seats"][1]["muted"] is True
+        old.send_json({"type": "chat", "text": "spam"})
+        assert next_error(old)["code"] == "muted"
+    table.invites[1] = revoke(client, table.id, 1, table.host_token)
+    bea = join_seat(client, table, 1, "Bea")
+    with socket(client, table.id, bea) as ws:
+        assert receive_state(ws)["room"]["seats"][1]["muted"] is False
+        ws.send_json({"type": "chat", "text": "hello"})
+        line = frames_until(ws, lambda f: f["type"] == "chat")["lines"][0]
+        assert (line["name"], line["text"]) == ("Bea", "hello")
+
+
+def test_a_mute_follows_its_person_into_the_rematch(client: TestClient) -> None:
+    table = create(client, game=SEALED, options={"rounds": 1})
+    mute(client, table, 0)
+    for seat in (0, 1):
+        with socket(client, table.id, table.tokens[seat]) as ws:
+            state = receive_state(ws)
+            act(ws, state["version"], bid(1))
+            next_state = frames_until(ws, lambda f: f["type"] == "state" and f["answered"])
+            assert next_state["answered"] > 0
+    wait_status(client, table.id, "over")
+    new = client.post(f"/api/tables/{table.id}/rematch", headers=host(table)).json()
+    with socket(client, new["id"], table.tokens[0]) as ws:
+        frame = receive_state(ws)
+        assert frame["seat"] == 1 and frame["room"]["seats"][1]["muted"] is True
+        assert frame["room"]["seats"][0]["muted"] is False
+
+
+# ------------------------------------------------ 5. look-alike names
+
+
+@pytest.mark.parametrize(
+    "name", ["\u202eecilA\u202c", "Al\u200bice", "\u2066Alice\u2069", "Ali\ufeffce"]
+)
+def test_a_name_with_invisible_formatting_is_refused(client: TestClient, name: str) -> None:
+    table = create(client, join=False)
+    response = client.post(
+        f"/api/tables/{table.id}/join", json={"invite": table.invites[0], "name": name}
+    )
+    assert response.status_code == 422
+    assert response.json()["error"]["code"] == "bad_name"
+    assert table_json(client, table.id)["seats"][0]["filled"] is False
+
+
+def test_a_name_is_normalised_so_full_width_letters_are_plain(client: TestClient) -> None:
+    table = create(client, join=False)
+    join_seat(client, table, 0, "Ａｌｉｃｅ")
+    assert table_json(client, table.id)["seats"][0]["name"] == "Alice"
+
+
+def test_chat_drops_format_characters(client: TestClient) -> None:
+    table = create(client, game=SEALED, options={"rounds": 1})
+    with socket(client, table.id, table.tokens[0]) as ws:
+        receive_state(ws)
+        ws.send_json({"type": "chat", "text": "\u202eRTL\u202c and zero\u200bwidth"})
+        line = frames_until(ws, lambda f: f["type"] == "chat")["lines"][0]
+        assert line["text"] == "RTL and zerowidth"
+        ws.send_json({"type": "chat", "text": "\u200b\u202e"})  # nothing visible is left
+        assert next_error(ws)["code"] == "bad_chat"

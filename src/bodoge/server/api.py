@@ -434,16 +434,24 @@ LiveDep = Annotated[LiveTable, Depends(live_table)]
 
 
 def checked_name(name: str) -> str:
-    """A player's name, stripped, or 422 ``bad_name``.
+    """A player's name, NFKC-normalised and stripped, or 422 ``bad_name``.
 
     Control characters (NUL among them, which PostgreSQL refuses in text)
-    and lone surrogates are refused with the rest.
+    and lone surrogates are refused with the rest, and so are format
+    characters (Unicode category Cf: bidirectional overrides, zero-width
+    spaces and joiners), with which one player could pose as another
+    (``"\u202eecilA"`` shows as ``Alice``).  NFKC makes full-width and
+    other compatibility look-alikes plain letters.
     """
-    name = name.strip()
+    name = unicodedata.normalize("NFKC", name).strip()
     if not 1 <= len(name) <= 40:
         raise ApiError(422, "bad_name", "a name has 1 to 40 characters")
     if any(unicodedata.category(c) in ("Cc", "Cs") for c in name):
         raise ApiError(422, "bad_name", "a name may not hold control characters")
+    if any(unicodedata.category(c) == "Cf" for c in name):
+        raise ApiError(
+            422, "bad_name", "a name may not hold invisible formatting characters (such as RTL)"
+        )
     return name
 
 

@@ -791,7 +791,7 @@ class Store:
 
         Seat ``i`` of the new table is seat ``i + 1`` of the old one, so the
         start player moves on; a person keeps their seat token (the same
-        link leads on), a bot stays a bot.  Made once: a second call gives
+        link leads on) and their mute, a bot stays a bot.  Made once: a second call gives
         the same table.  ``None`` when the table is not over.
         """
         with self.writing, self.engine.begin() as connection:
@@ -836,7 +836,7 @@ class Store:
                         "invite_hash": None,
                         "token_hash": was.token_hash,
                         "by_bot": False,
-                        "muted": False,
+                        "muted": bool(was.muted),  # a mute belongs to the person
                         "invite_gen": 0,
                         **_no_clock(clock),
                     }

@@ -1332,12 +1332,15 @@ def result_of(state: State) -> dict[str, Any]:
 def chat_text(text: object) -> str:
     """A chat line as stored: stripped, 1 to ``MAX_CHAT`` characters, no control characters.
 
-    It is shown as text, never as markup (the page sets ``textContent``, the
-    replay's template escapes it).
+    Format characters (Unicode category Cf: bidirectional overrides,
+    zero-width characters) are dropped, so a line cannot reverse the text
+    after it or pose as another name.  It is shown as text, never as
+    markup (the page sets ``textContent``, the replay's template escapes it).
     """
     if not isinstance(text, str):
         raise ProtocolError("malformed", "a chat line is text")
-    line = " ".join(text.split())
+    visible = "".join(c for c in text if unicodedata.category(c) != "Cf")
+    line = " ".join(visible.split())
     if not 1 <= len(line) <= MAX_CHAT:
         raise ProtocolError("bad_chat", f"a chat line has 1 to {MAX_CHAT} characters")
     if any(unicodedata.category(c) in ("Cc", "Cs", "Co") for c in line):
