@@ -11,6 +11,7 @@ import pytest
 from fastapi import FastAPI
 from fastapi.testclient import TestClient
 
+import bodoge
 from bodoge.server.db import PERSON, PLAYING, WAITING, NewSeat, Store, TableInfo, invite_code
 from bodoge.server.hub import Hub, LiveTable
 
@@ -87,9 +88,7 @@ def test_the_newcomers_private_view_never_reaches_the_old_socket(client: TestCli
             first = receive_state(bea)
             act(bea, first["version"], bid(2))
             mine = frames_until(bea, lambda f: f["type"] == "state" and f["answered"] > 0)
-        seen = frames_until(
-            old, lambda f: f["type"] == "state" and f["version"] == mine["version"]
-        )
+        seen = frames_until(old, lambda f: f["type"] == "state" and f["version"] == mine["version"])
         assert seen["seat"] is None
         assert seen["view"] != mine["view"]
         with socket(client, table.id) as watcher:
@@ -106,37 +105,40 @@ def revoke_races_the_last_join(url: str, trials: int = 20) -> None:
     store.migrate()
     try:
         for _ in range(trials):
-            created = store.create_table(SEALED, {}, 2, 1, [NewSeat(PERSON), NewSeat(PERSON)])
-            table_id, host_token = created.table.id, created.host_token
-            assert store.claim_seat(table_id, created.invites[0], "Ann") is not None
-            start = threading.Barrier(2)
-
-            def join() -> tuple[int, str] | None:
-                start.wait()
-                return store.join(table_id, created.invites[1], "Bea")[0]
-
-            def revoke() -> tuple[bool, TableInfo | None]:
-                start.wait()
-                return store.revoke_invite(table_id, 1, host_token)
-
-            with ThreadPoolExecutor(2) as pool:
-                joining, revoking = pool.submit(join), pool.submit(revoke)
-                joined, (revoked, answered) = joining.result(60), revoking.result(60)
-            after = store.table(table_id)
-            assert after is not None and answered is not None
-            assert answered.seats == after.seats and answered.status == after.status
-            if revoked:  # the revoke came first: the seat is open, its new invitation works
-                assert joined is None and after.status == WAITING
-                assert not after.seats[1].filled
-                gen = after.seats[1].invite_gen
-                new = invite_code(host_token, table_id, 1, gen)
-                assert store.join(table_id, new, "Cy")[0] is not None
-                assert store.table(table_id).status == PLAYING  # type: ignore[union-attr]
-            else:  # the join came first: the game started with both seats filled
-                assert joined is not None and after.status == PLAYING
-                assert all(seat.filled for seat in after.seats)
+            one_race(store)
     finally:
         store.close()
+
+
+def one_race(store: Store) -> None:
+    created = store.create_table(SEALED, {}, 2, 1, [NewSeat(PERSON), NewSeat(PERSON)])
+    table_id, host_token = created.table.id, created.host_token
+    assert store.claim_seat(table_id, created.invites[0], "Ann") is not None
+    start = threading.Barrier(2)
+
+    def join() -> tuple[int, str] | None:
+        start.wait()
+        return store.join(table_id, created.invites[1], "Bea")[0]
+
+    def revoke() -> tuple[bool, TableInfo | None]:
+        start.wait()
+        return store.revoke_invite(table_id, 1, host_token)
+
+    with ThreadPoolExecutor(2) as pool:
+        joining, revoking = pool.submit(join), pool.submit(revoke)
+        joined, (revoked, answered) = joining.result(60), revoking.result(60)
+    after = store.table(table_id)
+    assert after is not None and answered is not None
+    assert answered.seats == after.seats and answered.status == after.status
+    if revoked:  # the revoke came first: the seat is open, its new invitation works
+        assert joined is None and after.status == WAITING
+        assert not after.seats[1].filled
+        new = invite_code(host_token, table_id, 1, after.seats[1].invite_gen)
+        assert store.join(table_id, new, "Cy")[0] is not None
+        assert store.table(table_id).status == PLAYING  # type: ignore[union-attr]
+    else:  # the join came first: the game started with both seats filled
+        assert joined is not None and after.status == PLAYING
+        assert all(seat.filled for seat in after.seats)
 
 
 def test_a_revoke_racing_the_last_join_leaves_a_table_that_matches_its_answers(
@@ -339,3 +341,53 @@ def test_chat_drops_format_characters(client: TestClient) -> None:
         assert line["text"] == "RTL and zerowidth"
         ws.send_json({"type": "chat", "text": "\u200b\u202e"})  # nothing visible is left
         assert next_error(ws)["code"] == "bad_chat"
+
+
+# ------------------------------------------------ 6, 7. an ended table
+
+
+def end(client: TestClient, table: Table) -> None:
+    response = client.post(f"/api/tables/{table.id}/end", headers=host(table))
+    assert response.status_code == 200, response.text
+
+
+def test_an_ended_tables_frames_offer_no_moves_and_nothing_to_click(client: TestClient) -> None:
+    table = create(client, game=SEALED, options={"rounds": 2})
+    with socket(client, table.id, table.tokens[0], html="1") as ws:
+        first = receive_state(ws)
+        assert first["legal"] and "data-act=" in first["html"]
+        end(client, table)
+        ended = frames_until(ws, lambda f: f["type"] == "state" and f["status"] == "abandoned")
+        assert ended["legal"] == []
+        assert "data-act=" not in ended["html"] and "my-turn" not in ended["html"]
+    with socket(client, table.id, table.tokens[1], html="1") as late:
+        again = receive_state(late)
+        assert again["legal"] == [] and "data-act=" not in again["html"]
+        act(late, again["version"], bid(1))
+        assert next_error(late)["code"] == "table_ended"
+
+
+def test_an_ended_tables_record_and_replay_are_there_marked_abandoned(client: TestClient) -> None:
+    table = create(client, game=SEALED, options={"rounds": 2})
+    with (
+        socket(client, table.id, table.tokens[0]) as ann,
+        socket(client, table.id, table.tokens[1]) as bea,
+    ):
+        version = receive_state(ann)["version"]
+        receive_state(bea)
+        act(ann, version, bid(3))
+        act(bea, version, bid(2))
+        frames_until(ann, lambda f: f["type"] == "state" and f["version"] >= 2)
+    end(client, table)
+    record = client.get(f"/api/tables/{table.id}/record")
+    assert record.status_code == 200, record.text
+    data = record.json()
+    assert data["meta"]["abandoned"] is True and "result" not in data
+    assert [seat for seat, _ in data["actions"]] == [0, 1]
+    replayed = bodoge.replay(data)
+    assert not replayed.is_over and replayed.version == 2
+    download = client.get(f"/t/{table.id}/record.json")
+    assert download.status_code == 200 and download.json()["meta"]["abandoned"] is True
+    page = client.get(f"/t/{table.id}/replay", headers={"accept-language": "en"})
+    assert page.status_code == 200 and 'data-testid="replay-abandoned"' in page.text
+    assert client.get(f"/t/{table.id}/replay/1").status_code == 200

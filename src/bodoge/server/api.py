@@ -240,11 +240,13 @@ class RecordOut(BaseModel):
     seed: int
     actions: list[tuple[int, dict[str, Any]]]
     """``[seat, action]`` pairs in order."""
-    result: ResultOut
+    result: ResultOut | None = None
+    """Absent for a game its host ended (``meta.abandoned``): it has no winner."""
     players: list[str] | None = None
     """The seats' display names (people's chosen names, bots' names), for replays."""
     meta: dict[str, Any] | None = None
-    """``bot_moves``: the steps a bot made for an absent person."""
+    """``bot_moves``: the steps a bot made for an absent person; ``abandoned``: the host
+    ended the game before its end."""
 
 
 TableOut.model_rebuild()
@@ -698,8 +700,9 @@ async def post_join(table_id: str, body: JoinIn, store: StoreDep, hub: HubDep) -
     responses={403: {"model": ErrorOut, "description": "`not_over`"}},
 )
 async def get_record(live: LiveDep, store: StoreDep) -> RecordOut:
-    """The full record (with the seed), only once the game is over."""
-    if not live.state.is_over:
+    """The full record (with the seed), only once the game is over (or its host ended it:
+    then without ``result``, marked ``meta.abandoned``)."""
+    if not live.ended:
         raise ApiError(403, "not_over", "the record is available when the game is over")
     return RecordOut.model_validate(named_record(live, "en", store))
 

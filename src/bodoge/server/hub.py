@@ -408,7 +408,13 @@ class LiveTable:
 
     @property
     def playing(self) -> bool:
+        """A game under way: not waiting, not over, not ended or cancelled by the host."""
         return self.info.status == PLAYING and not self.state.is_over
+
+    @property
+    def ended(self) -> bool:
+        """Finished one way or another: over, or ended by its host (abandoned, no winner)."""
+        return self.state.is_over or self.info.status == ABANDONED
 
     @property
     def by_bot(self) -> set[int]:
@@ -1409,7 +1415,7 @@ def state_message(
     shape is :class:`bodoge.server.sockets.StateMessage`.
     """
     state = live.state
-    legal = state.legal_actions(seat) if seat is not None and live.started else []
+    legal = state.legal_actions(seat) if seat is not None and live.playing else []
     recent = state.version - LOG_LENGTH
     first = recent if logged is None else max(logged, recent)
     message: dict[str, Any] = {

@@ -370,7 +370,7 @@ async def join_submit(
 def finished(live: LiveTable | None, lang: str) -> HTMLResponse | None:
     if live is None:
         return error_page(lang, 404, word("not_found", lang))
-    if not live.state.is_over:
+    if not live.ended:
         return error_page(lang, 403, word("replay_not_ready", lang))
     return None
 
@@ -429,7 +429,7 @@ async def record_download(table_id: str, hub: HubDep, store: StoreDep, lang: Lan
     live = await hub.get(table_id)
     if live is None:
         return JSONResponse({"error": {"code": "table_not_found", "message": "no such table"}}, 404)
-    if not live.state.is_over:
+    if not live.ended:
         return JSONResponse(
             {"error": {"code": "not_over", "message": NOT_OVER}},
             403,

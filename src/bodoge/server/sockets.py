@@ -57,8 +57,9 @@ shapes above), ``table_not_found`` (then the socket closes with 4404),
 ``game_over``, ``table_ended`` (the host ended the table), ``unavailable``
 (the database did not answer), ``bad_chat``, ``muted``, ``too_fast``,
 ``chat_full``, ``time_out`` (``take_seat`` or an action while the seat's time for
-this decision has run out: its bot makes that move), ``internal_error``.  An error's message is at most ``MAX_ERROR`` characters:
-what a client sent is never echoed back at length.
+this decision has run out: its bot makes that move), ``internal_error``.  An
+error's message is at most ``MAX_ERROR`` characters: what a client sent is
+never echoed back at length.
 
 Every frame sent counts against the connection's backlog (``MAX_BACKLOG``
 in :mod:`bodoge.server.hub`), errors and pongs as much as states; a
@@ -81,8 +82,8 @@ from pydantic import BaseModel, ConfigDict, Field, StrictInt, TypeAdapter, Valid
 
 from .api import MAX_ERROR, shown_id
 from .config import MAX_MESSAGE
-from .deps import HubDep, seat_token
 from .db import digest
+from .deps import HubDep, seat_token
 from .hub import Connection, Hub, LiveTable, ProtocolError
 from .i18n import request_lang
 
