@@ -198,7 +198,8 @@ def check_cancel(server: Server, page: Page) -> None:
     page.wait_for_selector("[data-testid=waiting-room]")
     waiting = page.url.rstrip("/").split("/")[-1]
     page.click("[data-testid=cancel-table]")
-    page.wait_for_selector("#game [data-testid=cancelled]")
+    page.wait_for_selector("[data-testid=ended]:visible")
+    assert page.locator("body").inner_text().count("The host cancelled this table.") == 1
     page.goto(server.base + "/")
     assert page.locator(f"[data-testid=sit-{waiting}]").count() == 0
     assert server.api("GET", f"/api/tables/{waiting}")["status"] == "cancelled"

@@ -3,6 +3,7 @@ revokes racing joins, mutes, names, ended tables, private tables."""
 
 from __future__ import annotations
 
+import re
 import threading
 from concurrent.futures import ThreadPoolExecutor
 from typing import Any
@@ -13,6 +14,7 @@ from fastapi.testclient import TestClient
 
 import bodoge
 from bodoge.server.db import PERSON, PLAYING, WAITING, NewSeat, Store, TableInfo, invite_code
+from bodoge.server.deps import HOST_COOKIE, SEAT_COOKIE
 from bodoge.server.hub import Hub, LiveTable
 
 from .serverkit import (
@@ -391,3 +393,62 @@ def test_an_ended_tables_record_and_replay_are_there_marked_abandoned(client: Te
     page = client.get(f"/t/{table.id}/replay", headers={"accept-language": "en"})
     assert page.status_code == 200 and 'data-testid="replay-abandoned"' in page.text
     assert client.get(f"/t/{table.id}/replay/1").status_code == 200
+
+
+# ------------------------------------------------ 9, 10. the host's seat, the chat box
+
+
+def as_seated_host(client: TestClient, table: Table, seat: int) -> None:
+    """This client holds the host's cookie and the seat's cookie (the host sat down)."""
+    client.cookies.set(HOST_COOKIE.format(table=table.id), table.host_token)
+    client.cookies.set(SEAT_COOKIE.format(table=table.id), table.tokens[seat])
+
+
+def test_the_hosts_own_seat_has_no_revoke(client: TestClient) -> None:
+    table = create(client, game=SEALED, seats=THREE, join=False)
+    join_seat(client, table, 0, "Host")
+    join_seat(client, table, 1, "Bea")
+    as_seated_host(client, table, 0)
+    page = client.get(f"/t/{table.id}").text
+    assert 'data-testid="host-panel"' in page
+    assert 'data-testid="revoke-0"' not in page and 'data-testid="revoke-1"' in page
+    own = client.post(f"/api/tables/{table.id}/seats/0/revoke", headers=host(table))
+    assert own.status_code == 409 and own.json()["error"]["code"] == "own_seat"
+    form = client.post(f"/t/{table.id}/host/revoke/0", follow_redirects=False)
+    assert form.status_code == 409
+    assert table_json(client, table.id)["seats"][0]["name"] == "Host"
+
+
+def test_a_muted_player_is_told_beside_the_disabled_chat_box(client: TestClient) -> None:
+    table = create(client, game=SEALED)
+    mute(client, table, 1)
+    client.cookies.set(SEAT_COOKIE.format(table=table.id), table.tokens[1])
+    page = client.get(f"/t/{table.id}", headers={"accept-language": "en"}).text
+    note = re.search(r'<span [^>]*data-testid="chat-muted"([^>]*)>([^<]*)<', page)
+    assert note is not None and "hidden" not in note.group(1)
+    assert note.group(2) == "The host has muted you."
+    assert re.search(r'data-testid="chat-input"[^>]*disabled', page)
+    client.cookies.set(SEAT_COOKIE.format(table=table.id), table.tokens[0])
+    page = client.get(f"/t/{table.id}").text
+    assert re.search(r'data-testid="chat-muted" hidden', page)
+
+
+def test_a_cancelled_table_says_so_once_and_takes_no_more_chat(client: TestClient) -> None:
+    table = create(client, game=SEALED, seats=THREE, join=False)
+    join_seat(client, table, 0, "Ann")
+    with socket(client, table.id, table.tokens[0]) as ws:
+        receive_state(ws)
+        ws.send_json({"type": "chat", "text": "anyone?"})
+        frames_until(ws, lambda f: f["type"] == "chat")
+        cancelled = client.post(f"/api/tables/{table.id}/cancel", headers=host(table))
+        assert cancelled.status_code == 200
+        frames_until(ws, lambda f: f["type"] == "state" and f["status"] == "cancelled")
+        ws.send_json({"type": "chat", "text": "hello?"})
+        assert next_error(ws)["code"] == "table_cancelled"
+    store = client.app.state.store  # type: ignore[attr-defined]
+    assert [line.text for line in store.chat(table.id)] == ["anyone?"]
+    client.cookies.set(SEAT_COOKIE.format(table=table.id), table.tokens[0])
+    page = client.get(f"/t/{table.id}", headers={"accept-language": "en"}).text
+    shown = re.sub(r"<[^>]*>", "", page)  # the text a reader sees, no attributes
+    assert shown.count("The host cancelled this table.") == 1
+    assert re.search(r'data-testid="chat-form"[^>]*hidden', page)

@@ -20,7 +20,9 @@ with a stable code:
   ``/seats/{seat}/mute``, ``/cancel``, ``/end``, ``/listed``; the host's
   secret in the ``X-Bodoge-Host`` header or the host cookie): 403
   ``not_host``, 404 ``seat_not_found``, 409 ``wrong_status`` (say, cancelling
-  a game under way), 422 ``bad_bot_spec`` / ``invalid_bot``;
+  a game under way, or revoking an invitation once the game started),
+  ``own_seat`` (revoking the seat the host's own request holds), 422
+  ``bad_bot_spec`` / ``invalid_bot``;
 * ``POST /api/tables/{id}/sit`` (a free seat of an open table): 409
   ``seat_taken`` (none is free, or the table is not open), 422 ``bad_name``;
 * ``POST /api/tables/{id}/rematch`` (a seated person's ``?token=`` or the
@@ -542,9 +544,17 @@ async def host_set_seat(
         raise wrong_status(live, "the seats of a finished table do not change")
 
 
-async def host_revoke(store: Store, hub: Hub, live: LiveTable, secret: str, seat: int) -> str:
-    """Withdraw a seat's invitation (and whoever took it) before the start; the new invite path."""
+async def host_revoke(
+    store: Store, hub: Hub, live: LiveTable, secret: str, seat: int, own: int | None = None
+) -> str:
+    """Withdraw a seat's invitation (and whoever took it) before the start; the new invite path.
+
+    ``own``: the seat the host's request holds (their seat cookie): the host
+    does not unseat themselves by a stray click (409 ``own_seat``).
+    """
     entry = seat_entry(live, seat)
+    if own is not None and own == seat:
+        raise ApiError(409, "own_seat", "this is your own seat; the host keeps it")
     if live.info.status != WAITING:
         raise wrong_status(live, "invitations change only before the start")
     if entry.kind != PERSON:
@@ -754,7 +764,8 @@ async def post_revoke(
     table_id: str, seat: int, request: Request, store: StoreDep, hub: HubDep
 ) -> InviteOut:
     live, secret = await as_host(request, store, hub, table_id)
-    return InviteOut(invite=await host_revoke(store, hub, live, secret, seat))
+    own = live.info.seat_for(seat_token(request, table_id))
+    return InviteOut(invite=await host_revoke(store, hub, live, secret, seat, own))
 
 
 @tables.post("/{table_id}/seats/{seat}/mute", response_model=TableOut, responses=HOST_ERRORS)

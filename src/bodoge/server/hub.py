@@ -1078,6 +1078,8 @@ class Hub:
         """
         if seat is None:
             raise ProtocolError("wrong_seat", "spectators read the chat; seated players write")
+        if live.info.status == CANCELLED:
+            raise ProtocolError("table_cancelled", "the host cancelled this table")
         line = chat_text(text)
         entry = next(s for s in live.info.seats if s.seat == seat)
         if entry.muted:

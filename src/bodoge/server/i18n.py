@@ -137,6 +137,9 @@ WORDS: dict[str, Text] = {
         "この手の持ち時間は切れました。ボットが打ったあとで席に戻れます。",
         "Your time for this move ran out: take your seat back after the bot's move.",
     ),
+    "err_table_cancelled": Text(
+        "この卓はホストが取りやめました。", "The host cancelled this table."
+    ),
     "err_too_fast": Text("少し待ってから送ってください。", "Please wait a moment before sending."),
     "err_muted": Text("チャットが止められています。", "You are muted at this table."),
     "err_bad_chat": Text("メッセージは1〜300文字です。", "A message has 1 to 300 characters."),
@@ -266,6 +269,7 @@ ERROR_CODES = (
     "muted",
     "bad_chat",
     "time_out",
+    "table_cancelled",
 )
 """Refusals the table page explains in the player's language (the rest: ``err_other``)."""
 

@@ -480,7 +480,8 @@ async def host_revoke_form(
     table_id: str, seat: int, request: Request, store: StoreDep, hub: HubDep, lang: LangDep
 ) -> Response:
     async def change(live: LiveTable, secret: str) -> None:
-        await host_revoke(store, hub, live, secret, seat)
+        own = live.info.seat_for(seat_token(request, table_id))
+        await host_revoke(store, hub, live, secret, seat, own)
 
     return await host_form(request, store, hub, lang, table_id, change)
 

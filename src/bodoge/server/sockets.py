@@ -54,7 +54,8 @@ shapes above), ``table_not_found`` (then the socket closes with 4404),
 ``not_started`` (the table waits for players), ``stale_version``,
 ``wrong_seat`` (a spectator, or a seat not in ``to_act``),
 ``malformed_action`` (not an action of this game), ``illegal_action``,
-``game_over``, ``table_ended`` (the host ended the table), ``unavailable``
+``game_over``, ``table_ended`` (the host ended the table), ``table_cancelled``
+(chat at a table its host cancelled), ``unavailable``
 (the database did not answer), ``bad_chat``, ``muted``, ``too_fast``,
 ``chat_full``, ``time_out`` (``take_seat`` or an action while the seat's time for
 this decision has run out: its bot makes that move), ``internal_error``.  An
