@@ -452,3 +452,29 @@ def test_a_cancelled_table_says_so_once_and_takes_no_more_chat(client: TestClien
     shown = re.sub(r"<[^>]*>", "", page)  # the text a reader sees, no attributes
     assert shown.count("The host cancelled this table.") == 1
     assert re.search(r'data-testid="chat-form"[^>]*hidden', page)
+
+
+# ------------------------------------------------ 8. private tables stay private
+
+
+def test_the_lobby_lists_open_tables_to_all_and_private_ones_to_their_people_only(
+    client: TestClient,
+) -> None:
+    private = create(client, game=SEALED)  # playing, not listed
+    ended = create(client, game=SEALED)
+    end(client, ended)
+    open_table = create(client, game=SEALED, join=False, listed=True)
+    lobby = client.get("/").text
+    assert f'data-table="{open_table.id}"' in lobby
+    for table in (private, ended):
+        assert table.id not in lobby  # no line, no Watch link, no replay link
+    client.cookies.set(SEAT_COOKIE.format(table=private.id), private.tokens[1])
+    client.cookies.set(HOST_COOKIE.format(table=ended.id), ended.host_token)
+    client.cookies.set(SEAT_COOKIE.format(table="forged123"), "not-a-token")
+    mine = client.get("/", headers={"accept-language": "en"}).text
+    assert f'data-testid="mine-{private.id}"' in mine and f'data-testid="mine-{ended.id}"' in mine
+    assert "Your tables" in mine and "forged123" not in mine
+    client.cookies.set(SEAT_COOKIE.format(table=private.id), "a-guess")
+    client.cookies.delete(HOST_COOKIE.format(table=ended.id))
+    guessed = client.get("/").text
+    assert private.id not in guessed and ended.id not in guessed

@@ -11,6 +11,7 @@ from fastapi.testclient import TestClient
 import bodoge
 from bodoge.server.clock import BANK, MOVE, ClockSpec, SeatClock, advance, start
 from bodoge.server.db import BOT, NewSeat
+from bodoge.server.deps import HOST_COOKIE, SEAT_COOKIE
 
 from .serverkit import (
     SEALED,
@@ -248,6 +249,8 @@ def test_a_rematch_seats_the_same_people_turned_by_one(client: TestClient) -> No
     with socket(client, new["id"], table.tokens[0]) as ws:
         assert receive_state(ws)["seat"] == 2  # the same token, the new seat
     assert table_json(client, table.id)["next_table"] == new["id"]
+    client.cookies.set(SEAT_COOKIE.format(table=table.id), table.tokens[0])
+    client.cookies.set(SEAT_COOKIE.format(table=new["id"]), table.tokens[0])
     lobby = client.get("/", headers={"accept-language": "en"}).text
     assert f'data-testid="winner-{table.id}"' in lobby
     assert f'data-testid="turn-{new["id"]}"' in lobby  # whose turn, for how long
@@ -260,6 +263,7 @@ def test_the_lobby_dates_a_game_that_another_worker_plays_by_its_last_move(
     """A game this worker has not loaded: no names to guess, the time since its last move."""
     store = client.app.state.store  # type: ignore[attr-defined]
     created = store.create_table(SEALED, {"rounds": 1}, 2, 7, [NewSeat(BOT, "random")] * 2)
+    client.cookies.set(HOST_COOKIE.format(table=created.table.id), created.host_token)
     for lang, pattern in (("en", r"Last move \d+ s ago"), ("ja", r"最後の手から\d+秒")):
         lobby = client.get("/", headers={"accept-language": lang}).text
         line = re.search(rf'data-testid="turn-{created.table.id}">([^<]*)<', lobby)

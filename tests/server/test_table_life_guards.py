@@ -18,7 +18,7 @@ import pytest
 from fastapi.testclient import TestClient
 
 from bodoge.server.db import ABANDONED, CANCELLED, CHAT, OVER, PLAYING, WAITING, now
-from bodoge.server.deps import HOST_COOKIE
+from bodoge.server.deps import HOST_COOKIE, SEAT_COOKIE
 from bodoge.server.hub import Hub, LiveTable
 
 from .serverkit import (
@@ -338,6 +338,10 @@ def test_the_lobby_names_the_winner_the_scores_and_whose_turn_it_is(client: Test
         receive_state(ws)
     ended = create(client)
     client.post(f"/api/tables/{ended.id}/end", headers=host(ended))
+    # The lobby lists these to the people who hold their cookies ("Your tables").
+    client.cookies.set(SEAT_COOKIE.format(table=over.id), over.tokens[0])
+    client.cookies.set(SEAT_COOKIE.format(table=playing.id), playing.tokens[1])
+    client.cookies.set(HOST_COOKIE.format(table=ended.id), ended.host_token)
     assert lobby_text(client, "en", f"winner-{over.id}") == "Won by Bea"
     assert lobby_text(client, "ja", f"winner-{over.id}") == "勝者: Bea"
     assert lobby_text(client, "en", f"scores-{over.id}") == f"Al 0 · Bea {prize}"

@@ -56,10 +56,18 @@ WORDS: dict[str, Text] = {
     "bot_heuristic": Text("ボット: ふつう（定石）", "Bot: normal (rules of thumb)"),
     "bot_ismcts": Text("ボット: つよい（1手1秒の探索）", "Bot: strong (searches 1 s a move)"),
     "open_tables": Text("参加者募集中の卓", "Tables waiting for players"),
-    "live_tables": Text("対戦中の卓", "Games in progress"),
-    "finished_tables": Text("終わった卓", "Finished games"),
     "no_tables": Text("ありません", "None right now"),
     "watch": Text("観戦する", "Watch"),
+    "your_tables": Text("あなたの卓", "Your tables"),
+    "no_own_tables": Text(
+        "このブラウザで作った卓や参加した卓がここに出ます。",
+        "Tables you made or joined in this browser show here.",
+    ),
+    "status_waiting": Text("参加者待ち", "waiting"),
+    "status_playing": Text("対戦中", "playing"),
+    "status_over": Text("終了", "over"),
+    "status_cancelled": Text("取りやめ", "cancelled"),
+    "status_abandoned": Text("途中終了", "ended"),
     "replay": Text("リプレイ", "Replay"),
     "cannot_create": Text(
         "この設定では卓を作れません（人数とオプションを確かめてください）",
@@ -226,7 +234,6 @@ WORDS: dict[str, Text] = {
     "abandoned": Text(
         "ホストがこの卓を終了しました（勝者なし）。", "The host ended this table (no winner)."
     ),
-    "ended_tag": Text("途中終了", "ended"),
     # rematch
     "rematch": Text("同じメンバーでもう一度", "Play again (same players)"),
     "to_rematch": Text("次の対戦へ", "Go to the rematch"),
