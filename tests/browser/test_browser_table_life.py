@@ -243,3 +243,74 @@ def test_host_controls_open_tables_chat_replay_and_rematch(
     check_replay_chat(browser, server, table)
     check_rematch(server, table, host, stranger)
     check_cancel(server, host.page)
+
+
+def open_host_table(browser: Browser, server: Server) -> tuple[str, Page]:
+    """Alice sets up a private table of three people from the lobby and sits at seat 1."""
+    page = browser.new_context().new_page()
+    page.goto(server.base + "/")
+    form = new_table_form(page, "egyptian-bride")
+    form.locator("input[name=name]").fill("Alice")
+    form.locator("select[name=num_seats]").select_option("3")
+    form.locator("select[name=seat_1]").select_option("person")
+    form.locator("select[name=seat_2]").select_option("person")
+    form.locator("button[type=submit]").click()
+    page.wait_for_selector("[data-testid=waiting-room]")
+    return page.url.rstrip("/").split("/")[-1], page
+
+
+def invite_of(host: Page, seat: int) -> str:
+    """The invite path the host's page shows for ``seat`` (read afresh)."""
+    host.reload()
+    link = host.locator(f"[data-testid=invite-{seat}]").input_value()
+    return "/t/" + link.split("/t/", 1)[1]
+
+
+def test_a_revoked_player_is_told_and_only_watches_and_private_tables_stay_private(
+    browser: Browser, server: Server
+) -> None:
+    """Issue 33 in Chromium: the host's own seat has no Revoke; Mallory's page, open
+    while the host revokes her seat, says so and from then on only watches (no moves,
+    no chat) while Bea plays it; a muted Bea is told beside her disabled chat box; the
+    lobby lists the private table to its host only; once ended, nothing is clickable."""
+    table, host = open_host_table(browser, server)
+    assert host.locator("[data-testid=revoke-0]").count() == 0  # the host's own seat
+    assert host.locator("[data-testid=revoke-1]").count() == 1
+    mallory = Watcher(browser.new_context().new_page(), seat=1)
+    join(mallory, server, invite_of(host, 1), "Mallory")
+    host.reload()
+    host.click("[data-testid=revoke-1]")
+    notice = mallory.page.locator("[data-testid=seat-lost]")
+    notice.wait_for(state="visible", timeout=STEP_TIMEOUT_MS)
+    assert "The host gave your seat to someone else" in notice.inner_text()
+    assert mallory.page.locator("[data-testid=chat-form]").is_hidden()
+    bea = Watcher(browser.new_context().new_page(), seat=1)
+    join(bea, server, invite_of(host, 1), "Bea")
+    cy = Watcher(browser.new_context().new_page(), seat=2)
+    join(cy, server, invite_of(host, 2), "Cy")
+    bea.page.wait_for_selector("#game [data-testid=game-root].eb-table")
+    mallory.page.wait_for_selector("#game [data-testid=game-root].eb-table")
+    playing = [f for f in mallory.states if f["status"] == "playing"]
+    assert playing and all(f["seat"] is None and f["legal"] == [] for f in playing)
+    assert mallory.page.locator("#game [data-act]").count() == 0
+
+    host.locator("[data-testid=host-panel] summary").click()
+    host.click("[data-testid=mute-1]")
+    muted = bea.page.locator("[data-testid=chat-muted]")
+    muted.wait_for(state="visible", timeout=STEP_TIMEOUT_MS)
+    assert muted.inner_text() == "The host has muted you."
+    assert bea.page.locator("[data-testid=chat-input]").is_disabled()
+
+    stranger = browser.new_context().new_page()
+    stranger.goto(server.base + "/")
+    assert table not in stranger.content()
+    host.goto(server.base + "/")
+    host.wait_for_selector(f"[data-testid=mine-{table}]")
+
+    host.goto(server.base + f"/t/{table}")
+    host.locator("[data-testid=host-panel] summary").click()
+    host.click("[data-testid=end-table]")
+    bea.page.wait_for_selector("[data-testid=ended]:visible", timeout=STEP_TIMEOUT_MS)
+    bea.page.wait_for_selector("#game[data-status=abandoned]")
+    assert bea.page.locator("#game [data-act]").count() == 0
+    assert bea.page.locator("#game .my-turn").count() == 0
