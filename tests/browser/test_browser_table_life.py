@@ -11,6 +11,7 @@ from playwright.sync_api import Browser, Page
 
 import bodoge
 from bodoge.server.db import Store
+from patience import PATIENCE
 
 from .browser_support import (
     STEP_TIMEOUT_MS,
@@ -77,7 +78,7 @@ def test_time_runs_out_bots_stand_in_the_person_comes_back_and_restarts_keep_dea
     join(alice, server, made["invites"]["0"], "Alice")
     join(bob, server, made["invites"]["1"], "Bob")
     # Alice is first to act; her clock ticks on every page, then a bot takes over.
-    bob.page.wait_for_selector("[data-testid=room-seat-0].ticking", timeout=5000)
+    bob.page.wait_for_selector("[data-testid=room-seat-0].ticking", timeout=STEP_TIMEOUT_MS)
     slow_page = Watcher(browser.new_context().new_page(), seat=None)
     slow_page.page.goto(server.base + f"/t/{slow['table']['id']}")
     slow_page.page.wait_for_selector("#game .game-root")
@@ -102,7 +103,7 @@ def test_time_runs_out_bots_stand_in_the_person_comes_back_and_restarts_keep_dea
     assert left.startswith(("23:59:", "1d")) or left.startswith("23:"), left
 
     # Nobody plays any more: the bots finish the game for them.
-    deadline = time.monotonic() + 90
+    deadline = time.monotonic() + PATIENCE
     while not alice.is_over():
         assert time.monotonic() < deadline, "the bots did not finish the game"
         alice.page.wait_for_timeout(100)
@@ -232,7 +233,7 @@ def test_host_controls_open_tables_chat_replay_and_rematch(
         wait_played_by_bot(host.page, seat)
     wait_played_by_bot(stranger.page, 1)
     for watcher in (host, stranger, spectator):
-        watcher.page.wait_for_selector("#game [data-testid=settlement]", timeout=60_000)
+        watcher.page.wait_for_selector("#game [data-testid=settlement]", timeout=STEP_TIMEOUT_MS)
     for watcher in (host, stranger, spectator):
         watcher.check_frames()
     # Moves were animated for Alice; never for the spectator, who asked for less motion.

@@ -15,10 +15,10 @@ from fastapi.testclient import TestClient
 import bodoge
 from bodoge.server.db import PERSON, PLAYING, WAITING, NewSeat, Store, TableInfo, invite_code
 from bodoge.server.deps import HOST_COOKIE, SEAT_COOKIE
-from bodoge.server.hub import Hub, LiveTable
 
 from .serverkit import (
     SEALED,
+    FakeTime,
     Table,
     act,
     bid,
@@ -29,6 +29,7 @@ from .serverkit import (
     make_app,
     receive_error,
     receive_state,
+    run_deadlines,
     socket,
     table_json,
     wait_status,
@@ -179,27 +180,12 @@ def test_a_revoke_the_hub_did_not_see_coming_is_refused_by_the_store(client: Tes
 # ------------------------------------------------ 2. a seat taken back keeps its clock
 
 
-class FakeTime:
-    """The hub's clock, moved by hand: deadlines are reached without waiting."""
-
-    def __init__(self, at: float) -> None:
-        self.at = at
-
-    def __call__(self) -> float:
-        return self.at
-
-
 def frozen_app(db_url: str, at: FakeTime) -> FastAPI:
     """An app on the fake clock whose stand-in bots never get to move (an hour's pause)."""
     app = make_app(db_url)
     app.state.hub.clock = at
     app.state.hub.bot_pause = 3600
     return app
-
-
-async def run_deadlines(hub: Hub, live: LiveTable) -> None:
-    """Hand over every seat whose deadline the fake time has passed (as the wait would)."""
-    await hub._expire(live)
 
 
 def by_bot(frame: dict[str, Any], seat: int) -> bool:
@@ -229,7 +215,7 @@ def test_a_seat_taken_back_goes_on_with_the_time_it_had_and_no_new_grace(
         with socket(client, table.id, table.tokens[0]) as ann:
             receive_state(ann)
             at.at = start + 6  # seat 1 was never connected: its grace is over
-            client.portal.call(run_deadlines, hub, live)  # type: ignore[union-attr]
+            run_deadlines(client, table.id)
             frames_until(ann, lambda f: by_bot(f, 1))
             at.at = start + 10
             with socket(client, table.id, table.tokens[1]) as bea:
@@ -240,7 +226,7 @@ def test_a_seat_taken_back_goes_on_with_the_time_it_had_and_no_new_grace(
                 assert mine["deadline"] == start + 30  # what was left, not a new 30 s
             at.at = start + 11  # away since +10, at the same decision: no second grace
             assert (start + 10, 1) in hub.deadlines(live)
-            client.portal.call(run_deadlines, hub, live)  # type: ignore[union-attr]
+            run_deadlines(client, table.id)
             frames_until(ann, lambda f: by_bot(f, 1))
 
 
@@ -257,7 +243,7 @@ def test_taking_back_a_seat_whose_time_ran_out_is_refused_until_its_bot_moved(
         with socket(client, table.id, table.tokens[1]) as bea:
             receive_state(bea)
             at.at += 31
-            client.portal.call(run_deadlines, hub, live)  # type: ignore[union-attr]
+            run_deadlines(client, table.id)
             frames_until(bea, lambda f: by_bot(f, 1))
             for _ in range(10):
                 bea.send_json({"type": "take_seat"})

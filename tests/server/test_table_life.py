@@ -18,6 +18,7 @@ from .serverkit import (
     act,
     bid,
     create,
+    fake_time,
     frames_until,
     host,
     join_seat,
@@ -25,6 +26,7 @@ from .serverkit import (
     receive,
     receive_error,
     receive_state,
+    run_deadlines,
     socket,
     table_json,
     wait_status,
@@ -76,14 +78,21 @@ def test_a_bad_clock_is_refused(client: TestClient, clock: dict[str, Any]) -> No
 def test_time_running_out_hands_the_seats_to_bots_which_finish_and_are_marked(
     client: TestClient,
 ) -> None:
-    """Nobody acts: at the deadline a bot plays each seat; the record marks its moves."""
-    clock = {"kind": "move", "seconds": 1}
+    """Nobody acts: at the deadline a bot plays each seat; the record marks its moves.
+
+    The hub runs on a fake clock: the deadline passes when the test says so,
+    not when a busy machine happens to be slow.
+    """
+    at = fake_time(client)
+    clock = {"kind": "move", "seconds": 60}
     table = create(client, game=SEALED, options={"rounds": 1}, clock=clock, stand_in="random")
     with socket(client, table.id, table.tokens[0]) as ws:
         first = receive_state(ws)
         seats = first["room"]["seats"]
         assert all(s["clock"]["ticking"] for s in seats)
         assert not any(s["by_bot"] for s in seats)
+        at.at += 61
+        run_deadlines(client, table.id)
         handed = frames_until(
             ws, lambda f: f["type"] == "state" and f["room"]["seats"][0]["by_bot"]
         )
@@ -107,9 +116,14 @@ def test_a_restart_keeps_every_deadline(db_url: str) -> None:
 
 
 def test_a_disconnected_person_is_played_by_a_bot_after_the_grace(client: TestClient) -> None:
-    table = create(client, game=SEALED, options={"rounds": 1}, grace=1, stand_in="random")
+    """Seat 1 never connects: once its grace is over (on the hub's fake clock) a bot
+    plays it; seat 0, connected, is never handed over however slow the machine."""
+    at = fake_time(client)
+    table = create(client, game=SEALED, options={"rounds": 1}, grace=60, stand_in="random")
     with socket(client, table.id, table.tokens[0]) as ws:
         receive_state(ws)
+        at.at += 61
+        run_deadlines(client, table.id)
         frame = frames_until(ws, lambda f: f["type"] == "state" and f["room"]["seats"][1]["by_bot"])
         assert not frame["room"]["seats"][0]["by_bot"]  # connected: never handed over
         act(ws, frame["version"], bid(1))
