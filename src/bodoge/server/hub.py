@@ -1174,7 +1174,7 @@ class Hub:
             if live.watch is not None:
                 live.watch.cancel()
 
-    def demote_lost(self, live: LiveTable) -> None:
+    def demote_lost(self, live: LiveTable, only: Connection | None = None) -> None:
         """Make every connection whose token no longer holds its seat a spectator.
 
         A seat changes hands when the host revokes its invitation and
@@ -1182,9 +1182,10 @@ class Hub:
         person's socket must not receive the newcomer's view, act or write
         for them.  Called before every frame a table sends (:meth:`publish`,
         chat) and before every message a connection's socket handles, so
-        no frame of the seat reaches a connection once the table knows.
+        no frame of the seat reaches a connection once the table knows
+        (``only``: just that connection, before one of its messages).
         """
-        for connection in list(live.connections):
+        for connection in [only] if only is not None else list(live.connections):
             if connection.seat is None or holds(live.info, connection):
                 continue
             self._leave_seat(live, connection.seat)

@@ -344,7 +344,7 @@ async def _handle(hub: Hub, live: LiveTable, connection: Connection, message: In
     A connection whose seat went to someone else is made a spectator first
     (:meth:`Hub.demote_lost`), so it neither acts nor writes for the newcomer.
     """
-    hub.demote_lost(live)
+    hub.demote_lost(live, connection)
     seat, holder = connection.seat, connection.holder
     if isinstance(message, PingIn):
         connection.send(PongMessage(type="pong").model_dump())
