@@ -33,6 +33,7 @@ from websockets.exceptions import WebSocketException
 import bodoge
 from bodoge.server.db import Store
 from bodoge.server.front import worker_for
+from patience import PATIENCE
 
 GAME = "egyptian-bride"
 SEATS = [{"kind": "person"}, {"kind": "person"}, {"kind": "bot"}, {"kind": "bot"}]
@@ -185,7 +186,9 @@ def serve(database_url: str, workers: int = 1) -> Iterator[Server]:
             with contextlib.suppress(OSError, AssertionError):
                 http_call(port, "GET", "/api/games")
                 break
-            assert time.monotonic() - started < 40, "bodoge serve did not start in 40 s"
+            assert time.monotonic() - started < PATIENCE, (
+                f"bodoge serve did not start in {PATIENCE:g} s"
+            )
             time.sleep(0.1)
         yield server
     finally:
@@ -241,7 +244,7 @@ class Room:
                     client.errors.append(message)
                 self.changed.set()
 
-    async def until(self, ready: Callable[[], bool], what: str, timeout: float = 20) -> None:
+    async def until(self, ready: Callable[[], bool], what: str, timeout: float = PATIENCE) -> None:
         end = time.monotonic() + timeout
         while not ready():
             left = end - time.monotonic()

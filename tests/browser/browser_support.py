@@ -23,6 +23,7 @@ from playwright.sync_api import Locator, Page, WebSocket
 
 import bodoge
 from bodoge.server.db import Store
+from patience import PATIENCE, PATIENCE_MS
 
 CHROMIUM = os.environ.get("BODOGE_CHROMIUM", "/usr/bin/chromium")
 CHROMIUM_ARGS = [
@@ -35,7 +36,7 @@ CHROMIUM_ARGS = [
     "--disable-sync",
 ]
 BOT_PAUSE = "0.05"
-STARTUP_SECONDS = 30.0
+STARTUP_SECONDS = PATIENCE
 
 
 def free_port() -> int:
@@ -180,7 +181,8 @@ ROOM_KEYS = {"seats", "clock", "listed", "next"}
 ROOM_SEAT_KEYS = {"seat", "name", "kind", "by_bot", "filled", "muted", "clock"}
 CLOCK_KEYS = {"left", "deadline", "ticking"}
 CHAT_LINE_KEYS = {"n", "seat", "name", "text", "at", "version"}
-STEP_TIMEOUT_MS = 15_000
+STEP_TIMEOUT_MS = PATIENCE_MS
+"""How long a page may take to show a step (generous: CI machines are shared)."""
 
 DOM_PROBE = """() => {
   const game = document.getElementById("game");
@@ -246,7 +248,7 @@ class Watcher:
     def version(self) -> int:
         return int(self.page.locator("#game").get_attribute("data-version") or "-1")
 
-    def wait_new_frame(self, after: int, timeout: float = 5.0) -> dict[str, Any]:
+    def wait_new_frame(self, after: int, timeout: float = PATIENCE) -> dict[str, Any]:
         """The first state frame received after the first ``after`` ones."""
         deadline = time.monotonic() + timeout
         while len(self.states) <= after:
@@ -310,7 +312,7 @@ class Watcher:
                 assert frame.get("type") == "pong", f"seat {self.seat} got {frame}"
         self.checked = len(self.frames)
 
-    def settled_probe(self, timeout: float = 5.0) -> tuple[dict[str, Any], dict[str, Any]]:
+    def settled_probe(self, timeout: float = PATIENCE) -> tuple[dict[str, Any], dict[str, Any]]:
         """The DOM and the frame it was rendered from.
 
         Right after a page load the DOM is the server-rendered page, whose version
@@ -366,7 +368,7 @@ SAME_AS_FRAME = """(html) => {
 }"""
 
 
-def check_dom_is_its_frame(watcher: Watcher, timeout: float = 5.0) -> None:
+def check_dom_is_its_frame(watcher: Watcher, timeout: float = PATIENCE) -> None:
     """The page shows exactly the html of a state frame it received for its own seat.
 
     Any game: with the frames checked against the engine's ``view(seat)``
@@ -521,7 +523,7 @@ def play(
     clicks: int | None = None,
     also_check: tuple[Watcher, ...] = (),
     max_width: dict[int | None, int] | None = None,
-    deadline: float = 120.0,
+    deadline: float = PATIENCE,
 ) -> int:
     """The people click in turn (bots play by themselves), checking every page after each step.
 

@@ -21,6 +21,7 @@ from playwright.sync_api import Browser, WebSocketRoute
 
 import bodoge
 from bodoge.games import BUILTIN_IDS
+from patience import PATIENCE
 
 from .browser_support import (
     Server,
@@ -33,7 +34,7 @@ from .browser_support import (
 GAMES = [game_id for game_id in BUILTIN_IDS if game_id != "egyptian-bride"]
 CLICKS = 24
 """Clicks by the people, in all, before the frames are compared (or the end)."""
-DEADLINE = 120.0
+DEADLINE = PATIENCE
 
 
 @pytest.mark.parametrize("game_id", GAMES)

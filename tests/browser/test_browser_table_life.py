@@ -11,6 +11,7 @@ from playwright.sync_api import Browser, Page
 
 import bodoge
 from bodoge.server.db import Store
+from patience import PATIENCE
 
 from .browser_support import (
     STEP_TIMEOUT_MS,
@@ -77,7 +78,7 @@ def test_time_runs_out_bots_stand_in_the_person_comes_back_and_restarts_keep_dea
     join(alice, server, made["invites"]["0"], "Alice")
     join(bob, server, made["invites"]["1"], "Bob")
     # Alice is first to act; her clock ticks on every page, then a bot takes over.
-    bob.page.wait_for_selector("[data-testid=room-seat-0].ticking", timeout=5000)
+    bob.page.wait_for_selector("[data-testid=room-seat-0].ticking", timeout=STEP_TIMEOUT_MS)
     slow_page = Watcher(browser.new_context().new_page(), seat=None)
     slow_page.page.goto(server.base + f"/t/{slow['table']['id']}")
     slow_page.page.wait_for_selector("#game .game-root")
@@ -102,7 +103,7 @@ def test_time_runs_out_bots_stand_in_the_person_comes_back_and_restarts_keep_dea
     assert left.startswith(("23:59:", "1d")) or left.startswith("23:"), left
 
     # Nobody plays any more: the bots finish the game for them.
-    deadline = time.monotonic() + 90
+    deadline = time.monotonic() + PATIENCE
     while not alice.is_over():
         assert time.monotonic() < deadline, "the bots did not finish the game"
         alice.page.wait_for_timeout(100)
@@ -198,7 +199,8 @@ def check_cancel(server: Server, page: Page) -> None:
     page.wait_for_selector("[data-testid=waiting-room]")
     waiting = page.url.rstrip("/").split("/")[-1]
     page.click("[data-testid=cancel-table]")
-    page.wait_for_selector("#game [data-testid=cancelled]")
+    page.wait_for_selector("[data-testid=ended]:visible")
+    assert page.locator("body").inner_text().count("The host cancelled this table.") == 1
     page.goto(server.base + "/")
     assert page.locator(f"[data-testid=sit-{waiting}]").count() == 0
     assert server.api("GET", f"/api/tables/{waiting}")["status"] == "cancelled"
@@ -231,7 +233,7 @@ def test_host_controls_open_tables_chat_replay_and_rematch(
         wait_played_by_bot(host.page, seat)
     wait_played_by_bot(stranger.page, 1)
     for watcher in (host, stranger, spectator):
-        watcher.page.wait_for_selector("#game [data-testid=settlement]", timeout=60_000)
+        watcher.page.wait_for_selector("#game [data-testid=settlement]", timeout=STEP_TIMEOUT_MS)
     for watcher in (host, stranger, spectator):
         watcher.check_frames()
     # Moves were animated for Alice; never for the spectator, who asked for less motion.
@@ -242,3 +244,74 @@ def test_host_controls_open_tables_chat_replay_and_rematch(
     check_replay_chat(browser, server, table)
     check_rematch(server, table, host, stranger)
     check_cancel(server, host.page)
+
+
+def open_host_table(browser: Browser, server: Server) -> tuple[str, Page]:
+    """Alice sets up a private table of three people from the lobby and sits at seat 1."""
+    page = browser.new_context().new_page()
+    page.goto(server.base + "/")
+    form = new_table_form(page, "egyptian-bride")
+    form.locator("input[name=name]").fill("Alice")
+    form.locator("select[name=num_seats]").select_option("3")
+    form.locator("select[name=seat_1]").select_option("person")
+    form.locator("select[name=seat_2]").select_option("person")
+    form.locator("button[type=submit]").click()
+    page.wait_for_selector("[data-testid=waiting-room]")
+    return page.url.rstrip("/").split("/")[-1], page
+
+
+def invite_of(host: Page, seat: int) -> str:
+    """The invite path the host's page shows for ``seat`` (read afresh)."""
+    host.reload()
+    link = host.locator(f"[data-testid=invite-{seat}]").input_value()
+    return "/t/" + link.split("/t/", 1)[1]
+
+
+def test_a_revoked_player_is_told_and_only_watches_and_private_tables_stay_private(
+    browser: Browser, server: Server
+) -> None:
+    """Issue 33 in Chromium: the host's own seat has no Revoke; Mallory's page, open
+    while the host revokes her seat, says so and from then on only watches (no moves,
+    no chat) while Bea plays it; a muted Bea is told beside her disabled chat box; the
+    lobby lists the private table to its host only; once ended, nothing is clickable."""
+    table, host = open_host_table(browser, server)
+    assert host.locator("[data-testid=revoke-0]").count() == 0  # the host's own seat
+    assert host.locator("[data-testid=revoke-1]").count() == 1
+    mallory = Watcher(browser.new_context().new_page(), seat=1)
+    join(mallory, server, invite_of(host, 1), "Mallory")
+    host.reload()
+    host.click("[data-testid=revoke-1]")
+    notice = mallory.page.locator("[data-testid=seat-lost]")
+    notice.wait_for(state="visible", timeout=STEP_TIMEOUT_MS)
+    assert "The host gave your seat to someone else" in notice.inner_text()
+    assert mallory.page.locator("[data-testid=chat-form]").is_hidden()
+    bea = Watcher(browser.new_context().new_page(), seat=1)
+    join(bea, server, invite_of(host, 1), "Bea")
+    cy = Watcher(browser.new_context().new_page(), seat=2)
+    join(cy, server, invite_of(host, 2), "Cy")
+    bea.page.wait_for_selector("#game [data-testid=game-root].eb-table")
+    mallory.page.wait_for_selector("#game [data-testid=game-root].eb-table")
+    playing = [f for f in mallory.states if f["status"] == "playing"]
+    assert playing and all(f["seat"] is None and f["legal"] == [] for f in playing)
+    assert mallory.page.locator("#game [data-act]").count() == 0
+
+    host.locator("[data-testid=host-panel] summary").click()
+    host.click("[data-testid=mute-1]")
+    muted = bea.page.locator("[data-testid=chat-muted]")
+    muted.wait_for(state="visible", timeout=STEP_TIMEOUT_MS)
+    assert muted.inner_text() == "The host has muted you."
+    assert bea.page.locator("[data-testid=chat-input]").is_disabled()
+
+    stranger = browser.new_context().new_page()
+    stranger.goto(server.base + "/")
+    assert table not in stranger.content()
+    host.goto(server.base + "/")
+    host.wait_for_selector(f"[data-testid=mine-{table}]")
+
+    host.goto(server.base + f"/t/{table}")
+    host.locator("[data-testid=host-panel] summary").click()
+    host.click("[data-testid=end-table]")
+    bea.page.wait_for_selector("[data-testid=ended]:visible", timeout=STEP_TIMEOUT_MS)
+    bea.page.wait_for_selector("#game[data-status=abandoned]")
+    assert bea.page.locator("#game [data-act]").count() == 0
+    assert bea.page.locator("#game .my-turn").count() == 0

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from fastapi.testclient import TestClient
 
+from server import test_table_hardening as hardening
 from server import test_table_life as life
 from server.serverkit import make_app
 
@@ -22,3 +23,8 @@ def test_clocks_host_open_tables_rematch_and_chat_on_postgres(pg_url: str) -> No
 
 def test_deadlines_survive_a_restart_on_postgres(pg_url: str) -> None:
     life.test_a_restart_keeps_every_deadline(pg_url)
+
+
+def test_a_revoke_racing_the_last_join_on_postgres(pg_url: str) -> None:
+    """Revoke and join are one transaction each here too (the table row is locked)."""
+    hardening.revoke_races_the_last_join(pg_url)

@@ -13,7 +13,9 @@ from fastapi.testclient import TestClient
 from starlette.testclient import WebSocketTestSession
 
 from bodoge.server import Settings, create_app
+from bodoge.server.hub import Hub
 from bodoge.server.sockets import SERVER_MESSAGE, ErrorMessage, StateMessage
+from patience import PATIENCE
 
 SEALED = "toy-sealed-bids"
 BRIDE = "egyptian-bride"
@@ -142,7 +144,7 @@ def live_version(client: TestClient, table_id: str) -> int:
     return version
 
 
-def wait_status(client: TestClient, table_id: str, status: str, timeout: float = 30) -> None:
+def wait_status(client: TestClient, table_id: str, status: str, timeout: float = PATIENCE) -> None:
     """Poll the API until the table has ``status`` (bots play in the background)."""
     deadline = time.monotonic() + timeout
     while time.monotonic() < deadline:
@@ -173,3 +175,33 @@ def table_json(client: TestClient, table_id: str) -> dict[str, Any]:
 def host(table: Table) -> dict[str, str]:
     """The host's credential as API clients send it."""
     return {"X-Bodoge-Host": table.host_token}
+
+
+class FakeTime:
+    """The hub's clock, moved by hand: deadlines are reached without waiting for them,
+    and nothing passes them because the machine is slow."""
+
+    def __init__(self, at: float | None = None) -> None:
+        self.at = time.time() if at is None else at
+
+    def __call__(self) -> float:
+        return self.at
+
+
+def fake_time(client: TestClient) -> FakeTime:
+    """Put the client's hub on a fake clock (from now on), and return it."""
+    at = FakeTime()
+    client.app.state.hub.clock = at  # type: ignore[attr-defined]
+    return at
+
+
+async def _expire(hub: Hub, table_id: str) -> None:
+    live = hub.tables[table_id]
+    await hub._expire(live)
+
+
+def run_deadlines(client: TestClient, table_id: str) -> None:
+    """Hand over every seat whose deadline the fake time has passed, as the hub's own
+    wait would when it wakes (that wait sleeps in real time; this does not)."""
+    hub = client.app.state.hub  # type: ignore[attr-defined]
+    client.portal.call(_expire, hub, table_id)  # type: ignore[union-attr]

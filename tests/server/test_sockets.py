@@ -498,7 +498,7 @@ def test_an_unexpected_failure_is_internal_error_and_the_socket_lives_on(
 ) -> None:
     hub = sealed.client.app.state.hub  # type: ignore[attr-defined]
 
-    async def crash(*args: object) -> None:
+    async def crash(*args: object, **keywords: object) -> None:
         raise RuntimeError("a bug")
 
     monkeypatch.setattr(hub, "act", crash)

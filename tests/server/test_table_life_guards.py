@@ -18,12 +18,13 @@ import pytest
 from fastapi.testclient import TestClient
 
 from bodoge.server.db import ABANDONED, CANCELLED, CHAT, OVER, PLAYING, WAITING, now
-from bodoge.server.deps import HOST_COOKIE
-from bodoge.server.hub import Hub, LiveTable
+from bodoge.server.deps import HOST_COOKIE, SEAT_COOKIE
+from bodoge.server.hub import Hub
 
 from .serverkit import (
     FOREIGN,
     ORIGIN,
+    FakeTime,
     Table,
     act,
     assert_quiet,
@@ -36,6 +37,7 @@ from .serverkit import (
     receive,
     receive_error,
     receive_state,
+    run_deadlines,
     socket,
     table_json,
     wait_status,
@@ -51,16 +53,6 @@ FOREIGN_PAGES = (
     {"referer": "http://evil.example/attack.html"},
 )
 """How a browser says that another site's page sent the request."""
-
-
-class FakeTime:
-    """The hub's clock, moved by hand: deadlines are reached without waiting."""
-
-    def __init__(self, at: float) -> None:
-        self.at = at
-
-    def __call__(self) -> float:
-        return self.at
 
 
 def hub_of(client: TestClient) -> Hub:
@@ -338,6 +330,10 @@ def test_the_lobby_names_the_winner_the_scores_and_whose_turn_it_is(client: Test
         receive_state(ws)
     ended = create(client)
     client.post(f"/api/tables/{ended.id}/end", headers=host(ended))
+    # The lobby lists these to the people who hold their cookies ("Your tables").
+    client.cookies.set(SEAT_COOKIE.format(table=over.id), over.tokens[0])
+    client.cookies.set(SEAT_COOKIE.format(table=playing.id), playing.tokens[1])
+    client.cookies.set(HOST_COOKIE.format(table=ended.id), ended.host_token)
     assert lobby_text(client, "en", f"winner-{over.id}") == "Won by Bea"
     assert lobby_text(client, "ja", f"winner-{over.id}") == "勝者: Bea"
     assert lobby_text(client, "en", f"scores-{over.id}") == f"Al 0 · Bea {prize}"
@@ -413,13 +409,6 @@ def test_a_step_of_a_secret_choice_moves_no_clock_and_tells_the_others_nothing(
 # ------------------------------------------------------------------ grace
 
 
-async def wait_ends(hub: Hub, live: LiveTable) -> None:
-    """Re-arm the table's wait (the fake time has moved) and let it run out."""
-    hub.arm(live)
-    if live.watch is not None:
-        await live.watch
-
-
 def test_after_a_restart_the_grace_is_not_cut_short_and_still_ends(db_url: str) -> None:
     """The grace of a seat nobody opened runs on after a restart: never sooner than it
     would have ended, at the latest a whole grace after the restart, then a bot plays."""
@@ -444,7 +433,7 @@ def test_after_a_restart_the_grace_is_not_cut_short_and_still_ends(db_url: str) 
             ((due, seat),) = hub.deadlines(live)
             assert seat == 1 and start + grace <= due <= at.at + grace
             at.at = due
-            client.portal.call(wait_ends, hub, live)  # type: ignore[union-attr]
+            run_deadlines(client, table.id)
             frame = frames_until(
                 ws, lambda f: f["type"] == "state" and f["room"]["seats"][1]["by_bot"]
             )

@@ -20,7 +20,9 @@ with a stable code:
   ``/seats/{seat}/mute``, ``/cancel``, ``/end``, ``/listed``; the host's
   secret in the ``X-Bodoge-Host`` header or the host cookie): 403
   ``not_host``, 404 ``seat_not_found``, 409 ``wrong_status`` (say, cancelling
-  a game under way), 422 ``bad_bot_spec`` / ``invalid_bot``;
+  a game under way, or revoking an invitation once the game started),
+  ``own_seat`` (revoking the seat the host's own request holds), 422
+  ``bad_bot_spec`` / ``invalid_bot``;
 * ``POST /api/tables/{id}/sit`` (a free seat of an open table): 409
   ``seat_taken`` (none is free, or the table is not open), 422 ``bad_name``;
 * ``POST /api/tables/{id}/rematch`` (a seated person's ``?token=`` or the
@@ -242,11 +244,13 @@ class RecordOut(BaseModel):
     seed: int
     actions: list[tuple[int, dict[str, Any]]]
     """``[seat, action]`` pairs in order."""
-    result: ResultOut
+    result: ResultOut | None = None
+    """Absent for a game its host ended (``meta.abandoned``): it has no winner."""
     players: list[str] | None = None
     """The seats' display names (people's chosen names, bots' names), for replays."""
     meta: dict[str, Any] | None = None
-    """``bot_moves``: the steps a bot made for an absent person."""
+    """``bot_moves``: the steps a bot made for an absent person; ``abandoned``: the host
+    ended the game before its end."""
 
 
 TableOut.model_rebuild()
@@ -436,16 +440,24 @@ LiveDep = Annotated[LiveTable, Depends(live_table)]
 
 
 def checked_name(name: str) -> str:
-    """A player's name, stripped, or 422 ``bad_name``.
+    """A player's name, NFKC-normalised and stripped, or 422 ``bad_name``.
 
     Control characters (NUL among them, which PostgreSQL refuses in text)
-    and lone surrogates are refused with the rest.
+    and lone surrogates are refused with the rest, and so are format
+    characters (Unicode category Cf: bidirectional overrides, zero-width
+    spaces and joiners), with which one player could pose as another
+    (``"\u202eecilA"`` shows as ``Alice``).  NFKC makes full-width and
+    other compatibility look-alikes plain letters.
     """
-    name = name.strip()
+    name = unicodedata.normalize("NFKC", name).strip()
     if not 1 <= len(name) <= 40:
         raise ApiError(422, "bad_name", "a name has 1 to 40 characters")
     if any(unicodedata.category(c) in ("Cc", "Cs") for c in name):
         raise ApiError(422, "bad_name", "a name may not hold control characters")
+    if any(unicodedata.category(c) == "Cf" for c in name):
+        raise ApiError(
+            422, "bad_name", "a name may not hold invisible formatting characters (such as RTL)"
+        )
     return name
 
 
@@ -534,17 +546,27 @@ async def host_set_seat(
         raise wrong_status(live, "the seats of a finished table do not change")
 
 
-async def host_revoke(store: Store, hub: Hub, live: LiveTable, secret: str, seat: int) -> str:
-    """Withdraw a seat's invitation (and whoever took it) before the start; the new invite path."""
+async def host_revoke(
+    store: Store, hub: Hub, live: LiveTable, secret: str, seat: int, own: int | None = None
+) -> str:
+    """Withdraw a seat's invitation (and whoever took it) before the start; the new invite path.
+
+    ``own``: the seat the host's request holds (their seat cookie): the host
+    does not unseat themselves by a stray click (409 ``own_seat``).
+    """
     entry = seat_entry(live, seat)
+    if own is not None and own == seat:
+        raise ApiError(409, "own_seat", "this is your own seat; the host keeps it")
     if live.info.status != WAITING:
         raise wrong_status(live, "invitations change only before the start")
     if entry.kind != PERSON:
         raise ApiError(409, "wrong_status", "a bot's seat has no invitation")
-    info = await asyncio.to_thread(store.revoke_invite, live.info.id, seat, secret)
+    revoked, info = await asyncio.to_thread(store.revoke_invite, live.info.id, seat, secret)
     await hub.changed(live, info)
-    gen = seat_entry(live, seat).invite_gen
-    return invite_path(live.info.id, invite_code(secret, live.info.id, seat, gen))
+    if not revoked or info is None:  # the last seat was taken meanwhile: the game started
+        raise ApiError(409, "wrong_status", "invitations change only before the start")
+    gen = next(s.invite_gen for s in info.seats if s.seat == seat)
+    return invite_path(info.id, invite_code(secret, info.id, seat, gen))
 
 
 async def host_status(store: Store, hub: Hub, live: LiveTable, to: str) -> None:
@@ -690,8 +712,9 @@ async def post_join(table_id: str, body: JoinIn, store: StoreDep, hub: HubDep) -
     responses={403: {"model": ErrorOut, "description": "`not_over`"}},
 )
 async def get_record(live: LiveDep, store: StoreDep) -> RecordOut:
-    """The full record (with the seed), only once the game is over."""
-    if not live.state.is_over:
+    """The full record (with the seed), only once the game is over (or its host ended it:
+    then without ``result``, marked ``meta.abandoned``)."""
+    if not live.ended:
         raise ApiError(403, "not_over", "the record is available when the game is over")
     return RecordOut.model_validate(named_record(live, "en", store))
 
@@ -743,7 +766,8 @@ async def post_revoke(
     table_id: str, seat: int, request: Request, store: StoreDep, hub: HubDep
 ) -> InviteOut:
     live, secret = await as_host(request, store, hub, table_id)
-    return InviteOut(invite=await host_revoke(store, hub, live, secret, seat))
+    own = live.info.seat_for(seat_token(request, table_id))
+    return InviteOut(invite=await host_revoke(store, hub, live, secret, seat, own))
 
 
 @tables.post("/{table_id}/seats/{seat}/mute", response_model=TableOut, responses=HOST_ERRORS)

@@ -11,7 +11,12 @@ stores the action which changed them, so a restarted server finds every
 deadline where it was; nothing of a clock lives only in memory.
 
 The server enforces the deadlines (:meth:`bodoge.server.hub.Hub` hands a
-seat whose time ran out to a bot); the browser only shows them.
+seat whose time ran out to a bot); the browser only shows them.  A person
+who takes their seat back from a bot finds its clock as it was: a per-move
+limit goes on with what was left of this decision, a time bank keeps what
+it had.  Nothing refills a clock but a completed decision, so a seat taken
+back and not played in time goes to the bot again, and sending "take my
+seat back" whenever a bot takes over stalls nothing.
 
 A step of a choice made in several steps (an event marked ``draft``) is not
 a decision: it neither restarts a per-move clock nor earns an increment, so
@@ -31,9 +36,6 @@ MIN_SECONDS = 1.0
 MAX_SECONDS = 7 * 24 * 3600.0
 """A week: the longest per-move limit or time bank a table may choose."""
 MAX_INCREMENT = 24 * 3600.0
-RETURN_FLOOR = 30.0
-"""A person who takes a seat back from a bot has at least this long (or the limit, if shorter)."""
-
 PRESETS: tuple[tuple[str, dict[str, Any] | None], ...] = (
     ("none", None),
     ("move30", {"kind": MOVE, "seconds": 30}),
@@ -84,10 +86,6 @@ class ClockSpec:
 
     def to_json(self) -> dict[str, Any]:
         return {"kind": self.kind, "seconds": self.seconds, "increment": self.increment}
-
-    @property
-    def floor(self) -> float:
-        return min(self.seconds, RETURN_FLOOR)
 
 
 @dataclass(frozen=True)
@@ -149,15 +147,6 @@ def advance(
         if new != clock:
             changed[seat] = new
     return changed
-
-
-def taken_back(spec: ClockSpec, clock: SeatClock, at: float) -> SeatClock:
-    """The clock of a seat its person takes back from a bot: at least ``spec.floor`` left."""
-    if clock.since is None:
-        return SeatClock(max(clock.left, spec.floor))
-    if spec.kind == MOVE:
-        return SeatClock(spec.seconds, at)
-    return SeatClock(max(clock.left_at(at), spec.floor), at)
 
 
 def public(clock: SeatClock, at: float) -> dict[str, Any]:

@@ -615,6 +615,17 @@ class Store:
                 connection.execute(_START_WHEN_FULL, {"tid": table_id})
             return _read_table(connection, table_id)
 
+    def _seat_row(self, connection: Connection, table_id: str, seat: int) -> Any:
+        """The table's row and the seat's row, read inside a write transaction (PostgreSQL:
+        the table row locked first, so that no join or revoke runs in between)."""
+        if self.is_postgres:
+            connection.execute(_LOCK_TABLE, {"tid": table_id})
+        table = connection.execute(_TABLE, {"tid": table_id}).first()
+        entry = connection.execute(
+            select(SEATS).where(SEATS.c.table_id == table_id, SEATS.c.seat == seat)
+        ).first()
+        return table, entry
+
     def set_seat(
         self, table_id: str, seat: int, kind: str, bot: str | None, host_token: str
     ) -> TableInfo | None:
@@ -622,58 +633,68 @@ class Store:
 
         A seat that becomes a person's gets a new invitation (the next
         generation of the seat's code); turning the last open seat into a
-        bot starts the game.
+        bot starts the game.  One transaction: the generation is read where
+        it is written.
         """
         seats = SEATS.c
-        open_seat = (
-            (seats.table_id == table_id)
-            & (seats.seat == seat)
-            & (seats.token_hash.is_(None))
-            & select(TABLES.c.id)
-            .where(TABLES.c.id == table_id, TABLES.c.status == WAITING)
-            .exists()
-        )
-        if kind == BOT:
-            change = (
-                update(SEATS)
-                .where(open_seat)
-                .values(kind=BOT, bot=bot, invite_hash=None, name=None)
-            )
-        else:
-            info = self.table(table_id)
-            gen = next((s.invite_gen for s in info.seats if s.seat == seat), 0) if info else 0
-            invite = invite_code(host_token, table_id, seat, gen + 1)
-            change = (
-                update(SEATS)
-                .where(open_seat)
-                .values(kind=PERSON, bot=None, invite_hash=digest(invite), invite_gen=gen + 1)
-            )
-        return self._change(table_id, change, start=True)
+        with self.writing, self.engine.begin() as connection:
+            table, entry = self._seat_row(connection, table_id, seat)
+            if table is None:
+                return None
+            if table.status == WAITING and entry is not None and entry.token_hash is None:
+                values: dict[str, Any]
+                if kind == BOT:
+                    values = {"kind": BOT, "bot": bot, "invite_hash": None, "name": None}
+                else:
+                    gen = (entry.invite_gen or 0) + 1
+                    invite = invite_code(host_token, table_id, seat, gen)
+                    values = {
+                        "kind": PERSON,
+                        "bot": None,
+                        "invite_hash": digest(invite),
+                        "invite_gen": gen,
+                    }
+                connection.execute(
+                    update(SEATS)
+                    .where(seats.table_id == table_id, seats.seat == seat)
+                    .values(**values)
+                )
+                connection.execute(_START_WHEN_FULL, {"tid": table_id})
+            return _read_table(connection, table_id)
 
-    def revoke_invite(self, table_id: str, seat: int, host_token: str) -> TableInfo | None:
+    def revoke_invite(
+        self, table_id: str, seat: int, host_token: str
+    ) -> tuple[bool, TableInfo | None]:
         """Before the start: a person seat's invitation (and whoever took it) is withdrawn.
 
-        The seat gets the next generation of its invitation: the old link
-        no longer opens it, the host's page shows the new one.
+        The seat gets the next generation of its invitation: the old link no
+        longer opens it, the host's page shows the new one.  Returns whether
+        it was revoked (False: the table had started, or the seat is a
+        bot's) and the table as stored after it.  One transaction, so a
+        revoke racing the last join either comes first (the join then finds
+        the old invitation gone, or fills another seat and the table waits
+        for this one) or comes second and is refused; never half of each.
+        The person's mute goes with them: mutes belong to people, not seats.
         """
-        info = self.table(table_id)
-        if info is None or info.status != WAITING:
-            return info
-        entry = next((s for s in info.seats if s.seat == seat and s.kind == PERSON), None)
-        if entry is None:
-            return info
-        gen = entry.invite_gen + 1
-        change = (
-            update(SEATS)
-            .where(SEATS.c.table_id == table_id, SEATS.c.seat == seat, SEATS.c.kind == PERSON)
-            .values(
-                invite_hash=digest(invite_code(host_token, table_id, seat, gen)),
-                invite_gen=gen,
-                token_hash=None,
-                name=None,
+        with self.writing, self.engine.begin() as connection:
+            table, entry = self._seat_row(connection, table_id, seat)
+            if table is None:
+                return False, None
+            if table.status != WAITING or entry is None or entry.kind != PERSON:
+                return False, _read_table(connection, table_id)
+            gen = (entry.invite_gen or 0) + 1
+            connection.execute(
+                update(SEATS)
+                .where(SEATS.c.table_id == table_id, SEATS.c.seat == seat)
+                .values(
+                    invite_hash=digest(invite_code(host_token, table_id, seat, gen)),
+                    invite_gen=gen,
+                    token_hash=None,
+                    name=None,
+                    muted=False,
+                )
             )
-        )
-        return self._change(table_id, change)
+            return True, _read_table(connection, table_id)
 
     def set_status(self, table_id: str, was: str, status: str) -> TableInfo | None:
         """Move a table from status ``was`` to ``status`` (cancel, end); else nothing changes."""
@@ -770,7 +791,7 @@ class Store:
 
         Seat ``i`` of the new table is seat ``i + 1`` of the old one, so the
         start player moves on; a person keeps their seat token (the same
-        link leads on), a bot stays a bot.  Made once: a second call gives
+        link leads on) and their mute, a bot stays a bot.  Made once: a second call gives
         the same table.  ``None`` when the table is not over.
         """
         with self.writing, self.engine.begin() as connection:
@@ -815,7 +836,7 @@ class Store:
                         "invite_hash": None,
                         "token_hash": was.token_hash,
                         "by_bot": False,
-                        "muted": False,
+                        "muted": bool(was.muted),  # a mute belongs to the person
                         "invite_gen": 0,
                         **_no_clock(clock),
                     }

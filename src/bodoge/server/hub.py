@@ -236,6 +236,9 @@ class Connection:
     seat: int | None
     wants_html: bool = False
     lang: str = "en"
+    holder: str | None = None
+    """The hash of the seat token it opened with: the seat is its own only while the
+    table says that token holds it (:meth:`Hub.demote_lost`)."""
     queue: asyncio.Queue[str | None] = field(default_factory=asyncio.Queue)
     logged: int | None = None
     """Events already sent in earlier state messages (``None``: nothing sent yet)."""
@@ -395,6 +398,9 @@ class LiveTable:
     chat: list[ChatLine] = field(default_factory=list)
     said: dict[int, deque[float]] = field(default_factory=dict)
     """When each seat last wrote (the chat's rate limit)."""
+    handed: dict[int, int] = field(default_factory=dict)
+    """The version at which a deadline last handed each seat to a bot: a person who takes
+    it back and is away again at that version gets no second grace."""
 
     @property
     def started(self) -> bool:
@@ -402,7 +408,13 @@ class LiveTable:
 
     @property
     def playing(self) -> bool:
+        """A game under way: not waiting, not over, not ended or cancelled by the host."""
         return self.info.status == PLAYING and not self.state.is_over
+
+    @property
+    def ended(self) -> bool:
+        """Finished one way or another: over, or ended by its host (abandoned, no winner)."""
+        return self.state.is_over or self.info.status == ABANDONED
 
     @property
     def by_bot(self) -> set[int]:
@@ -697,12 +709,20 @@ class Hub:
     # ------------------------------------------------------------- acting
 
     async def act(
-        self, table_id: str, seat: int | None, version: object, wire: object, by_bot: bool = False
+        self,
+        table_id: str,
+        seat: int | None,
+        version: object,
+        wire: object,
+        by_bot: bool = False,
+        holder: str | None = None,
     ) -> None:
         """Accept one decision or raise :class:`ProtocolError`; see the module docstring.
 
         ``by_bot``: a bot of this hub decided it.  A person who acts on a seat
-        a bot plays for them takes the seat back first.
+        a bot plays for them takes the seat back first.  ``holder``: the hash
+        of the person's seat token, checked under the table's lock (a seat
+        that changed hands meanwhile is ``wrong_seat``).
         """
         if isinstance(version, bool) or not isinstance(version, int):
             raise ProtocolError("malformed", f"'version' must be an integer, not {version!r}")
@@ -713,16 +733,24 @@ class Hub:
             raise ProtocolError("wrong_seat", "spectators cannot act; join a seat to play")
         if not by_bot and seat in live.by_bot:
             await self.take_back(live, seat)
-        decision = asyncio.ensure_future(self._decide_and_go_on(live, seat, version, wire, by_bot))
+        decision = asyncio.ensure_future(
+            self._decide_and_go_on(live, seat, version, wire, by_bot, holder)
+        )
         self.inflight.add(decision)
         decision.add_done_callback(self._settled)
         await asyncio.shield(decision)  # a cancelled caller never stops a commit half-way
 
     async def _decide_and_go_on(
-        self, live: LiveTable, seat: int, version: int, wire: object, by_bot: bool = False
+        self,
+        live: LiveTable,
+        seat: int,
+        version: int,
+        wire: object,
+        by_bot: bool = False,
+        holder: str | None = None,
     ) -> None:
         """Decide, then (if accepted) start the bots now due: even if the caller has gone."""
-        await self._decide(live, seat, version, wire, by_bot)
+        await self._decide(live, seat, version, wire, by_bot, holder)
         self.kick_bots(live)
         self._evict_if_done(live)
 
@@ -732,10 +760,18 @@ class Hub:
             task.exception()  # retrieved: its caller may have gone
 
     async def _decide(
-        self, live: LiveTable, seat: int, version: int, wire: object, by_bot: bool = False
+        self,
+        live: LiveTable,
+        seat: int,
+        version: int,
+        wire: object,
+        by_bot: bool = False,
+        holder: str | None = None,
     ) -> None:
         async with live.lock:
             for _attempt in range(3):
+                if holder is not None and live.info.token_hashes.get(holder) != seat:
+                    raise ProtocolError("wrong_seat", "this seat is no longer yours")
                 if not live.started:
                     raise ProtocolError("not_started", "the table is waiting for players")
                 if live.info.status == ABANDONED:
@@ -941,7 +977,9 @@ class Hub:
             if live.info.clock is not None and deadline is not None:
                 due.append((deadline, seat))
             if live.info.grace is not None and not live.present.get(seat):
-                due.append((live.away.get(seat, self.clock()) + live.info.grace, seat))
+                # A seat handed over at this very decision had its grace: none again.
+                grace = 0.0 if live.handed.get(seat) == live.state.version else live.info.grace
+                due.append((live.away.get(seat, self.clock()) + grace, seat))
         return due
 
     async def _watch(self, live: LiveTable, due: tuple[float, int]) -> None:
@@ -956,6 +994,7 @@ class Hub:
         at = self.clock()
         for seat in sorted({seat for due, seat in self.deadlines(live) if due <= at}):
             log.info("table %s: seat %d is played by a bot (its time ran out)", live.info.id, seat)
+            live.handed[seat] = live.state.version
             await self.hand_to_bot(live, seat)
         self.arm(live)
 
@@ -973,21 +1012,34 @@ class Hub:
         self.arm(live)
 
     async def take_back(self, live: LiveTable, seat: int) -> None:
-        """The person plays their seat again (their clock gets at least ``clock.floor``)."""
+        """The person plays their seat again, on the clock as it stands (never refilled).
+
+        Refused (``time_out``) while the seat is asked to act and its time for
+        this decision has run out: the bot makes that move, then the seat may
+        be taken back.  Else the seat would go straight back to the bot, and a
+        person sending ``take_seat`` again and again would keep its bot from
+        ever moving.
+        """
         async with live.lock:
             if seat not in live.by_bot:
                 return
-            spec, current = live.info.clock, live.clocks.get(seat)
-            clock = None
-            if spec is not None and current is not None:
-                clock = clocks.taken_back(spec, current, self.clock())
-            info = await asyncio.to_thread(self.store.set_by_bot, live.info.id, seat, False, clock)
+            current = live.clocks.get(seat)
+            out_of_time = (
+                live.info.clock is not None
+                and current is not None
+                and seat in live.state.to_act
+                and current.left_at(self.clock()) <= 0
+            )
+            if out_of_time:
+                raise ProtocolError(
+                    "time_out",
+                    "your time for this move ran out: the bot makes it, then take your seat back",
+                )
+            info = await asyncio.to_thread(self.store.set_by_bot, live.info.id, seat, False)
             if info is None:
                 return
             live.info = info
             live.bots.pop(seat, None)
-            if clock is not None:
-                live.clocks[seat] = clock
             live.away.pop(seat, None)
             self.publish(live)
         self.arm(live)
@@ -1016,10 +1068,18 @@ class Hub:
 
     # ------------------------------------------------------------- chat
 
-    async def say(self, live: LiveTable, seat: int | None, text: object) -> None:
-        """A chat line from ``seat``: checked, limited, stored, then sent to every connection."""
+    async def say(
+        self, live: LiveTable, seat: int | None, text: object, holder: str | None = None
+    ) -> None:
+        """A chat line from ``seat``: checked, limited, stored, then sent to every connection.
+
+        ``holder`` (the hash of the writer's seat token) is checked again under
+        the lock: a line is never stored under a seat that changed hands.
+        """
         if seat is None:
             raise ProtocolError("wrong_seat", "spectators read the chat; seated players write")
+        if live.info.status == CANCELLED:
+            raise ProtocolError("table_cancelled", "the host cancelled this table")
         line = chat_text(text)
         entry = next(s for s in live.info.seats if s.seat == seat)
         if entry.muted:
@@ -1036,10 +1096,13 @@ class Hub:
             )
         recent.append(at)
         async with live.lock:
+            if holder is not None and live.info.token_hashes.get(holder) != seat:
+                raise ProtocolError("wrong_seat", "this seat is no longer yours")
             stored = await asyncio.to_thread(
                 self.store.add_chat, live.info.id, seat, line, live.state.version
             )
             live.chat.append(stored)
+            self.demote_lost(live)
             text_out = dump({"type": "chat", "lines": [chat_line(live, stored)]})
             for connection in list(live.connections):
                 if not connection.push(text_out):
@@ -1087,15 +1150,20 @@ class Hub:
     def detach(self, live: LiveTable, connection: Connection) -> None:
         live.connections.discard(connection)
         connection.queue.put_nowait(None)
-        seat = connection.seat
-        if seat is not None and connection.seat in live.present:
-            live.present[seat] -= 1
-            if live.present[seat] <= 0:
-                del live.present[seat]
-                live.away[seat] = self.clock()
-                if live.info.grace is not None:
-                    self.arm(live)
+        if connection.seat is not None:
+            self._leave_seat(live, connection.seat)
         self._evict_if_done(live)
+
+    def _leave_seat(self, live: LiveTable, seat: int) -> None:
+        """One connection of ``seat`` fewer: the last one gone starts its grace period."""
+        if seat not in live.present:
+            return
+        live.present[seat] -= 1
+        if live.present[seat] <= 0:
+            del live.present[seat]
+            live.away[seat] = self.clock()
+            if live.info.grace is not None:
+                self.arm(live)
 
     def _evict_if_done(self, live: LiveTable) -> None:
         """Forget a finished table nobody watches; the database still has it."""
@@ -1106,8 +1174,29 @@ class Hub:
             if live.watch is not None:
                 live.watch.cancel()
 
+    def demote_lost(self, live: LiveTable, only: Connection | None = None) -> None:
+        """Make every connection whose token no longer holds its seat a spectator.
+
+        A seat changes hands when the host revokes its invitation and
+        someone else takes it (or the host makes it a bot's): the old
+        person's socket must not receive the newcomer's view, act or write
+        for them.  Called before every frame a table sends (:meth:`publish`,
+        chat) and before every message a connection's socket handles, so
+        no frame of the seat reaches a connection once the table knows
+        (``only``: just that connection, before one of its messages).
+        """
+        for connection in [only] if only is not None else list(live.connections):
+            if connection.seat is None or holds(live.info, connection):
+                continue
+            self._leave_seat(live, connection.seat)
+            connection.seat = None
+            connection.send(
+                {"type": "notice", "code": SEAT_LOST, "message": word(SEAT_LOST, connection.lang)}
+            )
+
     def publish(self, live: LiveTable) -> None:
         """Queue each connection's own new view (computed once per seat and language)."""
+        self.demote_lost(live)
         cache: MessageCache = {}
         for connection in list(live.connections):
             try:
@@ -1217,6 +1306,17 @@ CHAT_SENT = 200
 """How many recent chat lines a new connection is sent."""
 
 
+SEAT_LOST = "seat_lost"
+"""The notice a connection gets when its seat went to someone else."""
+
+
+def holds(info: TableInfo, connection: Connection) -> bool:
+    """Whether the connection's token still holds its seat at the table."""
+    return connection.holder is not None and info.token_hashes.get(connection.holder) == (
+        connection.seat
+    )
+
+
 def seat_names(live: LiveTable, lang: str) -> list[str]:
     """Each seat's display name: the person's chosen name, ``Bot 3``, else ``P2``."""
     names = []
@@ -1241,12 +1341,15 @@ def result_of(state: State) -> dict[str, Any]:
 def chat_text(text: object) -> str:
     """A chat line as stored: stripped, 1 to ``MAX_CHAT`` characters, no control characters.
 
-    It is shown as text, never as markup (the page sets ``textContent``, the
-    replay's template escapes it).
+    Format characters (Unicode category Cf: bidirectional overrides,
+    zero-width characters) are dropped, so a line cannot reverse the text
+    after it or pose as another name.  It is shown as text, never as
+    markup (the page sets ``textContent``, the replay's template escapes it).
     """
     if not isinstance(text, str):
         raise ProtocolError("malformed", "a chat line is text")
-    line = " ".join(text.split())
+    visible = "".join(c for c in text if unicodedata.category(c) != "Cf")
+    line = " ".join(visible.split())
     if not 1 <= len(line) <= MAX_CHAT:
         raise ProtocolError("bad_chat", f"a chat line has 1 to {MAX_CHAT} characters")
     if any(unicodedata.category(c) in ("Cc", "Cs", "Co") for c in line):
@@ -1315,7 +1418,7 @@ def state_message(
     shape is :class:`bodoge.server.sockets.StateMessage`.
     """
     state = live.state
-    legal = state.legal_actions(seat) if seat is not None and live.started else []
+    legal = state.legal_actions(seat) if seat is not None and live.playing else []
     recent = state.version - LOG_LENGTH
     first = recent if logged is None else max(logged, recent)
     message: dict[str, Any] = {

@@ -56,10 +56,18 @@ WORDS: dict[str, Text] = {
     "bot_heuristic": Text("ボット: ふつう（定石）", "Bot: normal (rules of thumb)"),
     "bot_ismcts": Text("ボット: つよい（1手1秒の探索）", "Bot: strong (searches 1 s a move)"),
     "open_tables": Text("参加者募集中の卓", "Tables waiting for players"),
-    "live_tables": Text("対戦中の卓", "Games in progress"),
-    "finished_tables": Text("終わった卓", "Finished games"),
     "no_tables": Text("ありません", "None right now"),
     "watch": Text("観戦する", "Watch"),
+    "your_tables": Text("あなたの卓", "Your tables"),
+    "no_own_tables": Text(
+        "このブラウザで作った卓や参加した卓がここに出ます。",
+        "Tables you made or joined in this browser show here.",
+    ),
+    "status_waiting": Text("参加者待ち", "waiting"),
+    "status_playing": Text("対戦中", "playing"),
+    "status_over": Text("終了", "over"),
+    "status_cancelled": Text("取りやめ", "cancelled"),
+    "status_abandoned": Text("途中終了", "ended"),
     "replay": Text("リプレイ", "Replay"),
     "cannot_create": Text(
         "この設定では卓を作れません（人数とオプションを確かめてください）",
@@ -191,6 +199,13 @@ WORDS: dict[str, Text] = {
     "watch_replay": Text("リプレイを見る", "Watch the replay"),
     "play_again": Text("新しい卓を作る", "Set up a new table"),
     "err_table_ended": Text("この卓は終了しました。", "This table has ended."),
+    "err_time_out": Text(
+        "この手の持ち時間は切れました。ボットが打ったあとで席に戻れます。",
+        "Your time for this move ran out: take your seat back after the bot's move.",
+    ),
+    "err_table_cancelled": Text(
+        "この卓はホストが取りやめました。", "The host cancelled this table."
+    ),
     "err_too_fast": Text("少し待ってから送ってください。", "Please wait a moment before sending."),
     "err_muted": Text("チャットが止められています。", "You are muted at this table."),
     "err_bad_chat": Text("メッセージは1〜300文字です。", "A message has 1 to 300 characters."),
@@ -257,6 +272,10 @@ WORDS: dict[str, Text] = {
         "A bot is playing your seat for now.",
     ),
     "seconds_left": Text("残り", "left"),
+    "seat_lost": Text(
+        "ホストがあなたの席を別の人に渡しました。観戦だけできます。",
+        "The host gave your seat to someone else. You can still watch.",
+    ),
     # the host
     "host_panel": Text("ホストの操作", "Host controls"),
     "make_bot": Text("ボットにする", "Make it a bot"),
@@ -273,7 +292,6 @@ WORDS: dict[str, Text] = {
     "abandoned": Text(
         "ホストがこの卓を終了しました（勝者なし）。", "The host ended this table (no winner)."
     ),
-    "ended_tag": Text("途中終了", "ended"),
     # rematch
     "rematch": Text("同じメンバーでもう一度", "Play again (same players)"),
     "to_rematch": Text("次の対戦へ", "Go to the rematch"),
@@ -315,6 +333,8 @@ ERROR_CODES = (
     "too_fast",
     "muted",
     "bad_chat",
+    "time_out",
+    "table_cancelled",
 )
 """Refusals the table page explains in the player's language (the rest: ``err_other``)."""
 

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import asyncio
 import time
+from collections.abc import Mapping
 from typing import Annotated, Any
 
 from fastapi import APIRouter, Form, Request
@@ -32,7 +33,18 @@ from .api import (
     sit_at,
 )
 from .clock import PRESETS, ClockSpec
-from .db import ABANDONED, BOT, CANCELLED, OVER, PERSON, PLAYING, WAITING, TableInfo, invite_code
+from .db import (
+    ABANDONED,
+    BOT,
+    CANCELLED,
+    OVER,
+    PERSON,
+    PLAYING,
+    TABLE_ID,
+    WAITING,
+    TableInfo,
+    invite_code,
+)
 from .deps import HOST_COOKIE, SEAT_COOKIE, HubDep, LangDep, StoreDep, seat_token
 from .forms import (
     Refusal,
@@ -114,61 +126,101 @@ def names_of(info: TableInfo, seats: Any, lang: str) -> str:
     return ", ".join(named.get(seat) or word("bot_name", lang, n=seat + 1) for seat in seats)
 
 
-def lobby_lists(store: Any, hub: Hub, lang: str) -> dict[str, Any]:
-    """The lobby's three lists: open tables, games in progress (whose turn, for how long),
-    finished games (winner, scores)."""
-    tables = store.tables([PLAYING, OVER, ABANDONED], limit=60)
+MY_TABLES = 50
+"""Most tables the lobby looks up from one browser's cookies."""
+
+
+def cookie_tables(cookies: Mapping[str, str]) -> dict[str, tuple[str | None, str | None]]:
+    """(seat token, host secret) of each table this browser holds a cookie of."""
+    found: dict[str, list[str | None]] = {}
+    for kind, pattern in enumerate((SEAT_COOKIE, HOST_COOKIE)):
+        prefix = pattern.removesuffix("{table}")
+        for name, value in cookies.items():
+            table_id = name.removeprefix(prefix)
+            if name.startswith(prefix) and TABLE_ID.fullmatch(table_id) and len(value) <= 200:
+                found.setdefault(table_id, [None, None])[kind] = value
+    return {tid: (pair[0], pair[1]) for tid, pair in list(found.items())[:MY_TABLES]}
+
+
+def own_tables(store: Any, cookies: Mapping[str, str]) -> list[TableInfo]:
+    """The tables whose seat or host cookie this browser holds (checked, newest first)."""
+    mine = []
+    for table_id, (token, secret) in cookie_tables(cookies).items():
+        info = store.table(table_id)
+        if info is None:
+            continue
+        if info.seat_for(token) is not None or (secret and store.is_host(table_id, secret)):
+            mine.append(info)
+    return sorted(mine, key=lambda info: info.created_at, reverse=True)
+
+
+def lobby_lists(
+    store: Any, hub: Hub, lang: str, cookies: Mapping[str, str] | None = None
+) -> dict[str, Any]:
+    """The lobby's two lists: open tables (anyone may sit), and the visitor's own tables
+    (whose seat or host cookies this browser holds: whose turn and for how long, or the
+    winner and scores).  A private table is listed to nobody else."""
     listed = [
         t
         for t in store.tables([WAITING], limit=200)
         if t.listed and any(s.kind == PERSON and not s.filled for s in t.seats)
     ][:20]
-    playing = [t for t in tables if t.status == PLAYING]
+    mine = own_tables(store, cookies or {})
+    playing = [t for t in mine if t.status == PLAYING]
     moved = store.last_moves([t.id for t in playing])
     at = time.time()
-    in_progress = []
-    for info in playing:
-        live = hub.tables.get(info.id)
-        waited = ago(at - moved.get(info.id, info.created_at.timestamp()), lang)
-        if live is None:  # live in another worker: whose turn it is would mean replaying it
-            turn = word("moved_ago", lang, time=waited)
-        elif live.state.to_act:
-            turn = word(
-                "turn_waited", lang, names=names_of(info, live.state.to_act, lang), time=waited
+    entries = []
+    for info in mine:
+        entry: dict[str, Any] = {"info": info, "turn": "", "line": "", "scores": []}
+        if info.status == PLAYING:
+            entry["turn"] = turn_line(
+                hub, info, at - moved.get(info.id, info.created_at.timestamp()), lang
             )
-        else:
-            turn = ""
-        in_progress.append({"info": info, "turn": turn})
-    finished = []
-    for info in [t for t in tables if t.status in (OVER, ABANDONED)][:20]:
-        result = info.result or {}
-        winners = result.get("winners") or []
-        line = ""
-        if info.status == ABANDONED:
-            line = word("no_winner", lang)
-        elif result:
-            line = (
-                word("won_by", lang, names=names_of(info, winners, lang))
-                if winners
-                else word("no_winner", lang)
-            )
-        scores = [
-            (names_of(info, [n], lang), score) for n, score in enumerate(result.get("scores", []))
-        ]
-        finished.append({"info": info, "line": line, "scores": scores})
+        elif info.status in (OVER, ABANDONED):
+            entry["line"], entry["scores"] = result_lines(info, lang)
+        entries.append(entry)
     return {
         "listed": [
             {"info": t, "free": sum(s.kind == PERSON and not s.filled for s in t.seats)}
             for t in listed
         ],
-        "playing": in_progress,
-        "finished": finished,
+        "mine": entries,
     }
+
+
+def turn_line(hub: Hub, info: TableInfo, waited_seconds: float, lang: str) -> str:
+    """Whose turn it is and for how long (a game live in another worker: its last move)."""
+    live = hub.tables.get(info.id)
+    waited = ago(waited_seconds, lang)
+    if live is None:  # live in another worker: whose turn it is would mean replaying it
+        return word("moved_ago", lang, time=waited)
+    if live.state.to_act:
+        return word("turn_waited", lang, names=names_of(info, live.state.to_act, lang), time=waited)
+    return ""
+
+
+def result_lines(info: TableInfo, lang: str) -> tuple[str, list[tuple[str, Any]]]:
+    """A finished game's line (the winner, or no winner) and its scores."""
+    result = info.result or {}
+    winners = result.get("winners") or []
+    line = ""
+    if info.status == ABANDONED:
+        line = word("no_winner", lang)
+    elif result:
+        line = (
+            word("won_by", lang, names=names_of(info, winners, lang))
+            if winners
+            else word("no_winner", lang)
+        )
+    scores = [
+        (names_of(info, [n], lang), score) for n, score in enumerate(result.get("scores", []))
+    ]
+    return line, scores
 
 
 @router.get("/", response_class=HTMLResponse)
 async def lobby(request: Request, store: StoreDep, hub: HubDep, lang: LangDep) -> HTMLResponse:
-    lists = await asyncio.to_thread(lobby_lists, store, hub, lang)
+    lists = await asyncio.to_thread(lobby_lists, store, hub, lang, request.cookies)
     return page(
         "lobby.html",
         lang,
@@ -370,7 +422,7 @@ async def join_submit(
 def finished(live: LiveTable | None, lang: str) -> HTMLResponse | None:
     if live is None:
         return error_page(lang, 404, word("not_found", lang))
-    if not live.state.is_over:
+    if not live.ended:
         return error_page(lang, 403, word("replay_not_ready", lang))
     return None
 
@@ -429,7 +481,7 @@ async def record_download(table_id: str, hub: HubDep, store: StoreDep, lang: Lan
     live = await hub.get(table_id)
     if live is None:
         return JSONResponse({"error": {"code": "table_not_found", "message": "no such table"}}, 404)
-    if not live.state.is_over:
+    if not live.ended:
         return JSONResponse(
             {"error": {"code": "not_over", "message": NOT_OVER}},
             403,
@@ -480,7 +532,8 @@ async def host_revoke_form(
     table_id: str, seat: int, request: Request, store: StoreDep, hub: HubDep, lang: LangDep
 ) -> Response:
     async def change(live: LiveTable, secret: str) -> None:
-        await host_revoke(store, hub, live, secret, seat)
+        own = live.info.seat_for(seat_token(request, table_id))
+        await host_revoke(store, hub, live, secret, seat, own)
 
     return await host_form(request, store, hub, lang, table_id, change)
 

@@ -24,7 +24,7 @@ from markupsafe import Markup
 import bodoge
 from bodoge.engine import Action, Game, Text
 
-from .db import Store
+from .db import ABANDONED, Store
 from .hub import LiveTable, seat_names
 from .i18n import error_words, word
 
@@ -138,13 +138,19 @@ def named_record(live: LiveTable, lang: str, store: Store | None = None) -> dict
     A replay of it, in the browser or the terminal, shows Alice, Bob, Bot 3
     rather than P1, P2, P3; the names do not take part in the game.  With
     ``store``, ``meta.bot_moves`` lists the steps a bot made for an absent
-    person (the record marks them; they replay like any other).
+    person (the record marks them; they replay like any other).  A game its
+    host ended has no ``result`` and ``meta.abandoned`` set.
     """
     record = {**live.state.record(), "players": seat_names(live, lang)}
+    meta: dict[str, Any] = {}
+    if live.info.status == ABANDONED and not live.state.is_over:
+        meta["abandoned"] = True  # the host ended it: it has no result, nobody won
     if store is not None:
         moves = store.proxies(live.info.id)
         if moves:
-            record["meta"] = {"bot_moves": moves}
+            meta["bot_moves"] = moves
+    if meta:
+        record["meta"] = meta
     return record
 
 
@@ -223,8 +229,12 @@ def render_game(live: LiveTable, seat: int | None, lang: str, replay: bool = Fal
             version=state.version,
             status=live.info.status,
         )
-    legal = state.legal_actions(seat) if seat is not None and not replay else []
-    context = game_context(state.game, state.view(seat), seat, legal, names, lang)
+    view = state.view(seat)
+    legal = state.legal_actions(seat) if seat is not None and not replay and live.playing else []
+    if not replay and not live.playing:
+        # Ended by the host (or over): nobody is asked to act, nothing is clickable.
+        view = {**view, "to_act": []}
+    context = game_context(state.game, view, seat, legal, names, lang)
     shown = [e for e in state.events if not e.outcome.draft][-LOG_LENGTH:]
     context["log"] = [e.for_seat(seat, lang, names) for e in shown]
     context["summary"] = state.summary(lang, names)

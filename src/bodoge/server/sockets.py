@@ -44,17 +44,23 @@ Server → client:
   of a state message;
 * :class:`ErrorMessage` ``{"type": "error", "code", "message"}``: a refused
   message, only to the connection that sent it; nothing changed;
-* :class:`PongMessage` ``{"type": "pong"}``.
+* :class:`PongMessage` ``{"type": "pong"}``;
+* :class:`NoticeMessage` ``{"type": "notice", "code": "seat_lost", "message"}``:
+  the host gave this connection's seat to someone else (revoked its
+  invitation); it is a spectator from then on, before any later frame.
 
 Error codes: ``too_large``, ``malformed_json``, ``malformed`` (not one of the
 shapes above), ``table_not_found`` (then the socket closes with 4404),
 ``not_started`` (the table waits for players), ``stale_version``,
 ``wrong_seat`` (a spectator, or a seat not in ``to_act``),
 ``malformed_action`` (not an action of this game), ``illegal_action``,
-``game_over``, ``table_ended`` (the host ended the table), ``unavailable``
+``game_over``, ``table_ended`` (the host ended the table), ``table_cancelled``
+(chat at a table its host cancelled), ``unavailable``
 (the database did not answer), ``bad_chat``, ``muted``, ``too_fast``,
-``chat_full``, ``internal_error``.  An error's message is at most ``MAX_ERROR`` characters:
-what a client sent is never echoed back at length.
+``chat_full``, ``time_out`` (``take_seat`` or an action while the seat's time for
+this decision has run out: its bot makes that move), ``internal_error``.  An
+error's message is at most ``MAX_ERROR`` characters: what a client sent is
+never echoed back at length.
 
 Every frame sent counts against the connection's backlog (``MAX_BACKLOG``
 in :mod:`bodoge.server.hub`), errors and pongs as much as states; a
@@ -77,6 +83,7 @@ from pydantic import BaseModel, ConfigDict, Field, StrictInt, TypeAdapter, Valid
 
 from .api import MAX_ERROR, shown_id
 from .config import MAX_MESSAGE
+from .db import digest
 from .deps import HubDep, seat_token
 from .hub import Connection, Hub, LiveTable, ProtocolError
 from .i18n import request_lang
@@ -228,7 +235,18 @@ class PongMessage(BaseModel):
     type: Literal["pong"]
 
 
-Outgoing = StateMessage | ChatMessage | ErrorMessage | PongMessage
+class NoticeMessage(BaseModel):
+    """Something the table did to this connection: ``seat_lost`` (the host gave its seat
+    to someone else; from now on it is a spectator)."""
+
+    model_config = ConfigDict(extra="forbid")
+    type: Literal["notice"]
+    code: Literal["seat_lost"]
+    message: str
+    """In the connection's language."""
+
+
+Outgoing = StateMessage | ChatMessage | ErrorMessage | PongMessage | NoticeMessage
 ServerMessage = Annotated[Outgoing, Field(discriminator="type")]
 SERVER_MESSAGE: TypeAdapter[Outgoing] = TypeAdapter(ServerMessage)
 
@@ -282,10 +300,13 @@ async def table_socket(websocket: WebSocket, table_id: str, hub: HubDep) -> None
     seat = live.info.seat_for(token)
     if seat is None and token:  # perhaps joined through another worker a moment ago
         seat = await asyncio.to_thread(hub.store.seat_of, table_id, token)
+        if seat is not None:
+            await hub.seats_changed(table_id)  # the live table learns who holds it
     connection = Connection(
         seat=seat,
         wants_html=websocket.query_params.get("html") == "1",
         lang=request_lang(websocket),
+        holder=digest(token) if seat is not None and token else None,
     )
     sender = asyncio.create_task(_send_loop(websocket, connection))
     handler = asyncio.current_task()
@@ -318,18 +339,23 @@ async def table_socket(websocket: WebSocket, table_id: str, hub: HubDep) -> None
 
 
 async def _handle(hub: Hub, live: LiveTable, connection: Connection, message: Incoming) -> None:
-    """Carry out one client message (or raise :class:`ProtocolError`)."""
-    seat = connection.seat
+    """Carry out one client message (or raise :class:`ProtocolError`).
+
+    A connection whose seat went to someone else is made a spectator first
+    (:meth:`Hub.demote_lost`), so it neither acts nor writes for the newcomer.
+    """
+    hub.demote_lost(live, connection)
+    seat, holder = connection.seat, connection.holder
     if isinstance(message, PingIn):
         connection.send(PongMessage(type="pong").model_dump())
     elif isinstance(message, ChatIn):
-        await hub.say(live, seat, message.text)
+        await hub.say(live, seat, message.text, holder)
     elif isinstance(message, TakeSeatIn):
         if seat is None:
             raise ProtocolError("wrong_seat", "spectators have no seat to take")
         await hub.take_back(live, seat)
     else:
-        await hub.act(live.info.id, seat, message.version, message.action)
+        await hub.act(live.info.id, seat, message.version, message.action, holder=holder)
 
 
 async def _receive(websocket: WebSocket) -> str | bytes:

@@ -115,6 +115,8 @@
       clearError();
     } else if (message.type === "chat") {
       message.lines.forEach(addChat);
+    } else if (message.type === "notice") {
+      seatLost(message);
     } else if (message.type === "error") {
       showError(message);
       awaiting = null;
@@ -169,7 +171,7 @@
 
   const roomBox = document.getElementById("room");
   const roomWords = roomBox ? JSON.parse(roomBox.dataset.words || "{}") : {};
-  const mySeat = game.dataset.seat === "" ? null : Number(game.dataset.seat);
+  let mySeat = game.dataset.seat === "" ? null : Number(game.dataset.seat);
   let skew = 0; // server time minus this browser's time, in seconds
 
   function showRoom(room, sentAt, status) {
@@ -205,8 +207,35 @@
     }
     const next = roomBox.querySelector("[data-testid=next-box]");
     if (next) next.hidden = !room.next;
-    const chatInput = document.querySelector("[data-testid=chat-input]");
-    if (chatInput && mySeat !== null && room.seats[mySeat]) chatInput.disabled = room.seats[mySeat].muted;
+    showChatState(room, status);
+  }
+
+  // The chat box: disabled and explained while the host mutes this seat; gone once
+  // the table is cancelled (it takes no more lines) or the seat went to someone else.
+  function showChatState(room, status) {
+    const form = document.querySelector("[data-testid=chat-form]");
+    if (!form) return;
+    const mine = mySeat === null ? null : room.seats[mySeat];
+    form.hidden = !mine || status === "cancelled";
+    const muted = !!(mine && mine.muted);
+    form.querySelectorAll("input, button").forEach((el) => { el.disabled = muted; });
+    const note = form.querySelector("[data-testid=chat-muted]");
+    if (note) note.hidden = !muted;
+  }
+
+  // The host gave this seat to someone else: from now on this page only watches.
+  function seatLost(message) {
+    mySeat = null;
+    game.dataset.seat = "";
+    legal = [];
+    const box = document.querySelector("[data-testid=seat-lost]");
+    if (box) { box.textContent = message.message; box.hidden = false; }
+    const form = document.querySelector("[data-testid=chat-form]");
+    if (form) form.hidden = true;
+    const spectator = document.querySelector("[data-testid=chat-spectator]");
+    if (spectator) spectator.hidden = false;
+    const takeBox = document.querySelector("[data-testid=take-seat-box]");
+    if (takeBox) takeBox.hidden = true;
   }
 
   // While a bot stands in for this seat the board does not say "Your turn": its turn
