@@ -266,12 +266,15 @@ class CountingBot:
     running: ClassVar[dict[str, int]] = {}
     overlap = 0
     lock = threading.Lock()
+    gate = threading.Event()
+    """Held shut until every table is live, so the order cannot depend on the machine's speed."""
 
     def __init__(self, seed: int) -> None:
         self.seed = seed
 
     def choose(self, state: State, seat: int) -> Action:
         table = str(state.num_players)  # the tables below differ in size
+        assert CountingBot.gate.wait(timeout=300), "the tables never all came up"
         with self.lock:
             CountingBot.running[table] = CountingBot.running.get(table, 0) + 1
             CountingBot.overlap = max(CountingBot.overlap, CountingBot.running[table])
@@ -288,6 +291,7 @@ def test_bots_take_turns_across_tables_one_decision_at_a_time(db_url: str) -> No
     )
     store = Store(db_url)
     store.migrate()
+    CountingBot.gate.clear()
 
     async def scenario() -> None:
         hub = Hub(store, bot_pause=0, bot_threads=1)
@@ -296,7 +300,8 @@ def test_bots_take_turns_across_tables_one_decision_at_a_time(db_url: str) -> No
             seats = [NewSeat("bot", "test-counting")] * players
             created = store.create_table(SEALED, {"rounds": 2}, players, 5, seats)
             await hub.get(created.table.id)
-        for _ in range(1000):
+        CountingBot.gate.set()  # the first decision waited; now both tables queue theirs
+        for _ in range(30_000):
             if all(live.state.is_over for live in hub.tables.values()):
                 break
             await asyncio.sleep(0.01)
