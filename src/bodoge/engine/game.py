@@ -180,6 +180,10 @@ class Game:
     hidden_information: ClassVar[bool] = False
     cooperative: ClassVar[bool] = False
     has_teams: ClassVar[bool] = False
+    ranks_within_team: ClassVar[bool] = False
+    """Team play whose rules rank the players inside the winning team too (United Square):
+    ``scores`` stay individual and ``winners`` may be part of a team, drawn from a team
+    with the largest total."""
     provisional: ClassVar[tuple[Provisional, ...]] = ()
     glossary: ClassVar[Mapping[str, Text]] = {}
     words: ClassVar[Mapping[str, Text]] = {}
