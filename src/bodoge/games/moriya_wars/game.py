@@ -22,6 +22,8 @@ class MoriyaWars(Game):
     action_types = ACTION_TYPES
     state_class = MoriyaWarsState
     hidden_information = True
+    version = "2"
+    """2: money may be spent after the face's action; the turn then ends with ``EndTurn``."""
     glossary = GLOSSARY
     words = WORDS
     declarations = spaces
