@@ -76,3 +76,21 @@ def test_the_track_shows_zones_markers_and_the_tie_break() -> None:
     html = render_game(live, 1, "en")
     assert "the larger successful number wins" in html and 'data-testid="winners"' in html
     assert "not available" in html and "provisional" in html.lower()
+
+
+def test_the_rules_panel_states_the_two_rulings_in_both_languages() -> None:
+    """Issue 34 (6): the engine's two rulings are said where players read the rules: the
+    taker of a digit shown on several cards gets the one with the most diamonds, and a
+    marker first reached during a round counts from the next round."""
+    live = live_table("number-heist", 3, seed=1)
+    en = render_game(live, 0, "en")
+    assert (
+        "when several displayed cards show a digit taken, the taker gets the one with the "
+        "most diamonds" in en
+    )
+    assert (
+        "a marker that first comes into play during a round is placed at once but counts "
+        "from the next round" in en
+    )
+    ja = render_game(live, 0, "ja")
+    assert "ダイヤの最も多いカードを取ります" in ja and "効果は次のラウンドから" in ja

@@ -62,8 +62,10 @@ EFFECTS: dict[str, Text] = {
         "−2 points. ★ Take any card from the discard pile (none: nothing).",
     ),
     "sprinkled": Text(
-        "1枚2点。★自分の他のドーナツを1枚、他のプレイヤーに渡す（これしかなければこれを渡す）。",
-        "2 points. ★ Give another of your donuts to another player (only this one: give it).",
+        "1枚2点。★他のドーナツを持っていれば必ずその1枚を、他のプレイヤーに渡す"
+        "（このカードしかないときだけ、これを渡す）。",
+        "2 points. ★ Give another player one of your other donuts whenever you hold one (the "
+        "Sprinkled itself only when it is your only donut).",
     ),
     "bear_claw": Text(
         "-2点。★他のプレイヤーのドーナツを1枚奪う。",
@@ -71,9 +73,11 @@ EFFECTS: dict[str, Text] = {
     ),
     "cinnamon_twist": Text(
         "1枚1点。★全員が自分のドーナツを1枚ずつ左隣に渡す（同時に選ぶ）。"
+        "取った人はこのカード自身を渡してもよい。"
         "1枚も持っていない人がいれば効果はなく、このカードは捨て札になる。",
-        "1 point. ★ Everyone passes one of their donuts to the left (all choose at once). If "
-        "anyone has no donut, nothing happens and this card is discarded.",
+        "1 point. ★ Everyone passes one of their donuts to the left (all choose at once); the "
+        "taker may pass the Twist itself. If anyone has no donut, nothing happens and this "
+        "card is discarded.",
     ),
     "coffee": Text(
         "マイナス点のドーナツ1枚につき1点（マイナスはそのまま）。",

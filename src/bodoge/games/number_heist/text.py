@@ -156,8 +156,10 @@ WORDS: dict[str, Text] = {
         "until that card is taken.",
     ),
     "rules_same_digit": Text(
-        "場に同じ数字のカードが複数あるときは、ダイヤの多いほうを取ります。",
-        "Of several displayed cards of one digit, the taker takes the one with the most diamonds.",
+        "数字で宣言するので、場に同じ数字のカードが複数あるときは、取る人はダイヤの最も多い"
+        "カードを取ります。",
+        "Numbers are called by digit: when several displayed cards show a digit taken, the taker "
+        "gets the one with the most diamonds.",
     ),
     "rules_bottom": Text(
         "誰かが初めて5点に届くと、ボトムマーカーが最下位の人のトラックに付きます。"
@@ -172,9 +174,12 @@ WORDS: dict[str, Text] = {
         "success there scores 0 (the bonus and diamonds still count).",
     ),
     "rules_markers": Text(
-        "トラックは得点計算の始めの位置で判定します。全員が同じトラックにいる間は両マーカーとも無効。",
-        "Track cards are read at the start of scoring; both markers have no effect while "
-        "everyone is on one track card.",
+        "トラックは得点計算の始めの位置で判定します。ラウンド中に初めて5点・8点に届いて"
+        "登場したマーカーは、すぐ置かれますが効果は次のラウンドからです。"
+        "全員が同じトラックにいる間は両マーカーとも無効。",
+        "Track cards are read at the start of scoring: a marker that first comes into play "
+        "during a round is placed at once but counts from the next round. Both markers have no "
+        "effect while everyone is on one track card.",
     ),
     "rules_win": Text(
         "最初に10点に届いた人の勝ち。同じラウンドに複数なら、より大きい数で成功した人の勝ち。",
