@@ -1,0 +1,100 @@
+"""Issue 34's page points for the seven new games, measured in Chromium on pages rendered
+in process (the server's own CSS, the game's own template): what overlaps, what spills,
+what is shown twice, at 1280 px and at a phone's 390 px."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable, Iterator
+from pathlib import Path
+
+import pytest
+from playwright.sync_api import Browser, Page
+
+import bodoge
+from bodoge.engine import State
+from bodoge.server.hub import LiveTable
+from bodoge.server.render import render_game
+from viewkit import live_table
+
+CSS = (Path(bodoge.__file__).parent / "server" / "static" / "style.css").read_text("utf-8")
+WIDTHS = (1280, 390)
+
+
+def page_html(live: LiveTable, seat: int | None, lang: str) -> str:
+    """The game's part of the table page, as the table page wraps it."""
+    return (
+        f'<!doctype html><html lang="{lang}"><head><meta charset="utf-8">'
+        '<meta name="viewport" content="width=device-width, initial-scale=1">'
+        f'<style>{CSS}</style></head><body class="table-page"><main>'
+        f'<section id="game" class="game">{render_game(live, seat, lang)}</section>'
+        "</main></body></html>"
+    )
+
+
+@pytest.fixture
+def show(browser: Browser) -> Iterator[Callable[[LiveTable, int | None, str, int], Page]]:
+    """Open a rendered page at a width; pages are closed after the test."""
+    pages: list[Page] = []
+
+    def open_page(live: LiveTable, seat: int | None, lang: str, width: int) -> Page:
+        page = browser.new_page(viewport={"width": width, "height": 900})
+        pages.append(page)
+        page.set_content(page_html(live, seat, lang))
+        return page
+
+    yield open_page
+    for page in pages:
+        page.close()
+
+
+def played(game_id: str, players: int, seed: int, steps: int | None = None) -> LiveTable:
+    """A table after ``steps`` random moves (``None``: to the end)."""
+    live = live_table(game_id, players, seed=seed)
+    state: State = live.state
+    rng = random.Random(seed)
+    done = 0
+    while not state.is_over and (steps is None or done < steps):
+        seat = state.to_act[0]
+        state.apply(seat, rng.choice(state.legal_actions(seat)))
+        done += 1
+    return live
+
+
+def width(page: Page, selector: str) -> float:
+    box = page.locator(selector).first.bounding_box()
+    assert box is not None, selector
+    return float(box["width"])
+
+
+# ------------------------------------------------------------------ Imhotep (8)
+
+
+@pytest.mark.parametrize("px", WIDTHS)
+def test_imhotep_sites_use_the_width_of_the_board(show: Callable[..., Page], px: int) -> None:
+    """The sites sat in a narrow column beside wide empty space; now their grid fills the
+    board, and the market (four cards) is wider than a single site where there is room."""
+    page = show(played("imhotep", 4, 5, steps=20), 0, "en", px)
+    board = page.locator('[data-testid="sites"]').locator("xpath=..")
+    board_box = board.bounding_box()
+    assert board_box is not None
+    assert width(page, '[data-testid="sites"]') >= 0.9 * (board_box["width"] - 40)
+    if px >= 1000:
+        assert width(page, '[data-testid="site-market"]') > 1.5 * width(
+            page, '[data-testid="site-pyramid"]'
+        )
+
+
+@pytest.mark.parametrize(("px", "lang"), [(1280, "en"), (390, "ja")])
+def test_imhotep_end_panels_show_the_final_score_only(
+    show: Callable[..., Page], px: int, lang: str
+) -> None:
+    """At the end the player panels kept the running score ("Score 20") beside the final
+    37: now each panel shows the final score alone."""
+    live = played("imhotep", 4, 5)
+    page = show(live, 0, lang, px)
+    label = "最終得点" if lang == "ja" else "Final score"
+    for seat, final in enumerate(live.state.scores):
+        panel = page.locator(f'[data-testid="player-{seat}"]').inner_text()
+        assert f"{label} {final}" in " ".join(panel.split())
+        assert ("得点 " if lang == "ja" else "Score ") not in panel.replace(label, "")
