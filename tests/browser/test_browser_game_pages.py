@@ -98,3 +98,58 @@ def test_imhotep_end_panels_show_the_final_score_only(
         panel = page.locator(f'[data-testid="player-{seat}"]').inner_text()
         assert f"{label} {final}" in " ".join(panel.split())
         assert ("得点 " if lang == "ja" else "Score ") not in panel.replace(label, "")
+
+
+# ------------------------------------------------------------- Go Nuts for Donuts (9)
+
+LONG_EFFECTS = ["cinnamon_twist", "sprinkled", "milk", "double_chocolate", "maple_bar", "coffee"]
+"""The donuts whose effects are longest in either language (a 5-player row has six cards)."""
+
+
+def overlaps(page: Page, one: str, other: str) -> bool:
+    """Whether the boxes of two elements share any area."""
+    a, b = page.locator(one).bounding_box(), page.locator(other).bounding_box()
+    assert a is not None and b is not None
+    return not (
+        a["x"] + a["width"] <= b["x"]
+        or b["x"] + b["width"] <= a["x"]
+        or a["y"] + a["height"] <= b["y"]
+        or b["y"] + b["height"] <= a["y"]
+    )
+
+
+@pytest.mark.parametrize(("px", "lang"), [(1280, "en"), (390, "en"), (390, "ja")])
+def test_go_nuts_badges_leave_names_readable_and_effects_stay_in_their_cards(
+    show: Callable[..., Page], px: int, lang: str
+) -> None:
+    """ "×2" badges covered donut names ("Plai", "Glaze") and long effects spilled past the
+    row's cards: now a badge sits beside the name and a card grows with its text."""
+    live = live_table("go-nuts-for-donuts", 5, seed=2)
+    live.state.arrange({0: {"plain": 3, "glazed": 2, "french_cruller": 1}}, row=LONG_EFFECTS)
+    page = show(live, 0, lang, px)
+    spills = page.evaluate(
+        """() => [...document.querySelectorAll('[data-testid="row"] .card')]
+            .filter(card => card.scrollHeight > card.clientHeight + 1
+                         || card.scrollWidth > card.clientWidth + 1)
+            .map(card => card.dataset.donut)"""
+    )
+    assert spills == []
+    for donut in ("plain", "glazed"):
+        card = f'[data-testid="player-0"] [data-donut="{donut}"]'
+        name = page.locator(f"{card} .card-face span").first
+        assert name.evaluate("e => e.scrollWidth <= e.clientWidth + 1")
+        assert not overlaps(page, f"{card} .card-face span >> nth=0", f"{card} .card-count")
+
+
+@pytest.mark.parametrize("px", WIDTHS)
+def test_go_nuts_end_screen_shows_its_breakdown_once(show: Callable[..., Page], px: int) -> None:
+    """The end screen printed every player's breakdown twice (the table, then the same as
+    text): now the table alone."""
+    live = played("go-nuts-for-donuts", 3, 4)
+    page = show(live, 0, "en", px)
+    text = page.locator('[data-testid="game-root"]').inner_text()
+    assert page.locator('[data-testid="sheet-0"]').count() == 1
+    names = [f"Name{seat}" for seat in range(3)]
+    for line in live.state.summary("en", names)[1:-1]:  # "Name0: 18 points (13 cards) — …"
+        assert line.split(" — ")[1] not in text
+    assert "Donut Holes" in page.locator('[data-testid="sheet-0"]').inner_text()
