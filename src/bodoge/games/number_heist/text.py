@@ -107,6 +107,13 @@ WORDS: dict[str, Text] = {
     "result_fail": Text("失敗（カードがない）", "failed (a card was gone)"),
     "result_batting": Text("バッティング（同じ数）", "clash (same number)"),
     "gain_success": Text("成功{n}", "success {n}"),
+    "gain_top": Text(
+        "成功0: トップマーカーのトラックでは成功は0点", "success 0: the top marker's track scores 0"
+    ),
+    "gain_bottom": Text(
+        "成功2: ボトムマーカーのトラックでは成功は2点",
+        "success 2: the bottom marker's track scores 2",
+    ),
     "gain_largest": Text("最大数+1", "largest +1"),
     "gain_diamonds": Text("ダイヤ+{n}", "diamonds +{n}"),
     "order_note": Text(
