@@ -153,3 +153,20 @@ def test_go_nuts_end_screen_shows_its_breakdown_once(show: Callable[..., Page], 
     for line in live.state.summary("en", names)[1:-1]:  # "Name0: 18 points (13 cards) — …"
         assert line.split(" — ")[1] not in text
     assert "Donut Holes" in page.locator('[data-testid="sheet-0"]').inner_text()
+
+
+# ------------------------------------------------------------------ Just Desserts (11)
+
+
+@pytest.mark.parametrize("px", WIDTHS)
+def test_just_desserts_taste_icons_are_readable(show: Callable[..., Page], px: int) -> None:
+    """Taste icons were 12 px on a phone, too small to tell apart: now at least 18 px on
+    every guest and dessert card."""
+    live = live_table("just-desserts", 3, seed=3)
+    live.state.arrange({0: ["baked_alaska", "cheesecake", "fudge"]}, middle=["candice", "mojo"])
+    page = show(live, 0, "en", px)
+    sizes = page.evaluate(
+        """() => [...document.querySelectorAll('.card .jd-taste > svg')]
+            .map(icon => icon.getBoundingClientRect().width)"""
+    )
+    assert len(sizes) >= 8 and min(sizes) >= 18, sizes

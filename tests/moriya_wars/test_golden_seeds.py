@@ -10,6 +10,7 @@ here rather than by a reviewer.
 
 from __future__ import annotations
 
+import itertools
 import json
 
 import pytest
@@ -38,6 +39,6 @@ def test_a_seeded_golden_game_plays_money_and_identities(case: regen.Case) -> No
         before["action"]["type"] in FACE_ACTIONS
         and after["action"]["type"] == "evict"
         and after["seat"] == before["seat"]
-        for before, after in zip(steps, steps[1:], strict=False)
+        for before, after in itertools.pairwise(steps)
     )
     assert lines[-1]["steps"] <= 60  # short enough to read

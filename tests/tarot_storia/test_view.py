@@ -81,7 +81,7 @@ def test_the_end_screen_explains_every_step_of_the_example() -> None:
     assert step3 is not None
     text = step3.group(1)
     assert "6-10-14-17 = 4" in text and "11-15-18 = 3" in text and "16-19 = 2" in text
-    assert "4-9 = 2" in text and "5 face down = −5" in text and "1 gaps = −1" in text
+    assert "4-9 = 2" in text and "5 face down = −5" in text and "1 gap = −1" in text
     assert "Round 1: 5" in text
     live.state.apply(0, Keep(0))
     finish_with_the_heuristic(live.state)

@@ -70,7 +70,7 @@ def test_dead_cells_and_the_squares_per_colour_are_shown() -> None:
     html = render_game(live, 1, "en")
     assert re.search(r'data-testid="squares-yellow"[^>]*>.*?<strong>1</strong>', html, re.S)
     assert "(nobody&#39;s)" in html or "(nobody's)" in html  # green, with three players
-    assert 'data-testid="score-2">1 points' in html
+    assert 'data-testid="score-2">1 point<' in html  # one, not "1 points"
     ja = render_game(live, None, "ja")
     assert "誰の色でもない" in ja and "黄" in ja
 

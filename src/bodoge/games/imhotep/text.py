@@ -62,7 +62,9 @@ WORDS: dict[str, Text] = {
     "empty": Text("空き", "empty"),
     "deck_left": Text("山札{n}枚", "deck: {n}"),
     "round_cards_left": Text(
-        "残りの船カード{n}枚（内容は非公開）", "{n} round cards to come (hidden)"
+        "残りの船カード{n}枚（内容は非公開）",
+        "{n} round cards to come (hidden)",
+        one="{n} round card to come (hidden)",
     ),
     "current_points": Text("いま終了したときの点", "Points if the game ended now"),
     "final_points": Text("最終得点", "Final points"),

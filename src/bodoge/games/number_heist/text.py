@@ -30,7 +30,7 @@ GLOSSARY = {
 # The words of the table (templates/number-heist.html reads them as t("key")).
 WORDS: dict[str, Text] = {
     "deck": Text("山札", "Deck"),
-    "deck_title": Text("山札: 残り{n}枚", "Deck: {n} cards left"),
+    "deck_title": Text("山札: 残り{n}枚", "Deck: {n} cards left", one="Deck: {n} card left"),
     "discard": Text("捨札", "Discards"),
     "discard_title": Text(
         "捨札: {n}枚（尽きたら山札に戻します）", "Discards: {n} (reshuffled when the deck runs out)"
@@ -67,13 +67,15 @@ WORDS: dict[str, Text] = {
     "your_number": Text("あなたの数", "Your number"),
     "card_title": Text("数字{digit}", "Digit {digit}"),
     "card_diamonds": Text(
-        "（ダイヤ{n}個: 取った人に+{n}点）", " ({n} diamonds: +{n} to the taker)"
+        "（ダイヤ{n}個: 取った人に+{n}点）",
+        " ({n} diamonds: +{n} to the taker)",
+        one=" ({n} diamond: +{n} to the taker)",
     ),
     "ready": Text("決定済み ✓", "ready ✓"),
     "choosing": Text("考え中…", "choosing…"),
     "placing": Text("ダイヤを配置中", "placing a diamond"),
     "winner_tag": Text("♛ 勝者", "♛ winner"),
-    "points": Text("{n}点", "{n} points"),
+    "points": Text("{n}点", "{n} points", one="{n} point"),
     "zone_name": Text("トラック{n}（{low}〜{high}点）", "track {n} ({low}–{high})"),
     "track": Text("得点トラック", "Score track"),
     "goal": Text("{n}点で勝利", "{n} points wins"),

@@ -30,12 +30,14 @@ GLOSSARY = {
 # The words of the table (templates/tarot-storia.html reads them as t("key")).
 WORDS: dict[str, Text] = {
     "deck": Text("山札", "Deck"),
-    "deck_title": Text("山札: 残り{n}枚", "Deck: {n} cards left"),
+    "deck_title": Text("山札: 残り{n}枚", "Deck: {n} cards left", one="Deck: {n} card left"),
     "round": Text("{n}周目", "Round {n}"),
     "round_encore": Text("2周目（アンコール）", "Round 2 (encore)"),
     "limit": Text("1列に{n}枚まで", "at most {n} cards a column"),
     "your_hand": Text("あなたの手札", "Your hand"),
-    "partner_hand": Text("{name}の手札: {n}枚", "{name}'s hand: {n} cards"),
+    "partner_hand": Text(
+        "{name}の手札: {n}枚", "{name}'s hand: {n} cards", one="{name}'s hand: {n} card"
+    ),
     "partner_known": Text("（場から戻った{cards}）", "(back from the table: {cards})"),
     "hidden_hand": Text(
         "手札は本人にしか見えません（相手に見せたり教えたりしてはいけません）。",
@@ -96,7 +98,7 @@ WORDS: dict[str, Text] = {
     "route": Text("ルート上のカード", "Cards on a route"),
     "group": Text("{colour}の最大連続: {cards} = {n}点", "{colour}, largest group: {cards} = {n}"),
     "down_total": Text("裏向き{n}枚 = −{n}", "{n} face down = −{n}"),
-    "gap_total": Text("隙間{n}ヶ所 = −{n}", "{n} gaps = −{n}"),
+    "gap_total": Text("隙間{n}ヶ所 = −{n}", "{n} gaps = −{n}", one="{n} gap = −{n}"),
     "round_total": Text("{r}周目: {n}点", "Round {r}: {n}"),
     "none": Text("なし", "none"),
     "rank_title": Text("王様の評価", "The king's verdict"),

@@ -68,7 +68,11 @@ WORDS: dict[str, Text] = {
         "Ties are draws (BGA's tie-break by time left on the clock is not used here).",
     ),
     "squares": Text("色ごとの正方形", "Squares per colour"),
-    "squares_title": Text("{colour}の正方形{n}個（{owner}）", "{n} {colour} squares ({owner})"),
+    "squares_title": Text(
+        "{colour}の正方形{n}個（{owner}）",
+        "{n} {colour} squares ({owner})",
+        one="{n} {colour} square ({owner})",
+    ),
     "team_total": Text("{names}: 合計{n}", "{names}: {n} in all"),
     "start_tile": Text("スタートタイル", "start tile"),
     "legal_cell": Text("{cell}: ここに置けます", "{cell}: you can place here"),
@@ -95,7 +99,7 @@ WORDS: dict[str, Text] = {
     ),
     "bot": Text("ボット", "bot"),
     "team_n": Text("チーム{n}", "team {n}"),
-    "score": Text("{n}点", "{n} points"),
+    "score": Text("{n}点", "{n} points", one="{n} point"),
     "place": Text("{n}位", "place {n}"),
     "winner_tag": Text("♛ 勝者", "♛ winner"),
     "group_place": Text("タイルを置く", "Place a tile"),
@@ -161,7 +165,7 @@ _ENDINGS = {
     "nobody": Text(
         "誰もタイルを置けなくなり、ゲーム終了。", "Nobody can place a tile: the game is over."
     ),
-    "colour": Text("{colour}の正方形: {n}", "{colour}: {n} squares"),
+    "colour": Text("{colour}の正方形: {n}", "{colour}: {n} squares", one="{colour}: {n} square"),
     "player": Text("{name}（{colours}）: {n}点", "{name} ({colours}): {n}"),
     "team": Text("{names}のチーム: 合計{n}点", "Team {names}: {n} in all"),
     "nobodys": Text("（{colour}は誰の色でもありません）", "({colour} is nobody's colour)"),
