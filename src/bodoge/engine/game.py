@@ -343,6 +343,18 @@ class Game:
         del lang
         return json.dumps(view, ensure_ascii=False, indent=1)
 
+    def describe_action(
+        self, view: Mapping[str, Any], action: Action, lang: str = DEFAULT_LANG
+    ) -> str:
+        """How a terminal names ``action`` to the seat whose ``view`` it is.
+
+        An action's label knows nothing of the position; a game whose
+        actions read better in context (a place named by the cards around
+        it) overrides this, from the view only.
+        """
+        del view
+        return action.label(lang)
+
     def metadata(self) -> dict[str, Any]:
         """Everything declared about the game, JSON-ready (for CLI and server)."""
         defaults = self.resolve_options(None)

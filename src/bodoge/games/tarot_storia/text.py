@@ -5,7 +5,8 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from ...engine import Text, seat_name
+from ...engine import Action, Text, seat_name
+from .actions import Keep, Place
 from .data import COLOUR_WORDS, DUET_RANKS, SOLO_RANKS, rank
 
 TITLE = Text("タロットストーリア", "Tarot Storia")
@@ -159,6 +160,55 @@ _LABELS = {
     "keep": Text("残す列を選んでいます", "choosing the column to keep"),
     "place_two": Text("2枚置く番", "places two"),
 }
+
+
+_WHERE = {
+    "below": Text("{card}の下", "below {card}"),
+    "above": Text("{card}の上", "above {card}"),
+    "right_low": Text("{card}の右・半分下", "right of {card}, half a card lower"),
+    "right_high": Text("{card}の右・半分上", "right of {card}, half a card higher"),
+    "left_low": Text("{card}の左・半分下", "left of {card}, half a card lower"),
+    "left_high": Text("{card}の左・半分上", "left of {card}, half a card higher"),
+}
+"""Where a place lies from a card touching it (columns run left to right, half-offset)."""
+_NEAR = (  # (dcol, dy) from the place to a touching card → how the place lies from that card
+    ((0, -2), "below"),
+    ((0, 2), "above"),
+    ((-1, -1), "right_low"),
+    ((-1, 1), "right_high"),
+    ((1, -1), "left_low"),
+    ((1, 1), "left_high"),
+)
+_TERMINAL = {
+    "place": Text("{card}を置く: {where}", "Place {card} {where}"),
+    "first": Text("{card}を最初の1枚として置く", "Place {card} as the first card"),
+    "and": Text("、", ", "),
+    "keep": Text(
+        "列{col}（{cards}）を残してアンコールへ", "Keep column {col} ({cards}) for the encore"
+    ),
+}
+
+
+def describe_action(view: Mapping[str, Any], action: Action, lang: str) -> str:
+    """A place named by the cards that touch it ("below 12, right of 3, half a card
+    lower"), stable while those cards lie there, rather than by column and height, which
+    renumber as the layout grows; a kept column by its cards."""
+    cells = {(c["col"], c["y"]): c["card"] for c in view["table"]}
+    if isinstance(action, Place):
+        if not cells:
+            return _TERMINAL["first"].format(card=action.card)(lang)
+        where = [
+            _WHERE[side].format(card=cells[action.col + dcol, action.y + dy])(lang)
+            for (dcol, dy), side in _NEAR
+            if (action.col + dcol, action.y + dy) in cells
+        ]
+        joined = _TERMINAL["and"](lang).join(where[:2])  # two cards place it unambiguously
+        return _TERMINAL["place"].format(card=action.card, where=joined)(lang)
+    if isinstance(action, Keep):
+        column = sorted((y, card) for (col, y), card in cells.items() if col == action.col)
+        cards = ", ".join(str(card) for _, card in column)
+        return _TERMINAL["keep"].format(col=action.col + 1, cards=cards)(lang)
+    return action.label(lang)
 
 
 _SHORT = {"red": "R", "blue": "B", "yellow": "Y", "black": "K"}
