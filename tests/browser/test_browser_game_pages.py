@@ -170,3 +170,42 @@ def test_just_desserts_taste_icons_are_readable(show: Callable[..., Page], px: i
             .map(icon => icon.getBoundingClientRect().width)"""
     )
     assert len(sizes) >= 8 and min(sizes) >= 18, sizes
+
+
+# -------------------------------------------------------------------- Tarot Storia (12)
+
+
+def visible_cards(page: Page, selector: str) -> list[str]:
+    """The ``data-card`` of every element matching ``selector`` that is displayed."""
+    found: list[str] = page.evaluate(
+        """selector => [...document.querySelectorAll(selector)]
+            .filter(e => getComputedStyle(e).display !== 'none')
+            .map(e => e.dataset.card ?? '')""",
+        selector,
+    )
+    return found
+
+
+@pytest.mark.parametrize("px", WIDTHS)
+def test_tarot_storia_shows_targets_for_the_card_being_placed_and_swaps_only_in_swap_mode(
+    show: Callable[..., Page], px: int
+) -> None:
+    """While placing, every table card carried a "⇄ 2" beside the ghosts on every target.
+    Now the picked card's ghosts show on the open places only, and its ⇄ on the table's
+    cards only once the player chooses to swap (then the places stop glowing)."""
+    live = live_table("tarot-storia", 1, seed=3)
+    state = live.state
+    rng = random.Random(3)
+    for _ in range(6):
+        state.apply(0, rng.choice([a for a in state.legal_actions(0) if a.TYPE == "place"]))
+    first, second = state.view(0)["hand"]
+    table = len(state.view(0)["table"])
+    page = show(live, 0, "en", px)
+    assert visible_cards(page, ".ts-swap") == []
+    ghosts = visible_cards(page, ".ts-place")
+    assert ghosts and set(ghosts) == {str(first)}
+    page.locator(f'[data-testid="hand-card-{second}"]').click()
+    assert set(visible_cards(page, ".ts-place")) == {str(second)}
+    page.locator("#ts-mode-swap").check()
+    assert visible_cards(page, ".ts-place") == [] and visible_cards(page, ".ts-open") == []
+    assert visible_cards(page, ".ts-swap") == [str(second)] * table

@@ -45,11 +45,13 @@ WORDS: dict[str, Text] = {
         "A hand is seen by its owner only (partners may not show or tell).",
     ),
     "pick_help": Text(
-        "手札のカードを選ぶと、置ける位置が光ります。光る位置を押すと置き、場のカードの⇄を押すと"
-        "入れ替えます。",
-        "Choose a card of your hand: the places it may go glow. Click one to put it there, or a "
-        "table card's ⇄ to swap.",
+        "手札のカードを選ぶと、置ける位置が光ります。光る位置を押すと置きます。"
+        "入れ替えるときは「場のカードと入れ替える」を選び、場のカードを押してください。",
+        "Choose a card of your hand: the places it may go glow; click one to put it there. To "
+        "swap instead, choose \u201cSwap it for a table card\u201d and click a table card.",
     ),
+    "mode_place": Text("置く", "Place it"),
+    "mode_swap": Text("場のカードと入れ替える", "Swap it for a table card"),
     "pick_help_no_swap": Text(
         "手札のカードを選ぶと、置ける位置が光ります。光る位置を押して置いてください。",
         "Choose a card of your hand: the places it may go glow. Click one to put it there.",
