@@ -197,3 +197,14 @@ def test_bodoge_play_says_which_die_face_goes_with_which_region() -> None:
     assert "[die 2] Hakurei Shrine 1/0 (≤2)" in text and "[die 5] Human Village" in text
     assert "2 ×3 → place 3 in Hakurei Shrine; 5 ×1 → place 1 in the Human Village" in text
     assert "[4の目] 守矢神社" in GAME.describe_view(state.view(1), "ja")
+
+
+def test_bodoge_play_lists_a_placement_with_its_die_face() -> None:
+    state = GAME.new_game(4, seed=3)
+    state.arrange(dice=[1, 2, 2, 2, 5, 6], current=0)
+    view = state.view(0)
+    described = [GAME.describe_action(view, a, "en") for a in state.legal_actions(0)]
+    assert "Place human chips in Human Village (die 5 ×1)" in described
+    assert "Take money" in described
+    japanese = GAME.describe_action(view, Place("village", "youkai"), "ja")
+    assert japanese.endswith("（5の目 ×1）") or japanese.endswith("(5の目 ×1)")

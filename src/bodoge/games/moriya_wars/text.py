@@ -5,7 +5,8 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from ...engine import Text, seat_name
+from ...engine import Action, Text, seat_name
+from .actions import Evict
 from .data import IDENTITY_GOALS, IDENTITY_NAMES, REGION_NAMES, SIDE_NAMES, TURN_LIMIT
 
 TITLE = Text("モリヤウォーズ", "Moriya Wars")
@@ -227,11 +228,23 @@ def board_text(view: Mapping[str, Any], lang: str, faces: bool = False) -> str:
 _TERMINAL = {
     "region_face": Text("[{face}の目] {region}", "[die {face}] {region}"),
     "dice_of": Text("{who}のダイス", "{who}'s dice"),
+    "die": Text("{face}の目 ×{n}", "die {face} ×{n}"),
     "after": Text(
         "{name}は行動済み: お金で立退するか、手番を終えます。",
         "{name} has carried out the action: evict with money, or end the turn.",
     ),
 }
+
+
+def describe_action(view: Mapping[str, Any], action: Action, lang: str) -> str:
+    """A face's action named with its dice ("… (die 2 ×3)"), so the choice list says which
+    face goes with which region."""
+    label = action.label(lang)
+    region = getattr(action, "region", None)
+    if isinstance(action, Evict) or region is None:
+        return label
+    face = view["region_faces"][view["region_ids"].index(region)]
+    return f"{label} ({_TERMINAL['die'].format(face=face, n=view['dice'].count(face))(lang)})"
 
 
 def dice_text(dice: Sequence[int], lang: str) -> str:
