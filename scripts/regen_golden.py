@@ -102,7 +102,7 @@ class Case:
 
     @property
     def name(self) -> str:
-        """``egyptian-bride-4p``, ``egyptian-bride-expansion-5p``, ``moriya-wars-4p-seed-19287``."""
+        """``egyptian-bride-4p``, ``egyptian-bride-expansion-5p``, ``moriya-wars-4p-seed-28290``."""
         parts = [self.game_id]
         for key, value in self.given.items():
             slug = key.replace("_", "-")
@@ -188,11 +188,12 @@ def option_variants(game: bodoge.Game) -> list[tuple[dict[str, Any], dict[str, A
 
 
 MORE_GAMES: dict[str, tuple[tuple[dict[str, Any], int, int], ...]] = {
-    # Two nine-step games of places and takes only from the common seed; these
-    # seeds were searched for games that bribe, evict, steal and swap
-    # (3p: a swap with the spare, money runs out; 4p: a false claim, then ⑤
-    # claims and wins; 5p: three false claims, the humans run out).
-    "moriya-wars": (({}, 3, 24), ({}, 4, 19287), ({}, 5, 847)),
+    # Two short games of places and takes only from the common seed; these
+    # seeds were searched for games that bribe, evict (also after the face's
+    # action, then end the turn), steal and swap (3p: a swap with the spare,
+    # the humans run out; 4p: a swap, claims asked, the youkai run out;
+    # 5p: a swap, then ⑤ claims and wins).
+    "moriya-wars": (({}, 3, 24), ({}, 4, 28290), ({}, 5, 10951)),
     # The variant's option lists no sample beyond its default (it would double
     # every generic suite's option sets), so its one golden game is named here.
     "imhotep": (({"wrath": True}, 2, SEED),),

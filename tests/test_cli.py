@@ -1133,3 +1133,13 @@ def test_replay_explains_a_tie_break_and_names_the_players(tmp_path: Path) -> No
     assert "Alice, Dan tie on 4 points: Dan married the highest number (18)" in (
         run("replay", str(path)).stdout
     )
+
+
+def test_play_names_tarot_storia_places_by_the_cards_around_them() -> None:
+    """`bodoge play` lists a game's moves as the game describes them in context (Tarot
+    Storia: "Place 3 below 12", not "column 1 at height 2"); end of input ends the game."""
+    result = run("play", "tarot-storia", "--seed", "2", "--players", "1", input="1\n2\n")
+    out = result.stdout
+    assert "as the first card" in out
+    assert re.search(r"Place \d+ (below|above|left of|right of) \d+", out)
+    assert "at height" not in out and "in column" not in out

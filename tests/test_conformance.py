@@ -390,7 +390,12 @@ class Playout:
         if groups is not None:  # a game played in teams (an option may decide it)
             assert game.has_teams, f"{self.where()}: teams from a game without has_teams"
             assert sorted(seat for team in groups for seat in team) == sorted(seats)
-            assert all(set(team) <= set(winners) for team in groups if set(team) & set(winners))
+            if game.ranks_within_team:  # winners come from a team with the largest total
+                totals = {team: sum(scores[seat] for seat in team) for team in groups}
+                best = max(totals.values())
+                assert all(totals[team] == best for team in groups if set(team) & set(winners))
+            else:
+                assert all(set(team) <= set(winners) for team in groups if set(team) & set(winners))
         if game.cooperative:
             assert len(set(scores)) == 1, f"{self.where()}: a cooperative score is not shared"
             assert winners in ((), tuple(self.seats))

@@ -78,3 +78,15 @@ def test_every_word_the_template_uses_exists_in_both_languages() -> None:
     used |= {f"effect_{d}" for d in bodoge.games.go_nuts_for_donuts.data.DONUTS}
     used |= {key for key in words if key.startswith(("step_", "ask_"))}
     check_template_words(GAME_ID, used)
+
+
+def test_the_cards_say_the_sprinkled_and_cinnamon_twist_rulings() -> None:
+    """Issue 34 (7): Sprinkled gives another donut whenever the player holds one (itself only
+    when it is their only donut); the Cinnamon Twist's taker may pass the Twist itself."""
+    words = bodoge.get_game("go-nuts-for-donuts").words
+    sprinkled, twist = words["effect_sprinkled"], words["effect_cinnamon_twist"]
+    assert "one of your other donuts whenever you hold one" in sprinkled("en")
+    assert "the Sprinkled itself only when it is your only donut" in sprinkled("en")
+    assert "他のドーナツを持っていれば必ずその1枚を" in sprinkled("ja")
+    assert "the taker may pass the Twist itself" in twist("en")
+    assert "取った人はこのカード自身を渡してもよい" in twist("ja")

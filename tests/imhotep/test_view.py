@@ -86,3 +86,16 @@ def test_every_card_in_the_keep_prompt_carries_its_colour() -> None:
         prompt = render_game(live, 1, "en").split('data-testid="keep"', 1)[1].split("</div>")[0]
         seen.update((name_of[name], colour) for colour, name in CARD_BUTTON.findall(prompt))
     assert seen == {card: colour for colour, cards in CARD_COLOURS.items() for card in cards}
+
+
+def test_option_hints_name_choices_as_the_lobby_shows_them() -> None:
+    """Issue 34 (8): the raw value ``custom`` showed in the options' hints in both languages;
+    the hints now name the choice as the lobby lists it ("Chosen per site")."""
+    for option in GAME.options:
+        for lang in ("ja", "en"):
+            hint = option.help(lang)
+            assert "custom" not in hint and "random:" not in hint, (option.name, lang, hint)
+    sides = next(o for o in GAME.options if o.name == "sides")
+    assert "Chosen per site" in sides.help("en") and "建造物ごとに指定" in sides.help("ja")
+    market = next(o for o in GAME.options if o.name == "market_side")
+    assert market.help("en") == "Used only when 'Site sides' is 'Chosen per site'."

@@ -124,3 +124,37 @@ def test_a_stuck_game_says_why_it_stopped() -> None:
     english = render_game(live, 0, "en")
     assert "nobody can serve any guest" in english and "limit of 400 turns" not in english
     assert "誰もどのお客さんにも給仕できません" in render_game(live, None, "ja")
+
+
+BUFFET = {"advanced": True, "buffet": True}
+SINGLES = ["cheesecake", "fudge", "creme_brulee", "fruit_salad"]
+
+
+def test_the_prompt_names_the_buffet_only_with_a_button_or_a_reason() -> None:
+    """Issue 34 (11): the prompt named the buffet with no button and no reason.  Now: with
+    the buffet on and four single-taste desserts, a buffet button; with fewer, the reason
+    (and the count); without the buffet option, no word of it."""
+    live = live_table("just-desserts", 2, seed=1, options=BUFFET)
+    live.state.arrange({0: [*SINGLES[:3], "cherry_pie"]}, middle=["candice"])
+    html = render_game(live, 0, "en")
+    assert 'data-testid="do-buffet"' not in html
+    assert "A buffet needs four single-taste desserts in your hand (you have 3)." in html
+    assert "ビュッフェには味が1つだけのデザートが4枚必要です（いま3枚）" in render_game(
+        live, 0, "ja"
+    )
+    live.state.arrange({0: SINGLES}, middle=["candice"])
+    html = render_game(live, 0, "en")
+    assert 'data-testid="do-buffet">Open a buffet' in html and "buffet-why" not in html
+    assert "or open a buffet" in html
+    plain = live_table("just-desserts", 2, seed=1)
+    plain.state.arrange({0: SINGLES}, middle=["candice"])
+    assert "buffet" not in render_game(plain, 0, "en").split('data-testid="prompt"')[0].lower()
+
+
+def test_one_point_is_one_point() -> None:
+    """ "1 points": a count of one is singular in English."""
+    live = live_table("just-desserts", 2, seed=1)
+    live.state.arrange({0: ["cheesecake"]}, middle=["candice"], won={1: ["fuzzy"]})
+    html = render_game(live, 0, "en")
+    assert "<span>1 point</span>" in html and "1 points" not in html
+    assert "<span>0 points</span>" in html

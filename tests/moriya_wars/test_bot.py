@@ -5,7 +5,16 @@ from __future__ import annotations
 
 import pytest
 
-from bodoge.games.moriya_wars import GAME, Claim, LetPass, MoriyaWarsState, Place, TakeMoney
+from bodoge.games.moriya_wars import (
+    GAME,
+    Claim,
+    EndTurn,
+    Evict,
+    LetPass,
+    MoriyaWarsState,
+    Place,
+    TakeMoney,
+)
 from bodoge.games.moriya_wars.bot import HeuristicBot
 from bodoge.sim import play_game
 
@@ -53,3 +62,24 @@ def test_heuristic_self_play_ends_by_the_rules(players: int) -> None:
     for seed in range(20):
         result = play_game(GAME, players, seed=seed, bot_specs=["heuristic"])
         assert not result.stopped, f"seed {seed}"
+
+
+def after_taking_money(board: dict[str, tuple[int, int]]) -> MoriyaWarsState:
+    """Seat 0 (④: every region tied) has just taken money and holds two: the turn's end."""
+    state = GAME.new_game(4, 3)
+    assert isinstance(state, MoriyaWarsState)
+    state.arrange(
+        board=board, dice=[1, 2, 3, 4, 5, 6], identities=[4, 1, 2, 3, 5], money={0: 1}, current=0
+    )
+    state.apply(0, TakeMoney())
+    assert state.phase == "after"
+    return state
+
+
+def test_after_its_action_it_evicts_where_that_helps_and_else_ends_the_turn() -> None:
+    """As ④, one human chip alone in Moriya Shrine is the only untied region: after the
+    action it pays to evict it; with every region tied it ends the turn instead."""
+    state = after_taking_money({"moriya": (1, 0), "village": (2, 2)})
+    assert HeuristicBot(1).choose(state, 0) == Evict("moriya", "human")
+    state = after_taking_money({"moriya": (1, 1), "village": (2, 2)})
+    assert HeuristicBot(1).choose(state, 0) == EndTurn()

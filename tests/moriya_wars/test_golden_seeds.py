@@ -10,13 +10,15 @@ here rather than by a reviewer.
 
 from __future__ import annotations
 
+import itertools
 import json
 
 import pytest
 
 from test_golden import GOLDEN, regen
 
-EVERY_GAME = {"reroll", "evict", "steal"}
+EVERY_GAME = {"reroll", "evict", "steal", "end_turn"}
+FACE_ACTIONS = {"place", "take_money", "steal"}
 BESIDES = {3: {"swap_spare"}, 4: {"swap", "claim", "let_pass"}, 5: {"swap", "claim", "let_pass"}}
 """Players → what that seeded game plays besides a bribe, an eviction and a steal."""
 SEEDED = [c for c in regen.cases() if c.game_id == "moriya-wars" and c.seed != regen.SEED]
@@ -32,4 +34,11 @@ def test_a_seeded_golden_game_plays_money_and_identities(case: regen.Case) -> No
     assert lines[0]["seed"] == case.seed and lines[0]["num_players"] == case.num_players
     played = {line["action"]["type"] for line in lines if line["kind"] == "step"}
     assert EVERY_GAME | BESIDES[case.num_players] <= played
+    steps = [line for line in lines if line["kind"] == "step"]
+    assert any(  # money spent after the face's action, by the same player in the same turn
+        before["action"]["type"] in FACE_ACTIONS
+        and after["action"]["type"] == "evict"
+        and after["seat"] == before["seat"]
+        for before, after in itertools.pairwise(steps)
+    )
     assert lines[-1]["steps"] <= 60  # short enough to read

@@ -13,6 +13,7 @@ from bodoge.engine import IllegalAction, Rng
 from bodoge.games.moriya_wars import (
     GAME,
     Claim,
+    EndTurn,
     Evict,
     LetPass,
     MarkDie,
@@ -206,7 +207,9 @@ def test_a_bribe_can_turn_a_forced_pass_into_an_action_that_must_be_taken() -> N
     with pytest.raises(IllegalAction, match="must be"):
         state.apply(0, Pass())
     state.apply(0, TakeMoney())
-    assert state.money[0] == 1 and state.current == 1
+    assert state.money[0] == 1 and state.phase == "after"  # money again: it may still evict
+    state.apply(0, EndTurn())
+    assert state.current == 1
 
 
 # ------------------------------------------------------------------ money
@@ -252,6 +255,54 @@ def test_a_bribe_may_reroll_every_die_and_take_choices_back() -> None:
         state.apply(0, MarkDie(die))
     state.apply(0, Reroll())
     assert state.dice == [4] * 6
+
+
+def test_after_the_action_money_still_buys_evictions_until_the_turn_is_ended() -> None:
+    """RULINGS: money is spent 「いつでも」 in one's turn, so also after the face's action:
+    evict as often as one pays, then end the turn ("end turn"); no bribe after the action."""
+    board = {"hakugyokuro": (1, 2), "village": (2, 1)}
+    state = arranged(dice=[1, 2, 3, 4, 5, 6], board=board, money={0: 2})
+    state.apply(0, Place("moriya", "human"))
+    assert state.phase == "after" and state.current == 0 and state.to_act == (0,)
+    legal = state.legal_actions(0)
+    assert EndTurn() in legal and Evict("moriya", "human") in legal
+    assert not any(isinstance(a, (Place, TakeMoney, Steal, Pass, MarkDie)) for a in legal)
+    with pytest.raises(IllegalAction, match="evict chips with money, or end the turn"):
+        state.apply(0, MarkDie(0))
+    state.apply(0, Evict("village", "human"))
+    assert state.phase == "after" and state.board[3] == [1, 1] and state.money[0] == 1
+    state.apply(0, Evict("hakugyokuro", "youkai"))  # the last money: the turn ends by itself
+    assert state.money[0] == 0 and state.board[1] == [1, 1]
+    assert state.current == 1 and state.phase == "act"
+
+
+def test_the_end_turn_decision_is_asked_only_when_an_eviction_could_be_bought() -> None:
+    """With no money after the action the turn ends at once; the explicit end is never open
+    before the action."""
+    state = arranged(dice=[1, 2, 3, 4, 5, 6], board={"village": (2, 1)}, money={1: 2})
+    assert EndTurn() not in state.legal_actions(0)
+    with pytest.raises(IllegalAction, match="carry out one face's action"):
+        state.apply(0, EndTurn())
+    state.apply(0, Place("moriya", "youkai"))
+    assert state.current == 1 and state.phase == "act"
+    state = arranged(dice=[1, 2, 3, 4, 5, 6], money={0: 3})  # money but an empty board
+    state.apply(0, TakeMoney())
+    assert state.current == 1 and state.money[0] == 4
+
+
+def test_after_the_asking_an_action_opened_the_player_may_still_evict() -> None:
+    """A placement that makes three regions full and tied asks everyone; then the turn goes
+    on after its action (the player, with money, may still evict or end it)."""
+    board = {"hakurei": (1, 1), "hakugyokuro": (2, 2), "moriya": (3, 1)}
+    state = arranged(dice=[4, 4, 1, 2, 3, 5], board=board, identities=[1, 2, 3, 4, 5], money={0: 2})
+    state.apply(0, Place("moriya", "youkai"))
+    assert state.phase == "ask" and state.to_act == (0,)
+    for seat in range(3):
+        state.apply(seat, LetPass())
+    state.apply(3, LetPass())
+    assert state.phase == "after" and state.to_act == (0,)
+    state.apply(0, EndTurn())
+    assert state.current == 1
 
 
 # ------------------------------------------------------------ the swap
@@ -487,6 +538,7 @@ def test_a_false_claim_puts_the_claimer_out_and_the_others_go_on() -> None:
     ]
     assert state.current == 1
     state.apply(1, TakeMoney())
+    state.apply(1, EndTurn())
     assert state.current == 2
     state.apply(2, Place("village", "human"))  # seat 2 (⑤) did not claim; the board holds on
     assert state.current == 3

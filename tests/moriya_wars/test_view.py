@@ -6,10 +6,21 @@ from __future__ import annotations
 
 import dataclasses
 import random
+import re
 
 import pytest
 
-from bodoge.games.moriya_wars import MarkDie, Place, Reroll, Swap, SwapSpare, TakeMoney
+from bodoge.games.moriya_wars import (
+    GAME,
+    EndTurn,
+    Evict,
+    MarkDie,
+    Place,
+    Reroll,
+    Swap,
+    SwapSpare,
+    TakeMoney,
+)
 from bodoge.server.render import render_game
 from viewkit import live_table, play_and_check_every_page, sole_random_move
 
@@ -138,3 +149,62 @@ def test_a_seats_page_depends_only_on_what_it_may_know_with_four_and_five(
         (actor,) = state.to_act
         state.apply(actor, rng.choice(state.legal_actions(actor)))
     assert 5 in seen  # ⑤ was on a page checked: a seat's own card, or the spare it put there
+
+
+def test_a_seat_not_asked_to_act_sees_what_the_player_on_turn_may_do_not_reasons() -> None:
+    """Issue 34 (2): with the supply full (9/9/10) the seats not acting saw every face marked
+    "not possible: …" (their own empty action list).  Now they see whose turn it is and what
+    that player may do; only the player on turn sees reasons, for their own faces."""
+    live = live_table("moriya-wars", 4, seed=3)
+    live.state.arrange(dice=[1, 2, 2, 2, 5, 6], board={"hakurei": (1, 0)}, current=0)
+    for lang, not_possible in (("en", "not possible"), ("ja", "できない")):
+        for seat in (1, 2, None):
+            html = render_game(live, seat, lang)
+            assert not_possible not in html
+        assert not_possible in render_game(live, 0, lang)  # three 2s pass Hakurei's cap of 2
+    other = render_game(live, 1, "en")
+    assert "Name0&#39;s turn" in other or "Name0's turn" in other
+    assert re.search(r'data-testid="may-1">\s*Name0 may choose this', other)  # take money
+    assert re.search(r'data-testid="may-5">\s*Name0 may choose this', other)
+    assert re.search(r'data-testid="may-2">\s*not open to Name0', other)  # over the cap
+    assert re.search(r'data-testid="may-6">\s*not open to Name0', other)  # nobody has money
+    assert live.state.view(1)["open_faces"] == [1, 5]
+    japanese = render_game(live, 2, "ja")
+    assert "Name0が選べる行動" in japanese and "Name0はこの目を選べない" in japanese
+
+
+def test_after_the_action_the_page_offers_evictions_and_the_end_of_the_turn() -> None:
+    live = live_table("moriya-wars", 4, seed=3)
+    state = live.state
+    state.arrange(dice=[1, 2, 3, 4, 5, 6], board={"village": (2, 1)}, money={0: 1}, current=0)
+    state.apply(0, Place("moriya", "human"))
+    mine = render_game(live, 0, "en")
+    end = state.legal_actions(0).index(EndTurn())
+    assert f'data-act="{end}">End the turn' in mine and "Before you end your turn" in mine
+    evict = state.legal_actions(0).index(Evict("village", "human"))
+    assert f'data-act="{evict}" title="1 money: return one human chip' in mine
+    assert "Name0は行動を終え" in render_game(live, 2, "ja")
+    other = render_game(live, 2, "en")
+    assert "Name0 has carried out the action" in other and ">End the turn<" not in other
+
+
+def test_bodoge_play_says_which_die_face_goes_with_which_region() -> None:
+    """Issue 34 (13): the terminal view names each region's face and groups the roll by face,
+    each with what it does."""
+    state = GAME.new_game(4, seed=3)
+    state.arrange(dice=[1, 2, 2, 2, 5, 6], board={"hakurei": (1, 0)}, current=0)
+    text = GAME.describe_view(state.view(1), "en")
+    assert "[die 2] Hakurei Shrine 1/0 (≤2)" in text and "[die 5] Human Village" in text
+    assert "2 ×3 → place 3 in Hakurei Shrine; 5 ×1 → place 1 in the Human Village" in text
+    assert "[4の目] 守矢神社" in GAME.describe_view(state.view(1), "ja")
+
+
+def test_bodoge_play_lists_a_placement_with_its_die_face() -> None:
+    state = GAME.new_game(4, seed=3)
+    state.arrange(dice=[1, 2, 2, 2, 5, 6], current=0)
+    view = state.view(0)
+    described = [GAME.describe_action(view, a, "en") for a in state.legal_actions(0)]
+    assert "Place human chips in Human Village (die 5 ×1)" in described
+    assert "Take money" in described
+    japanese = GAME.describe_action(view, Place("village", "youkai"), "ja")
+    assert japanese.endswith("（5の目 ×1）") or japanese.endswith("(5の目 ×1)")

@@ -11,7 +11,7 @@ from collections.abc import Callable
 
 import pytest
 
-from bodoge.games.tarot_storia import Keep, Place, TarotStoriaState
+from bodoge.games.tarot_storia import GAME, Keep, Place, TarotStoriaState
 from bodoge.games.tarot_storia.text import rank_text
 from bodoge.server.render import render_game
 from tarot_storia.test_rules import (
@@ -81,7 +81,7 @@ def test_the_end_screen_explains_every_step_of_the_example() -> None:
     assert step3 is not None
     text = step3.group(1)
     assert "6-10-14-17 = 4" in text and "11-15-18 = 3" in text and "16-19 = 2" in text
-    assert "4-9 = 2" in text and "5 face down = −5" in text and "1 gaps = −1" in text
+    assert "4-9 = 2" in text and "5 face down = −5" in text and "1 gap = −1" in text
     assert "Round 1: 5" in text
     live.state.apply(0, Keep(0))
     finish_with_the_heuristic(live.state)
@@ -193,3 +193,26 @@ def test_the_rules_panel_labels_the_provisional_colours() -> None:
         render_game(live, 0, "en")
     )
     assert "仮のデータ" in render_game(live, None, "ja")
+
+
+def test_bodoge_play_names_places_by_the_cards_around_them_stable_between_turns() -> None:
+    """Issue 34 (12): `bodoge play` read "column 0 at height -1" and the columns renumbered
+    as the layout grew; a place is now named by the cards touching it, so a place keeps its
+    name when a card goes in a new column on the left."""
+    game = GAME
+    state = game.new_game(1, seed=3)
+    assert isinstance(state, TarotStoriaState)
+    state.arrange(placed={(0, 0): 7, (0, 2): 12}, hands=[[3, 5]], top=[9])
+    view = state.view(0)
+    names = {game.describe_action(view, a, "en"): a for a in state.legal_actions(0)}
+    assert "Place 3 below 12" in names and "Place 3 above 7" in names
+    assert "Place 3 right of 7, half a card higher" in names
+    assert "Place 3 left of 7, half a card lower, left of 12, half a card higher" in names
+    assert not any("column" in name or "height" in name for name in names)
+    state.apply(0, names["Place 3 left of 7, half a card higher"])  # a new column on the left
+    later = state.view(0)
+    again = {game.describe_action(later, a, "en") for a in state.legal_actions(0)}
+    assert "Place 5 below 12" in again and "Place 5 right of 7, half a card higher" in again
+    assert "5を置く: 12の下" in {
+        game.describe_action(later, a, "ja") for a in state.legal_actions(0)
+    }

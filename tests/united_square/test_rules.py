@@ -493,26 +493,37 @@ def test_team_totals_first_then_individual() -> None:
     assert standings([3, 1, 2, 4], None) == [2, 4, 3, 1]
 
 
-def test_in_team_play_the_whole_team_with_the_larger_total_wins() -> None:
+def test_in_team_play_the_best_member_of_the_winning_team_wins() -> None:
     """The engine's team convention: ``teams`` groups the seats, ``scores`` stay each
-    player's own (the rules rank within a team), ``winners`` is the whole winning team."""
-    decided = tied = 0
+    player's own, and the winner is the member of the winning team with more squares of
+    their own (「勝ったチームの中でさらに個人でたくさんの正方形をとった人が勝ち」);
+    equal squares inside the winning team share the win."""
+    decided = shared = 0
     for seed in range(40):
         state = played(4, seed, teams=True)
         s = state.scores
         totals = (s[0] + s[2], s[1] + s[3])
         view = state.view(None)
         assert view["team_scores"] == list(totals) and view["teams"] == [[0, 2], [1, 3]]
-        if totals[0] == totals[1]:
-            assert state.winners == (0, 1, 2, 3)
-            tied += 1
-        else:
-            team = (0, 2) if totals[0] > totals[1] else (1, 3)
-            assert state.winners == team
-            decided += 1
         assert view["places"] == standings(list(s), ((0, 2), (1, 3)))
-        assert sorted(view["places"])[0] == 1
-    assert decided and tied
+        assert state.winners == tuple(seat for seat in range(4) if view["places"][seat] == 1)
+        if totals[0] != totals[1]:
+            team = (0, 2) if totals[0] > totals[1] else (1, 3)
+            best = max(s[seat] for seat in team)
+            assert state.winners == tuple(seat for seat in team if s[seat] == best)
+            decided += 1
+            shared += len(state.winners) == 2
+    assert decided and shared
+
+
+def test_team_winner_seed_1200_is_the_better_partner_alone() -> None:
+    """The issue's game: squares [6, 6, 5, 3], teams 11 to 9; seat 0 (6) beats its partner
+    seat 2 (5), so seat 0 alone wins (it used to be (0, 2))."""
+    state = played(4, 1200, teams=True)
+    assert state.scores == (6, 6, 5, 3) and state.team_totals() == [11, 9]
+    assert state.winners == (0,)
+    assert state.places() == [1, 3, 2, 4]
+    assert state.summary("en")[-1] == "Winners: P1"
 
 
 def play_example(state: UnitedSquareState) -> UnitedSquareState:
@@ -538,19 +549,20 @@ def test_the_strong_player_of_a_weak_team_can_finish_third() -> None:
     assert state.scores == (4, 3, 0, 2)
     assert [p["score"] for p in view["players"]] == [4, 3, 0, 2]
     assert view["team_scores"] == [4, 5]
-    assert state.winners == (1, 3)
+    assert state.winners == (1,)
     assert view["places"] == [3, 1, 4, 2]
     lines = state.summary("en")
     assert lines[-8:] == [
         "Team P1 & P3: 4 in all",
         "Team P2 & P4: 5 in all",
-        "Team play: the team with the larger total wins; places go by team total, then by a "
-        "player's own squares.",
+        "Team play: the winner is the member of the team with the larger total who has more "
+        "squares of their own (equal: both win); places go by team total, then by a player's "
+        "own squares.",
         "Place 1: P2",
         "Place 2: P4",
         "Place 3: P1",
         "Place 4: P3",
-        "Winners: P2, P4",
+        "Winners: P2",
     ]
     # The same game without teams: seat 0's four squares win outright.
     alone = play_example(new(4))

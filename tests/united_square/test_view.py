@@ -8,6 +8,7 @@ import re
 
 import pytest
 
+from bodoge.server.hub import LiveTable
 from bodoge.server.render import render_game
 from viewkit import (
     check_template_words,
@@ -69,29 +70,46 @@ def test_dead_cells_and_the_squares_per_colour_are_shown() -> None:
     html = render_game(live, 1, "en")
     assert re.search(r'data-testid="squares-yellow"[^>]*>.*?<strong>1</strong>', html, re.S)
     assert "(nobody&#39;s)" in html or "(nobody's)" in html  # green, with three players
-    assert 'data-testid="score-2">1 points' in html
+    assert 'data-testid="score-2">1 point<' in html  # one, not "1 points"
     ja = render_game(live, None, "ja")
     assert "誰の色でもない" in ja and "黄" in ja
 
 
+def _team_game(seed: int) -> LiveTable:
+    live = live_table("united-square", 4, seed=seed, options={"teams": True})
+    state = live.state
+    rng = random.Random(seed)
+    while not state.is_over:
+        (seat,) = state.to_act
+        state.apply(seat, rng.choice(state.legal_actions(seat)))
+    return live
+
+
 def test_the_end_screen_explains_squares_teams_and_ties() -> None:
-    for seed in range(40):
-        live = live_table("united-square", 4, seed=seed, options={"teams": True})
-        state = live.state
-        rng = random.Random(seed)
-        while not state.is_over:
-            (seat,) = state.to_act
-            state.apply(seat, rng.choice(state.legal_actions(seat)))
-        if len(state.winners) == 2:
-            break
+    """Seed 1200: teams 11 to 9, seat 0 (6 squares) beats its partner (5) and wins alone."""
+    live = _team_game(1200)
+    assert live.state.winners == (0,)
     en = render_game(live, None, "en")
     assert 'data-testid="settlement"' in en and 'data-testid="team-scores"' in en
     assert "one point to whoever owns that colour" in en
     assert "Ties are draws" in en and "team total, then by a player&#39;s own squares" in en
-    assert re.search(r"The team of Name\d, Name\d wins!", en)
+    assert "The team of Name0, Name2 wins, and Name0, with more squares of their own" in en
     assert "Place 1:" in en and "Place 4:" in en
     ja = render_game(live, 0, "ja")
-    assert "同点は引き分け" in ja and "のチームの勝ち" in ja and "1位" in ja
+    assert "同点は引き分け" in ja and "Name0, Name2のチームの勝ち" in ja and "1位" in ja
+
+
+def test_partners_with_equal_squares_share_the_team_win() -> None:
+    for seed in range(60):
+        live = _team_game(seed)
+        s, winners = live.state.scores, live.state.winners
+        if len(winners) == 2 and s[0] + s[2] != s[1] + s[3]:
+            break
+    else:
+        raise AssertionError("no shared team win in 60 games")
+    assert s[winners[0]] == s[winners[1]]
+    en = render_game(live, None, "en")
+    assert "both have as many squares of their own, so both win!" in en
 
 
 def test_every_word_the_template_uses_exists_in_both_languages() -> None:

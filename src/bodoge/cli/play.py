@@ -147,15 +147,15 @@ def play_out(
         while not state.is_over:
             actor = state.to_act[0]
             if actor != seat:
-                shown.show(state.apply(actor, bots[actor].choose(state, actor)))
+                shown.play(state, actor, bots[actor].choose(state, actor))
                 continue
             legal = state.legal_actions(seat)
             if len(legal) == 1:
-                shown.show(state.apply(seat, legal[0]), forced=True)
+                shown.play(state, seat, legal[0], forced=True)
                 continue
             shown.interrupt()
             for action in ask(state, seat, legal, lang, read):
-                shown.show(state.apply(seat, action))
+                shown.play(state, seat, action)
     except EOFError:
         say()
         raise Abandoned(t.END_OF_INPUT, FAILED) from None
@@ -178,12 +178,20 @@ class EventLines:
         self.hidden_run: int | None = None
         """The seat whose secret steps the last line stands for, if it was one."""
 
-    def show(self, event: Event, forced: bool = False) -> None:
+    def play(self, state: State, actor: int, action: Action, forced: bool = False) -> None:
+        """Apply ``action`` and show it, named as the game describes it in the position
+        before it (from this seat's view: only a move it may see is named at all)."""
+        described = state.game.describe_action(state.view(self.seat), action, self.lang)
+        self.show(state.apply(actor, action), forced, described)
+
+    def show(self, event: Event, forced: bool = False, described: str | None = None) -> None:
         lang = self.lang
         if event.outcome.draft and event.seat != self.seat:
             return
         shown = event.for_seat(self.seat, lang)
         label = shown["label"]
+        if label is not None and described is not None:
+            label = described
         name = seat_name(event.seat, lang)
         if label is None:
             if self.hidden_run != event.seat:
@@ -208,9 +216,10 @@ def ask(state: State, seat: int, legal: list[Action], lang: str, read: Reader) -
     """
     say()
     say(t.YOUR_TURN.format(name=seat_name(seat, lang))(lang))
-    say(state.game.describe_view(state.view(seat), lang))
+    view = state.view(seat)
+    say(state.game.describe_view(view, lang))
     for number, action in enumerate(legal, 1):
-        say(f"{number:>3}. {action.label(lang)}")
+        say(f"{number:>3}. {state.game.describe_action(view, action, lang)}")
     count = len(legal)
     prompt = t.PROMPT_SEVERAL if _acts_again(state, seat, legal[0]) else t.PROMPT
     while True:

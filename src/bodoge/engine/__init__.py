@@ -44,8 +44,10 @@ report them in the ``eliminated`` property and in the view; turn order skips
 them.  ``winners`` never contains them unless the rules say otherwise.
 
 *Teams.*  The ``teams`` property groups seats; ``scores`` gives every member
-the team's score (or individual scores if the rules rank within a team) and
-``winners`` lists every seat of the winning team.  Declare ``has_teams``
+the team's score and ``winners`` lists every seat of the winning team; where
+the rules rank within a team, declare ``ranks_within_team``: ``scores`` stay
+individual and ``winners`` may be only the winning team's best member(s).
+Declare ``has_teams``
 when the game can be played in teams; where an option decides it,
 ``teams`` is ``None`` in a game played without them.
 

@@ -180,6 +180,10 @@ class Game:
     hidden_information: ClassVar[bool] = False
     cooperative: ClassVar[bool] = False
     has_teams: ClassVar[bool] = False
+    ranks_within_team: ClassVar[bool] = False
+    """Team play whose rules rank the players inside the winning team too (United Square):
+    ``scores`` stay individual and ``winners`` may be part of a team, drawn from a team
+    with the largest total."""
     provisional: ClassVar[tuple[Provisional, ...]] = ()
     glossary: ClassVar[Mapping[str, Text]] = {}
     words: ClassVar[Mapping[str, Text]] = {}
@@ -338,6 +342,18 @@ class Game:
         """A plain-text rendering of a view for the terminal; games override it."""
         del lang
         return json.dumps(view, ensure_ascii=False, indent=1)
+
+    def describe_action(
+        self, view: Mapping[str, Any], action: Action, lang: str = DEFAULT_LANG
+    ) -> str:
+        """How a terminal names ``action`` to the seat whose ``view`` it is.
+
+        An action's label knows nothing of the position; a game whose
+        actions read better in context (a place named by the cards around
+        it) overrides this, from the view only.
+        """
+        del view
+        return action.label(lang)
 
     def metadata(self) -> dict[str, Any]:
         """Everything declared about the game, JSON-ready (for CLI and server)."""

@@ -8,6 +8,12 @@ together means a missing translation is a type error, not a blank label.
 '山札'
 >>> Text("{n}枚", "{n} cards").format(n=3)("en")
 '3 cards'
+
+English counts its nouns: ``one`` is the English form for a count ``n`` of 1.
+
+>>> points = Text("{n}点", "{n} points", one="{n} point")
+>>> points.format(n=1)("en"), points.format(n=2)("en"), points.format(n=1)("ja")
+('1 point', '2 points', '1点')
 """
 
 from __future__ import annotations
@@ -36,13 +42,16 @@ class Text:
 
     ja: str
     en: str
+    one: str = ""
+    """The English text when the count ``{n}`` is 1 ("1 point"); empty: ``en`` serves."""
 
     def __call__(self, lang: str = DEFAULT_LANG) -> str:
         return self.ja if lang == "ja" else self.en
 
     def format(self, **values: Any) -> Text:
-        """Fill ``{placeholders}`` in both languages at once."""
-        return Text(self.ja.format(**values), self.en.format(**values))
+        """Fill ``{placeholders}`` in both languages at once (``one`` when ``n`` is 1)."""
+        en = self.one if self.one and values.get("n") == 1 else self.en
+        return Text(self.ja.format(**values), en.format(**values))
 
     def to_json(self) -> dict[str, str]:
         return {"ja": self.ja, "en": self.en}

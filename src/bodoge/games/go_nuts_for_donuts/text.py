@@ -62,8 +62,10 @@ EFFECTS: dict[str, Text] = {
         "−2 points. ★ Take any card from the discard pile (none: nothing).",
     ),
     "sprinkled": Text(
-        "1枚2点。★自分の他のドーナツを1枚、他のプレイヤーに渡す（これしかなければこれを渡す）。",
-        "2 points. ★ Give another of your donuts to another player (only this one: give it).",
+        "1枚2点。★他のドーナツを持っていれば必ずその1枚を、他のプレイヤーに渡す"
+        "（このカードしかないときだけ、これを渡す）。",
+        "2 points. ★ Give another player one of your other donuts whenever you hold one (the "
+        "Sprinkled itself only when it is your only donut).",
     ),
     "bear_claw": Text(
         "-2点。★他のプレイヤーのドーナツを1枚奪う。",
@@ -71,9 +73,11 @@ EFFECTS: dict[str, Text] = {
     ),
     "cinnamon_twist": Text(
         "1枚1点。★全員が自分のドーナツを1枚ずつ左隣に渡す（同時に選ぶ）。"
+        "取った人はこのカード自身を渡してもよい。"
         "1枚も持っていない人がいれば効果はなく、このカードは捨て札になる。",
-        "1 point. ★ Everyone passes one of their donuts to the left (all choose at once). If "
-        "anyone has no donut, nothing happens and this card is discarded.",
+        "1 point. ★ Everyone passes one of their donuts to the left (all choose at once); the "
+        "taker may pass the Twist itself. If anyone has no donut, nothing happens and this "
+        "card is discarded.",
     ),
     "coffee": Text(
         "マイナス点のドーナツ1枚につき1点（マイナスはそのまま）。",
@@ -122,7 +126,7 @@ GLOSSARY = {
 WORDS: dict[str, Text] = {
     **{f"effect_{donut}": text for donut, text in EFFECTS.items()},
     "deck": Text("山札", "Deck"),
-    "deck_title": Text("山札: 残り{n}枚", "Deck: {n} cards left"),
+    "deck_title": Text("山札: 残り{n}枚", "Deck: {n} cards left", one="Deck: {n} card left"),
     "deck_top": Text(
         "山札の一番上（あなたが戻したカード）: {donut}",
         "Top of the deck (you put it back): {donut}",
@@ -130,7 +134,9 @@ WORDS: dict[str, Text] = {
     "discard": Text("捨て札", "Discard pile"),
     "discard_empty": Text("捨て札はありません", "The discard pile is empty"),
     "discard_title": Text(
-        "捨て札: {n}枚（右が一番上）", "Discard pile: {n} cards (top on the right)"
+        "捨て札: {n}枚（右が一番上）",
+        "Discard pile: {n} cards (top on the right)",
+        one="Discard pile: {n} card (top on the right)",
     ),
     "row": Text("ドーナツ列", "Donut row"),
     "round": Text("ラウンド{n}", "Round {n}"),
@@ -192,8 +198,8 @@ WORDS: dict[str, Text] = {
     "chosen": Text("選択済み ✓", "chosen ✓"),
     "choosing": Text("選択中…", "choosing…"),
     "bid_tag": Text("入札: {n}番", "bid: #{n}"),
-    "cards": Text("{n}枚", "{n} cards"),
-    "points": Text("{n}点", "{n} pts"),
+    "cards": Text("{n}枚", "{n} cards", one="{n} card"),
+    "points": Text("{n}点", "{n} pts", one="{n} pt"),
     "no_donuts": Text("ドーナツがありません", "No donuts yet"),
     "done": Text("これで終わる", "Stop here"),
     "discard_milk": Text("ミルクを捨てる", "Discard the Milk"),
@@ -307,7 +313,7 @@ _LABELS = {
     "none": Text("なし", "none"),
     "bidding": Text("入札中", "bidding"),
     "power": Text("{name}: {donut}の効果", "{name}: {donut}'s power"),
-    "points": Text("{n}点", "{n} pts"),
+    "points": Text("{n}点", "{n} pts", one="{n} pt"),
     "bids": Text("入札", "bids"),
 }
 

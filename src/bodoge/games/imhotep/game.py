@@ -28,9 +28,10 @@ SIDES = Option(
     choices=("A", "B", "random", "custom"),
     choice_text=SIDES_TEXT,
     help=Text(
-        "A: すべてA面。B: すべてB面。random: 建造物ごとにランダム。custom: 建造物ごとに指定。",
-        "A: every site on side A. B: every site on side B. random: each site's side at random. "
-        "custom: each site's side as chosen below.",
+        "すべてA面・すべてB面、ランダム（建造物ごとにランダム）、"
+        "建造物ごとに指定（下の各建造物の面で選ぶ）。",
+        "All A sides, all B sides, Random (each site's side at random), or Chosen per site "
+        "(each site's side as set below).",
     ),
 )
 
@@ -52,7 +53,10 @@ def _site_option(site: str) -> Option:
         default_text=Text("「建造物の面」に従う", "as 'Site sides' says"),
         only_with={"sides": ("custom",)},
         samples=(CUSTOM_SAMPLE.get(site, "A"),),
-        help=Text("「custom」のときだけ使います。", "Used with 'custom' sides only."),
+        help=Text(
+            "「建造物の面」が「建造物ごとに指定」のときだけ使います。",
+            "Used only when 'Site sides' is 'Chosen per site'.",
+        ),
     )
 
 

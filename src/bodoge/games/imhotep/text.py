@@ -49,6 +49,7 @@ WORDS: dict[str, Text] = {
     "quarry": Text("石切り場", "Quarry"),
     "sled": Text("ソリ", "Sled"),
     "score": Text("得点", "Score"),
+    "final_score": Text("最終得点", "Final score"),
     "no_cards": Text("カードなし", "No cards"),
     "ships": Text("船", "Ships"),
     "ship_n": Text("船{n}", "Ship {n}"),
@@ -61,9 +62,12 @@ WORDS: dict[str, Text] = {
     "empty": Text("空き", "empty"),
     "deck_left": Text("山札{n}枚", "deck: {n}"),
     "round_cards_left": Text(
-        "残りの船カード{n}枚（内容は非公開）", "{n} round cards to come (hidden)"
+        "残りの船カード{n}枚（内容は非公開）",
+        "{n} round cards to come (hidden)",
+        one="{n} round card to come (hidden)",
     ),
     "current_points": Text("いま終了したときの点", "Points if the game ended now"),
+    "final_points": Text("最終得点", "Final points"),
     "turn_you": Text(
         "あなたの手番: 石を取る・船に積む・出航させる・青カードを使う、のどれか1つ。",
         "Your turn: take stones, place a stone, sail a ship or play a blue card.",

@@ -21,9 +21,11 @@ project's rulings):
 * Money, on one's own turn, any number of times, one chip each: evict (one
   chip from the board back to the supply) or bribe (reroll any chosen dice,
   all allowed, chosen one die at a time and then rolled).  Spent money leaves
-  the game.  Interpretation: money is spent before the turn's action; the
-  action ends the turn at once (the text: once the action is done, the turn
-  passes on).  Money may be spent before a pass, to change it.
+  the game.  Ruling: 「いつでも」 means before and after the face's action;
+  after it only an eviction has a use (a bribe is not offered), and the
+  turn ends with an explicit "end turn", taken for the player when they have
+  no money or nothing can be evicted.  Money may be spent before a pass, to
+  change it.
 * Four alike or more: instead of the action, swap identity cards with another
   player still in or with the spare, then play one more turn with three dice.
   Who swapped with whom is public; both sides of a swap know the card each
@@ -47,6 +49,7 @@ next roll.  The board, money, the dice rolled and all swaps are public.
 
 from .actions import (
     Claim,
+    EndTurn,
     Evict,
     LetPass,
     MarkDie,
@@ -65,6 +68,7 @@ from .rules import MoriyaWarsState, full_and_tied, identity_pool, leads
 __all__ = [
     "GAME",
     "Claim",
+    "EndTurn",
     "Evict",
     "LetPass",
     "MarkDie",

@@ -7,6 +7,8 @@ Spending money is split into steps: an eviction is one chip
 (:class:`MarkDie`, :class:`UnmarkDie`) and pays when it rolls them
 (:class:`Reroll`).  ⑤'s claim is :class:`Claim`, or :class:`LetPass` when a
 player asked at the moment three regions became full and tied keeps quiet.
+After the face's action a player who may still evict ends the turn with
+:class:`EndTurn` (taken for them when nothing is left to do).
 """
 
 from __future__ import annotations
@@ -32,6 +34,7 @@ _UNMARK = Text("振り直しから外す（{n}番目）", "Keep die {n}")
 _REROLL = Text("お金1枚: 選んだダイスを振り直す（賄賂）", "1 money: reroll the chosen dice (bribe)")
 _CLAIM = Text("⑤半人半霊として勝利を宣言する", "Claim the win as ⑤ Half-Phantom")
 _LET_PASS = Text("宣言しない", "Do not claim")
+_END_TURN = Text("手番を終える", "End the turn")
 
 
 @dataclass(frozen=True, slots=True)
@@ -166,6 +169,16 @@ class LetPass(Action):
         return _LET_PASS(lang)
 
 
+@dataclass(frozen=True, slots=True)
+class EndTurn(Action):
+    """After the face's action: end the turn (money may be spent on evictions before)."""
+
+    TYPE = "end_turn"
+
+    def label(self, lang: str = "en", names: Sequence[str] | None = None) -> str:
+        return _END_TURN(lang)
+
+
 def _name(names: dict[str, Text], key: str, lang: str) -> str:
     name = names.get(key)
     return name(lang) if name is not None else key
@@ -184,4 +197,5 @@ ACTION_TYPES = (
     Reroll,
     Claim,
     LetPass,
+    EndTurn,
 )

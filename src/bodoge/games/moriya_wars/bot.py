@@ -12,6 +12,9 @@ condition:
 * ending the game (emptying a supply) is worth a lot when its own condition
   then holds and costs a lot when it does not;
 * ⑤ claims the moment it may, and nobody else ever claims;
+* after the face's action an eviction is bought only when the position it
+  leaves is worth more than its money (the same valuation as before the
+  action), else the turn is ended;
 * a swap (four alike) is taken when the cards it could get are worth more on
   average than its own, judged the same way; a bribe rerolls every die when
   the best face's action would hurt it more than a money chip is worth.
@@ -28,16 +31,13 @@ from ...engine import Action, State, Strategy
 from .actions import (
     Claim,
     Evict,
-    LetPass,
     MarkDie,
-    Pass,
     Place,
     Reroll,
     Steal,
     Swap,
     SwapSpare,
     TakeMoney,
-    UnmarkDie,
 )
 from .data import (
     CAPS,
@@ -61,6 +61,8 @@ PRESSURE = 3.0
 START = (*CHIPS, MONEY)
 BALANCE = 1.0
 """What each region of lead for either side costs ③, ④ and ⑤ (a lead lets ① or ② win)."""
+CLAIM_WORTH = 1000.0
+"""Far above any standing: ⑤'s claim wins at once (and anyone else's puts them out)."""
 SWAP_MARGIN = 0.5
 """How much better the cards a swap may bring must look before the bot swaps."""
 
@@ -176,35 +178,34 @@ class HeuristicBot(Strategy):
     True
     """
 
-    def decide(self, state: State, seat: int, legal: list[Action]) -> Action:
+    def values(self, state: State, seat: int, legal: list[Action]) -> list[float]:
+        """Each action's standing after it, less the standing now; ⑤'s claim above all."""
         view = state.view(seat)
         me = view["you"]
-        if any(isinstance(a, Claim) for a in legal):
-            if me == HALF_PHANTOM:
-                return next(a for a in legal if isinstance(a, Claim))
-            quiet = [a for a in legal if isinstance(a, LetPass)]
-            if quiet:
-                return quiet[0]
-            legal = [a for a in legal if not isinstance(a, Claim)]
         if view["marked"]:
-            return self._go_on_bribing(view, legal)
+            return [self._bribing_value(action) for action in legal]
         here = Position(view)
         others = self._others_cards(view, me)
         now = here.standing(me, seat, others)
         dice = view["dice"]
-        scored = []
-        for action in legal:
-            value = self._value(view, here, seat, me, others, dice, action) - now
-            scored.append((value, self._rng.random(), action))
-        best = max(scored, key=lambda item: (item[0], item[1]))
-        return best[2]
+        return [
+            self._claim_value(me)
+            if isinstance(action, Claim)
+            else self._value(view, here, seat, me, others, dice, action) - now
+            for action in legal
+        ]
 
-    def _go_on_bribing(self, view: Mapping[str, Any], legal: list[Action]) -> Action:
-        """Reroll every die: mark the rest, then roll."""
-        marks = [a for a in legal if isinstance(a, MarkDie)]
-        if marks:
-            return marks[0]
-        return next(a for a in legal if isinstance(a, Reroll))
+    @staticmethod
+    def _claim_value(me: int) -> float:
+        """⑤ claims the moment it may; any other card never does (it would be out)."""
+        return CLAIM_WORTH if me == HALF_PHANTOM else -CLAIM_WORTH
+
+    @staticmethod
+    def _bribing_value(action: Action) -> float:
+        """Reroll every die: mark the rest, then roll; never take one back."""
+        if isinstance(action, MarkDie):
+            return 1.0
+        return 0.0 if isinstance(action, Reroll) else -1.0
 
     def _value(
         self,
@@ -245,9 +246,7 @@ class HeuristicBot(Strategy):
             return self._swap_value(view, here, seat, me, others, action)
         if isinstance(action, MarkDie):
             return self._bribe_value(view, here, seat, me, others, dice)
-        if isinstance(action, (Pass, UnmarkDie, Reroll, LetPass)):
-            return here.standing(me, seat, others)
-        return here.standing(me, seat, others) - 100.0  # a claim that is not ours: never
+        return here.standing(me, seat, others)  # pass, end turn, keep quiet: nothing changes
 
     @staticmethod
     def _others_cards(view: Mapping[str, Any], me: int) -> list[int]:

@@ -5,13 +5,13 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from ...engine import Game, Provisional
+from ...engine import Action, Game, Provisional
 from . import spaces
 from .actions import ACTION_TYPES
 from .bot import HeuristicBot
 from .data import PROVISIONAL
 from .rules import MoriyaWarsState
-from .text import BLURB, GLOSSARY, TITLE, WORDS, describe_view
+from .text import BLURB, GLOSSARY, TITLE, WORDS, describe_action, describe_view
 
 
 class MoriyaWars(Game):
@@ -22,6 +22,8 @@ class MoriyaWars(Game):
     action_types = ACTION_TYPES
     state_class = MoriyaWarsState
     hidden_information = True
+    version = "2"
+    """2: money may be spent after the face's action; the turn then ends with ``EndTurn``."""
     glossary = GLOSSARY
     words = WORDS
     declarations = spaces
@@ -33,6 +35,9 @@ class MoriyaWars(Game):
 
     def describe_view(self, view: Mapping[str, Any], lang: str = "en") -> str:
         return describe_view(view, lang)
+
+    def describe_action(self, view: Mapping[str, Any], action: Action, lang: str = "en") -> str:
+        return describe_action(view, action, lang)
 
 
 GAME = MoriyaWars()

@@ -4,9 +4,13 @@ A turn starts with a roll; the dice are kept sorted by face, so that the
 dice of a face are neighbours and a die's index names it while the roll
 stands.  On the turn the player may spend money (an eviction, or a bribe
 chosen die by die) and ⑤'s claim is open while three regions are full and
-tied; the turn ends with one face's action, a swap of identities (then a
-three-dice turn) or, when no face's action can be carried out, a pass.  A
-pass with nothing else open is taken for the player.
+tied; then comes one face's action, a swap of identities (then a
+three-dice turn) or, when no face's action can be carried out, a pass.
+Money may be spent after the face's action too (RULINGS: 「いつでも」):
+the player may then evict, one money a chip, and ends the turn with
+:class:`EndTurn`; a bribe then has no use and is not offered.  A pass with
+nothing else open, and the end of a turn with nothing left to evict or no
+money to pay, are taken for the player.
 
 The board is a count of human and youkai chips per region, identities a
 list over *positions* (the seats, then the spare card, if any), and what
@@ -37,6 +41,7 @@ from ...engine.kit import (
 from .actions import (
     ACTION_TYPES,
     Claim,
+    EndTurn,
     Evict,
     LetPass,
     MarkDie,
@@ -72,7 +77,7 @@ from .data import (
 from .text import summary_lines
 from .view import ENDINGS, PHASES, VIEW
 
-ACT, ASK, OVER = PHASES
+ACT, AFTER, ASK, OVER = PHASES
 SUPPLY_OUT, CLAIMED, EVERYONE_OUT, LIMIT = ENDINGS
 DIE = Die(6)
 REGION_INDEX = {region: r for r, region in enumerate(REGIONS)}
@@ -117,8 +122,12 @@ class MoriyaWarsState(Rules):
 
     PHASES: ClassVar[Mapping[str, Phase]] = {
         ACT: Phase(
-            tuple(kind for kind in ACTION_TYPES if kind is not LetPass),
+            tuple(kind for kind in ACTION_TYPES if kind not in (LetPass, EndTurn)),
             "it is your turn: carry out one face's action (money may be spent first)",
+        ),
+        AFTER: Phase(
+            (Evict, Claim, EndTurn),
+            "the face's action is done: evict chips with money, or end the turn",
         ),
         ASK: Phase(
             (Claim, LetPass),
@@ -152,6 +161,7 @@ class MoriyaWarsState(Rules):
         self.swaps = tuple(table.of(Swap)[seat] for seat in range(n))
         self.swap_spare = table.one(SwapSpare)
         self.claim, self.let_pass = table.one(Claim), table.one(LetPass)
+        self.end_turn = table.one(EndTurn)
         mark, unmark = table.of(MarkDie), table.of(UnmarkDie)
         self.bribing = Stepwise(
             DICE,
@@ -196,7 +206,8 @@ class MoriyaWarsState(Rules):
         self.asking = []
         """The seats still to be asked whether they claim, first the one asked now."""
         self.resume = ACT
-        """After the asking: go on with the turn (ACT) or end it (OVER: the action was taken)."""
+        """After the asking: go on with the turn (ACT) or with its end (AFTER: the action was
+        taken)."""
         self.current = 0
         self.dice_count = DICE
         self.dice = []
@@ -217,7 +228,7 @@ class MoriyaWarsState(Rules):
 
     @property
     def to_act(self) -> tuple[int, ...]:
-        if self.phase == ACT:
+        if self.phase in (ACT, AFTER):
             return (self.current,)
         if self.phase == ASK:
             return (self.asking[0],)
@@ -248,10 +259,18 @@ class MoriyaWarsState(Rules):
             self._next_player()
 
     def _settle(self, public: dict[str, Any]) -> None:
-        """A player whose only legal action is the pass passes at once (no decision to ask)."""
+        """No decision to ask: a player whose only legal action is the pass passes at once, and
+        after the face's action a player who can evict nothing ends the turn at once."""
         if self.phase == ACT and self._legal(self.current) == [self.pass_turn]:
             public.setdefault("passed", []).append(self.current)
             self._end_turn(public)
+        elif self.phase == AFTER and not self._evictions(self.current):
+            self._end_turn(public)
+
+    def _after_action(self, public: dict[str, Any]) -> None:
+        """The face's action is done: the player may still evict, else the turn ends."""
+        self.phase = AFTER
+        self._settle(public)
 
     def _next_player(self) -> None:
         """The turn goes to the next player still in; the next turn has six dice again."""
@@ -319,6 +338,13 @@ class MoriyaWarsState(Rules):
             found += [self.steals[o] for o in self.active() if o != seat and self.money[o] >= sixes]
         return found
 
+    @staticmethod
+    def face_of(action: Action) -> int:
+        """The die face whose action ``action`` is (a face action: place, take or steal)."""
+        if isinstance(action, Place):
+            return REGION_FACE[REGION_INDEX[action.region]]
+        return MONEY_FACE if isinstance(action, TakeMoney) else STEAL_FACE
+
     def can_swap(self) -> bool:
         return self.dice_count == DICE and any(self.count(face) >= SWAP_AT for face in range(1, 7))
 
@@ -330,22 +356,33 @@ class MoriyaWarsState(Rules):
         if self.marked:
             bribing = self.bribing if self.take_backs else self.bribing_firm
             return bribing.legal(self.marked, range(len(self.dice)))
+        if self.phase == AFTER:
+            actions = [*self._evictions(seat), self.end_turn]
+            if self.claim_open():
+                actions.append(self.claim)
+            return actions
         actions = self.face_actions(seat) or [self.pass_turn]
         if self.can_swap():
             actions += [self.swaps[o] for o in self.active() if o != seat]
             if self.positions > self.num_players:
                 actions.append(self.swap_spare)
         if self.money[seat]:
-            actions += [
-                self.evicts[r][s]
-                for r in range(len(REGIONS))
-                for s in (HUMAN, YOUKAI)
-                if self.board[r][s]
-            ]
+            actions += self._evictions(seat)
             actions += [self.bribing.pick[die] for die in range(len(self.dice))]
         if self.claim_open():
             actions.append(self.claim)
         return actions
+
+    def _evictions(self, seat: int) -> list[Action]:
+        """The evictions ``seat`` can pay for: one money, any chip on the board."""
+        if not self.money[seat]:
+            return []
+        return [
+            self.evicts[r][s]
+            for r in range(len(REGIONS))
+            for s in (HUMAN, YOUKAI)
+            if self.board[r][s]
+        ]
 
     @explains(Place)
     def _why_not_place(self, seat: int, action: Place) -> str:
@@ -445,9 +482,9 @@ class MoriyaWarsState(Rules):
         if not self.supply[s]:
             self._end_by_supply(SIDES[s], public)
         elif not before and self.claim_open():
-            self._ask(OVER, public)
+            self._ask(AFTER, public)
         else:
-            self._end_turn(public)
+            self._after_action(public)
         return Outcome(public)
 
     @plays(TakeMoney)
@@ -459,7 +496,7 @@ class MoriyaWarsState(Rules):
         if not self.money_supply:
             self._end_by_supply("money", public)
         else:
-            self._end_turn(public)
+            self._after_action(public)
         return Outcome(public)
 
     @plays(Steal)
@@ -468,7 +505,7 @@ class MoriyaWarsState(Rules):
         self.money[action.target] -= k
         self.money[seat] += k
         public: dict[str, Any] = {"stole": k}
-        self._end_turn(public)
+        self._after_action(public)
         return Outcome(public)
 
     @plays(Swap, SwapSpare)
@@ -505,9 +542,15 @@ class MoriyaWarsState(Rules):
         self._spend(seat)
         public: dict[str, Any] = {}
         if not before and self.claim_open():
-            self._ask(ACT, public)
+            self._ask(self.phase, public)
         else:
             self._settle(public)
+        return Outcome(public)
+
+    @plays(EndTurn)
+    def _end(self, seat: int, action: EndTurn) -> Outcome:
+        public: dict[str, Any] = {}
+        self._end_turn(public)
         return Outcome(public)
 
     @plays(MarkDie)
@@ -585,8 +628,8 @@ class MoriyaWarsState(Rules):
         self.asking.pop(0)
         if self.asking:
             return
-        self.phase = ACT
-        if self.resume == OVER or self.out[self.current]:
+        self.phase = self.resume
+        if self.out[self.current]:
             self._end_turn(public)
         else:
             self._settle(public)
@@ -635,7 +678,7 @@ class MoriyaWarsState(Rules):
             expect(row[seat] == 1, f"seat {seat} does not know its own card")
         if self.phase != OVER:
             expect(len(self.dice) == self.dice_count, f"dice {self.dice}")
-            if self.phase == ACT:
+            if self.phase in (ACT, AFTER):
                 expect(not self.out[self.current], f"seat {self.current} is out but on turn")
 
     def arrange(

@@ -2,7 +2,7 @@
 
 >>> actions = action_space({}, 4)
 >>> len(actions), actions[0], score_range({}, 4), max_game_length({}, 4)
-(42, Place(region='hakurei', side='human'), (0, 1), 1314)
+(43, Place(region='hakurei', side='human'), (0, 1), 1514)
 """
 
 from __future__ import annotations
@@ -13,6 +13,7 @@ from ...engine import Action, OptionValue
 from ...engine.schema import Record
 from .actions import (
     Claim,
+    EndTurn,
     Evict,
     LetPass,
     MarkDie,
@@ -42,7 +43,7 @@ def action_space(options: Options, num_players: int) -> list[Action]:
     actions += [Evict(r, s) for r in REGIONS for s in SIDES]
     actions += [MarkDie(die) for die in range(DICE)]
     actions += [UnmarkDie(die) for die in range(DICE)]
-    actions += [Reroll(), Claim(), LetPass()]
+    actions += [Reroll(), Claim(), LetPass(), EndTurn()]
     return actions
 
 
@@ -58,7 +59,7 @@ def score_range(options: Options, num_players: int) -> tuple[float, float]:
 
 
 def max_game_length(options: Options, num_players: int) -> int:
-    """At most ``TURN_LIMIT`` turns, each one decision and one asking of every player.
+    """At most ``TURN_LIMIT`` turns, each one decision, its end and one asking of every player.
 
     Money is spent at most ``MONEY`` times in a game (spent money leaves it);
     each spend is an eviction (then one more asking) or a bribe of at most six
@@ -68,4 +69,4 @@ def max_game_length(options: Options, num_players: int) -> int:
     del options
     bribe = DICE + 2 * TAKE_BACK_LIMIT + 1
     per_spend = max(bribe, 1 + num_players)
-    return TURN_LIMIT * (1 + num_players) + MONEY * per_spend + num_players
+    return TURN_LIMIT * (2 + num_players) + MONEY * per_spend + num_players

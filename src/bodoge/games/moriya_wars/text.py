@@ -5,7 +5,8 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from ...engine import Text, seat_name
+from ...engine import Action, Text, seat_name
+from .actions import Evict
 from .data import IDENTITY_GOALS, IDENTITY_NAMES, REGION_NAMES, SIDE_NAMES, TURN_LIMIT
 
 TITLE = Text("モリヤウォーズ", "Moriya Wars")
@@ -40,7 +41,20 @@ WORDS: dict[str, Text] = {
         "あなたの手番: 出目を1種類選んで、その個数ぶん行動します。",
         "Your turn: pick one face and carry out its action once per die showing it.",
     ),
-    "turn_other": Text("{name}の手番です。", "{name}'s turn."),
+    "turn_other": Text(
+        "{name}の手番です。出目を1種類選んで行動します。",
+        "{name}'s turn: {name} picks one face and carries out its action.",
+    ),
+    "after_you": Text(
+        "行動しました。お金があれば手番を終える前に立退（チップを押す、1枚ずつお金1枚）ができます。",
+        "Action done. Before you end your turn you may evict chips (click a chip, 1 money each).",
+    ),
+    "after_other": Text(
+        "{name}は行動を終え、手番を終える前にお金で立退ができます。",
+        "{name} has carried out the action and may evict chips with money before ending the turn.",
+    ),
+    "may_face": Text("{name}が選べる行動", "{name} may choose this"),
+    "may_not_face": Text("{name}はこの目を選べない", "not open to {name}"),
     "extra_turn": Text(
         "（正体交換後のダイス3個の追加手番）", "(extra turn with three dice after a swap)"
     ),
@@ -94,7 +108,7 @@ WORDS: dict[str, Text] = {
     "group_swap": Text("正体交換", "Swap identities"),
     "group_money": Text("お金を使う", "Spend money"),
     "group_claim": Text("宣言", "Claim"),
-    "group_pass": Text("パス", "Pass"),
+    "group_pass": Text("パス・手番終了", "Pass or end the turn"),
     "reroll": Text("選んだダイスを振り直す（お金1枚）", "Reroll the chosen dice (1 money)"),
     "click_die": Text(
         "お金があれば、ダイスをクリックして振り直しに選べます（賄賂）。",
@@ -131,10 +145,11 @@ WORDS: dict[str, Text] = {
     ),
     "rules_money": Text(
         "お金は自分の手番中いつでも1枚ずつ使えます: 立退（場のチップ1枚を山へ戻す）か"
-        "賄賂（選んだダイスを振り直す、全部でもよい）。使ったお金はゲームから除外。",
+        "賄賂（選んだダイスを振り直す、全部でもよい）。行動の後も立退ができ、"
+        "「手番を終える」で手番が終わります。使ったお金はゲームから除外。",
         "Money can be spent one chip at a time during your turn: evict (return one chip from the "
-        "board) or bribe (reroll any dice you choose, all of them allowed). Spent money leaves "
-        "the game.",
+        "board) or bribe (reroll any dice you choose, all of them allowed). After the action you "
+        "may still evict, then end the turn. Spent money leaves the game.",
     ),
     "rules_swap": Text(
         "同じ目が4個以上なら、行動の代わりに他のプレイヤーか余りのカードと正体を交換でき、"
@@ -196,18 +211,56 @@ def identity_goal(identity: int, lang: str) -> str:
     return IDENTITY_GOALS[identity](lang)
 
 
-def board_text(view: Mapping[str, Any], lang: str) -> str:
+def board_text(view: Mapping[str, Any], lang: str, faces: bool = False) -> str:
+    """Each region's humans/youkai and cap; with ``faces``, the die face that places there."""
     parts = []
-    for region, cap, counts in zip(view["region_ids"], view["caps"], view["board"], strict=True):
-        parts.append(f"{REGION_NAMES[region](lang)} {counts['human']}/{counts['youkai']} (≤{cap})")
+    regions = zip(
+        view["region_ids"], view["region_faces"], view["caps"], view["board"], strict=True
+    )
+    for region, face, cap, counts in regions:
+        name = REGION_NAMES[region](lang)
+        if faces:
+            name = _TERMINAL["region_face"].format(face=face, region=name)(lang)
+        parts.append(f"{name} {counts['human']}/{counts['youkai']} (≤{cap})")
     return ", ".join(parts)
+
+
+_TERMINAL = {
+    "region_face": Text("[{face}の目] {region}", "[die {face}] {region}"),
+    "dice_of": Text("{who}のダイス", "{who}'s dice"),
+    "die": Text("{face}の目 ×{n}", "die {face} ×{n}"),
+    "after": Text(
+        "{name}は行動済み: お金で立退するか、手番を終えます。",
+        "{name} has carried out the action: evict with money, or end the turn.",
+    ),
+}
+
+
+def describe_action(view: Mapping[str, Any], action: Action, lang: str) -> str:
+    """A face's action named with its dice ("… (die 2 ×3)"), so the choice list says which
+    face goes with which region."""
+    label = action.label(lang)
+    region = getattr(action, "region", None)
+    if isinstance(action, Evict) or region is None:
+        return label
+    face = view["region_faces"][view["region_ids"].index(region)]
+    return f"{label} ({_TERMINAL['die'].format(face=face, n=view['dice'].count(face))(lang)})"
+
+
+def dice_text(dice: Sequence[int], lang: str) -> str:
+    """The roll grouped by face, each face with what it does: "2 ×3 → place 3 in Hakurei…"."""
+    groups = []
+    for face in sorted(set(dice)):
+        n = dice.count(face)
+        groups.append(f"{face} ×{n} → {FACE_ACTIONS[face].format(n=n)(lang)}")
+    return "; ".join(groups)
 
 
 def describe_view(view: Mapping[str, Any], lang: str) -> str:
     """A compact terminal rendering of one seat's view."""
     supply = view["supply"]
     lines = [
-        f"{board_text(view, lang)}",
+        f"{board_text(view, lang, faces=True)}",
         f"{WORDS['supply'](lang)}: {SIDE_NAMES['human'](lang)} {supply['human']}, "
         f"{SIDE_NAMES['youkai'](lang)} {supply['youkai']}, {WORDS['money'](lang)} "
         f"{supply['money']}",
@@ -223,9 +276,11 @@ def describe_view(view: Mapping[str, Any], lang: str) -> str:
     if view["you"] is not None:
         lines.append(f"{WORDS['your_identity'](lang)}: {identity_name(view['you'], lang)}")
     if view["current"] is not None:
+        name = seat_name(view["current"], lang)
+        doing = _TERMINAL["after"] if view["phase"] == "after" else WORDS["turn_other"]
+        lines.append(doing.format(name=name)(lang))
         lines.append(
-            WORDS["turn_other"].format(name=seat_name(view["current"], lang))(lang)
-            + f" {WORDS['dice'](lang)}: {' '.join(str(d) for d in view['dice'])}"
+            f"{_TERMINAL['dice_of'].format(who=name)(lang)}: {dice_text(view['dice'], lang)}"
         )
     return "\n".join(lines)
 

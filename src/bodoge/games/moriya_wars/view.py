@@ -18,8 +18,9 @@ from .data import CAPS, CHIPS, DICE, IDENTITIES, MONEY, REGION_FACE, REGIONS, TU
 if TYPE_CHECKING:
     from .rules import MoriyaWarsState
 
-PHASES = ("act", "ask", "over")
-"""A player's turn; players asked whether they claim ⑤'s win; the end."""
+PHASES = ("act", "after", "ask", "over")
+"""A player's turn; its end, after the face's action (evictions may still be bought); players
+asked whether they claim ⑤'s win; the end."""
 ENDINGS = ("supply", "claim", "everyone_out", "limit")
 EXHAUSTED = ("human", "youkai", "money")
 
@@ -49,6 +50,15 @@ VIEW.constant("turn", Num(0, TURN_LIMIT + 1), lambda state, seat: state.turn)
 @VIEW.field(lambda options, n: Maybe(Seat(n)))
 def current(state: MoriyaWarsState, seat: int | None) -> int | None:
     return None if state.phase == "over" else state.current
+
+
+@VIEW.field(Seq(Num(1, 6), 6))
+def open_faces(state: MoriyaWarsState, seat: int | None) -> list[int]:
+    """The faces whose action the player on turn can carry out now (public: the dice, board,
+    supplies and money decide it), so every seat can see what that player may do."""
+    if state.phase != "act" or state.marked:
+        return []
+    return sorted({state.face_of(action) for action in state.face_actions(state.current)})
 
 
 VIEW.constant("extra_turn", Flag(), lambda state, seat: state.dice_count != DICE)

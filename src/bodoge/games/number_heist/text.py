@@ -30,7 +30,7 @@ GLOSSARY = {
 # The words of the table (templates/number-heist.html reads them as t("key")).
 WORDS: dict[str, Text] = {
     "deck": Text("山札", "Deck"),
-    "deck_title": Text("山札: 残り{n}枚", "Deck: {n} cards left"),
+    "deck_title": Text("山札: 残り{n}枚", "Deck: {n} cards left", one="Deck: {n} card left"),
     "discard": Text("捨札", "Discards"),
     "discard_title": Text(
         "捨札: {n}枚（尽きたら山札に戻します）", "Discards: {n} (reshuffled when the deck runs out)"
@@ -67,13 +67,15 @@ WORDS: dict[str, Text] = {
     "your_number": Text("あなたの数", "Your number"),
     "card_title": Text("数字{digit}", "Digit {digit}"),
     "card_diamonds": Text(
-        "（ダイヤ{n}個: 取った人に+{n}点）", " ({n} diamonds: +{n} to the taker)"
+        "（ダイヤ{n}個: 取った人に+{n}点）",
+        " ({n} diamonds: +{n} to the taker)",
+        one=" ({n} diamond: +{n} to the taker)",
     ),
     "ready": Text("決定済み ✓", "ready ✓"),
     "choosing": Text("考え中…", "choosing…"),
     "placing": Text("ダイヤを配置中", "placing a diamond"),
     "winner_tag": Text("♛ 勝者", "♛ winner"),
-    "points": Text("{n}点", "{n} points"),
+    "points": Text("{n}点", "{n} points", one="{n} point"),
     "zone_name": Text("トラック{n}（{low}〜{high}点）", "track {n} ({low}–{high})"),
     "track": Text("得点トラック", "Score track"),
     "goal": Text("{n}点で勝利", "{n} points wins"),
@@ -107,6 +109,13 @@ WORDS: dict[str, Text] = {
     "result_fail": Text("失敗（カードがない）", "failed (a card was gone)"),
     "result_batting": Text("バッティング（同じ数）", "clash (same number)"),
     "gain_success": Text("成功{n}", "success {n}"),
+    "gain_top": Text(
+        "成功0: トップマーカーのトラックでは成功は0点", "success 0: the top marker's track scores 0"
+    ),
+    "gain_bottom": Text(
+        "成功2: ボトムマーカーのトラックでは成功は2点",
+        "success 2: the bottom marker's track scores 2",
+    ),
     "gain_largest": Text("最大数+1", "largest +1"),
     "gain_diamonds": Text("ダイヤ+{n}", "diamonds +{n}"),
     "order_note": Text(
@@ -156,8 +165,10 @@ WORDS: dict[str, Text] = {
         "until that card is taken.",
     ),
     "rules_same_digit": Text(
-        "場に同じ数字のカードが複数あるときは、ダイヤの多いほうを取ります。",
-        "Of several displayed cards of one digit, the taker takes the one with the most diamonds.",
+        "数字で宣言するので、場に同じ数字のカードが複数あるときは、取る人はダイヤの最も多い"
+        "カードを取ります。",
+        "Numbers are called by digit: when several displayed cards show a digit taken, the taker "
+        "gets the one with the most diamonds.",
     ),
     "rules_bottom": Text(
         "誰かが初めて5点に届くと、ボトムマーカーが最下位の人のトラックに付きます。"
@@ -172,9 +183,12 @@ WORDS: dict[str, Text] = {
         "success there scores 0 (the bonus and diamonds still count).",
     ),
     "rules_markers": Text(
-        "トラックは得点計算の始めの位置で判定します。全員が同じトラックにいる間は両マーカーとも無効。",
-        "Track cards are read at the start of scoring; both markers have no effect while "
-        "everyone is on one track card.",
+        "トラックは得点計算の始めの位置で判定します。ラウンド中に初めて5点・8点に届いて"
+        "登場したマーカーは、すぐ置かれますが効果は次のラウンドからです。"
+        "全員が同じトラックにいる間は両マーカーとも無効。",
+        "Track cards are read at the start of scoring: a marker that first comes into play "
+        "during a round is placed at once but counts from the next round. Both markers have no "
+        "effect while everyone is on one track card.",
     ),
     "rules_win": Text(
         "最初に10点に届いた人の勝ち。同じラウンドに複数なら、より大きい数で成功した人の勝ち。",

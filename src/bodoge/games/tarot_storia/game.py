@@ -5,13 +5,13 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from ...engine import Game, Provisional
+from ...engine import Action, Game, Provisional
 from . import spaces
 from .actions import ACTION_TYPES
 from .bot import HeuristicBot
 from .data import PROVISIONAL_COLOURS
 from .rules import TarotStoriaState
-from .text import BLURB, GLOSSARY, TITLE, WORDS, describe_view
+from .text import BLURB, GLOSSARY, TITLE, WORDS, describe_action, describe_view
 
 
 class TarotStoria(Game):
@@ -33,6 +33,9 @@ class TarotStoria(Game):
 
     def describe_view(self, view: Mapping[str, Any], lang: str = "en") -> str:
         return describe_view(view, lang)
+
+    def describe_action(self, view: Mapping[str, Any], action: Action, lang: str = "en") -> str:
+        return describe_action(view, action, lang)
 
 
 GAME = TarotStoria()

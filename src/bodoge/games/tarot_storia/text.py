@@ -5,7 +5,8 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from ...engine import Text, seat_name
+from ...engine import Action, Text, seat_name
+from .actions import Keep, Place
 from .data import COLOUR_WORDS, DUET_RANKS, SOLO_RANKS, rank
 
 TITLE = Text("タロットストーリア", "Tarot Storia")
@@ -30,23 +31,27 @@ GLOSSARY = {
 # The words of the table (templates/tarot-storia.html reads them as t("key")).
 WORDS: dict[str, Text] = {
     "deck": Text("山札", "Deck"),
-    "deck_title": Text("山札: 残り{n}枚", "Deck: {n} cards left"),
+    "deck_title": Text("山札: 残り{n}枚", "Deck: {n} cards left", one="Deck: {n} card left"),
     "round": Text("{n}周目", "Round {n}"),
     "round_encore": Text("2周目（アンコール）", "Round 2 (encore)"),
     "limit": Text("1列に{n}枚まで", "at most {n} cards a column"),
     "your_hand": Text("あなたの手札", "Your hand"),
-    "partner_hand": Text("{name}の手札: {n}枚", "{name}'s hand: {n} cards"),
+    "partner_hand": Text(
+        "{name}の手札: {n}枚", "{name}'s hand: {n} cards", one="{name}'s hand: {n} card"
+    ),
     "partner_known": Text("（場から戻った{cards}）", "(back from the table: {cards})"),
     "hidden_hand": Text(
         "手札は本人にしか見えません（相手に見せたり教えたりしてはいけません）。",
         "A hand is seen by its owner only (partners may not show or tell).",
     ),
     "pick_help": Text(
-        "手札のカードを選ぶと、置ける位置が光ります。光る位置を押すと置き、場のカードの⇄を押すと"
-        "入れ替えます。",
-        "Choose a card of your hand: the places it may go glow. Click one to put it there, or a "
-        "table card's ⇄ to swap.",
+        "手札のカードを選ぶと、置ける位置が光ります。光る位置を押すと置きます。"
+        "入れ替えるときは「場のカードと入れ替える」を選び、場のカードを押してください。",
+        "Choose a card of your hand: the places it may go glow; click one to put it there. To "
+        "swap instead, choose \u201cSwap it for a table card\u201d and click a table card.",
     ),
+    "mode_place": Text("置く", "Place it"),
+    "mode_swap": Text("場のカードと入れ替える", "Swap it for a table card"),
     "pick_help_no_swap": Text(
         "手札のカードを選ぶと、置ける位置が光ります。光る位置を押して置いてください。",
         "Choose a card of your hand: the places it may go glow. Click one to put it there.",
@@ -96,7 +101,7 @@ WORDS: dict[str, Text] = {
     "route": Text("ルート上のカード", "Cards on a route"),
     "group": Text("{colour}の最大連続: {cards} = {n}点", "{colour}, largest group: {cards} = {n}"),
     "down_total": Text("裏向き{n}枚 = −{n}", "{n} face down = −{n}"),
-    "gap_total": Text("隙間{n}ヶ所 = −{n}", "{n} gaps = −{n}"),
+    "gap_total": Text("隙間{n}ヶ所 = −{n}", "{n} gaps = −{n}", one="{n} gap = −{n}"),
     "round_total": Text("{r}周目: {n}点", "Round {r}: {n}"),
     "none": Text("なし", "none"),
     "rank_title": Text("王様の評価", "The king's verdict"),
@@ -157,6 +162,55 @@ _LABELS = {
     "keep": Text("残す列を選んでいます", "choosing the column to keep"),
     "place_two": Text("2枚置く番", "places two"),
 }
+
+
+_WHERE = {
+    "below": Text("{card}の下", "below {card}"),
+    "above": Text("{card}の上", "above {card}"),
+    "right_low": Text("{card}の右・半分下", "right of {card}, half a card lower"),
+    "right_high": Text("{card}の右・半分上", "right of {card}, half a card higher"),
+    "left_low": Text("{card}の左・半分下", "left of {card}, half a card lower"),
+    "left_high": Text("{card}の左・半分上", "left of {card}, half a card higher"),
+}
+"""Where a place lies from a card touching it (columns run left to right, half-offset)."""
+_NEAR = (  # (dcol, dy) from the place to a touching card → how the place lies from that card
+    ((0, -2), "below"),
+    ((0, 2), "above"),
+    ((-1, -1), "right_low"),
+    ((-1, 1), "right_high"),
+    ((1, -1), "left_low"),
+    ((1, 1), "left_high"),
+)
+_TERMINAL = {
+    "place": Text("{card}を置く: {where}", "Place {card} {where}"),
+    "first": Text("{card}を最初の1枚として置く", "Place {card} as the first card"),
+    "and": Text("、", ", "),
+    "keep": Text(
+        "列{col}（{cards}）を残してアンコールへ", "Keep column {col} ({cards}) for the encore"
+    ),
+}
+
+
+def describe_action(view: Mapping[str, Any], action: Action, lang: str) -> str:
+    """A place named by the cards that touch it ("below 12, right of 3, half a card
+    lower"), stable while those cards lie there, rather than by column and height, which
+    renumber as the layout grows; a kept column by its cards."""
+    cells = {(c["col"], c["y"]): c["card"] for c in view["table"]}
+    if isinstance(action, Place):
+        if not cells:
+            return _TERMINAL["first"].format(card=action.card)(lang)
+        where = [
+            _WHERE[side].format(card=cells[action.col + dcol, action.y + dy])(lang)
+            for (dcol, dy), side in _NEAR
+            if (action.col + dcol, action.y + dy) in cells
+        ]
+        joined = _TERMINAL["and"](lang).join(where[:2])  # two cards place it unambiguously
+        return _TERMINAL["place"].format(card=action.card, where=joined)(lang)
+    if isinstance(action, Keep):
+        column = sorted((y, card) for (col, y), card in cells.items() if col == action.col)
+        cards = ", ".join(str(card) for _, card in column)
+        return _TERMINAL["keep"].format(col=action.col + 1, cards=cards)(lang)
+    return action.label(lang)
 
 
 _SHORT = {"red": "R", "blue": "B", "yellow": "Y", "black": "K"}

@@ -27,9 +27,10 @@ What this package relies on (the rulings for ``united-square``):
   draws (BGA's clock tie-break cannot be played offline).
 * Team option (four players): seats 0 and 2 against 1 and 3.  Following the
   engine's team convention, ``teams`` groups the seats, ``scores`` stay
-  individual (the rules rank within a team) and ``winners`` is the whole
-  team with the larger total (both teams on a tie); the final places, by
-  team total first and then by own squares, are in the view's ``places``.
+  individual (the rules rank within a team).  The final places go by team
+  total first and then by own squares (the view's ``places``), and
+  ``winners`` are the seats in first place: the winning team's member with
+  more squares of their own, both partners when their squares are equal.
 """
 
 from .actions import Place

@@ -52,6 +52,7 @@ class UnitedSquare(Game):
     action_types = ACTION_TYPES
     state_class = UnitedSquareState
     has_teams = True
+    ranks_within_team = True
     glossary = GLOSSARY
     words = WORDS
     declarations = spaces

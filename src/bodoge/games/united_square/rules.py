@@ -362,8 +362,8 @@ class UnitedSquareState(Rules):
         """Each player's own squares: the squares of the colours they own.
 
         In team play too: the rules rank players within a team, so a seat's
-        score is its own and ``winners`` (the whole winning team) and
-        :func:`standings` read the team totals from them.
+        score is its own and ``winners`` (the winning team's best member)
+        and :func:`standings` read the team totals from them.
         """
         return tuple(self.colour_points(seat) for seat in range(self.num_players))
 
@@ -375,17 +375,16 @@ class UnitedSquareState(Rules):
 
     @property
     def winners(self) -> tuple[int, ...]:
-        """Most squares; in teams, every seat of the team with the larger total.  Ties share."""
+        """The seats in first place (see :func:`standings`); equal keys share the win.
+
+        Alone: most squares.  In teams: the winning team's member with more
+        squares of their own (「勝ったチームの中でさらに個人でたくさんの正方形を
+        とった人が勝ち」); partners with equal squares share it.  With equal
+        team totals the ranking goes on to the players' own squares.
+        """
         if self.phase != OVER:
             return ()
-        totals = self.team_totals()
-        if totals is not None:
-            best = max(totals)
-            return tuple(
-                sorted(s for t, team in zip(totals, TEAMS, strict=True) if t == best for s in team)
-            )
-        scores = self.scores
-        return tuple(seat for seat, score in enumerate(scores) if score == max(scores))
+        return tuple(seat for seat, place in enumerate(self.places()) if place == 1)
 
     def places(self) -> list[int]:
         """Every seat's final place (see :func:`standings`)."""

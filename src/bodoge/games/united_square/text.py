@@ -40,9 +40,17 @@ WORDS: dict[str, Text] = {
     "log_over": Text("誰も置けないのでゲーム終了", "nobody can place: the game is over"),
     "won": Text("{name}の勝ち！", "{name} wins!"),
     "won_draw": Text("引き分け: {names}", "A draw between {names}"),
-    "won_team": Text("{names}のチームの勝ち！", "The team of {names} wins!"),
+    "won_team": Text(
+        "{names}のチームの勝ち。チームで自分の正方形が多い{name}が勝者！",
+        "The team of {names} wins, and {name}, with more squares of their own, is the winner!",
+    ),
+    "won_team_shared": Text(
+        "{names}のチームの勝ち。二人の正方形が同じ数なので、二人とも勝者！",
+        "The team of {names} wins; both have as many squares of their own, so both win!",
+    ),
     "won_teams_draw": Text(
-        "チームの合計が同点: 引き分け（{names}）", "The team totals are equal: a draw ({names})"
+        "チームの合計が同点: 自分の正方形が最も多い{names}の勝ち",
+        "The team totals are equal: {names}, with the most squares of their own, wins",
     ),
     "place_you": Text(
         "タイルの種類を選び、光っているマスを押してください。マスには置くときの向きで表示されます。",
@@ -60,7 +68,11 @@ WORDS: dict[str, Text] = {
         "Ties are draws (BGA's tie-break by time left on the clock is not used here).",
     ),
     "squares": Text("色ごとの正方形", "Squares per colour"),
-    "squares_title": Text("{colour}の正方形{n}個（{owner}）", "{n} {colour} squares ({owner})"),
+    "squares_title": Text(
+        "{colour}の正方形{n}個（{owner}）",
+        "{n} {colour} squares ({owner})",
+        one="{n} {colour} square ({owner})",
+    ),
     "team_total": Text("{names}: 合計{n}", "{names}: {n} in all"),
     "start_tile": Text("スタートタイル", "start tile"),
     "legal_cell": Text("{cell}: ここに置けます", "{cell}: you can place here"),
@@ -87,7 +99,7 @@ WORDS: dict[str, Text] = {
     ),
     "bot": Text("ボット", "bot"),
     "team_n": Text("チーム{n}", "team {n}"),
-    "score": Text("{n}点", "{n} points"),
+    "score": Text("{n}点", "{n} points", one="{n} point"),
     "place": Text("{n}位", "place {n}"),
     "winner_tag": Text("♛ 勝者", "♛ winner"),
     "group_place": Text("タイルを置く", "Place a tile"),
@@ -132,9 +144,10 @@ WORDS: dict[str, Text] = {
         "Sides on the board's edge never score.",
     ),
     "rules_teams": Text(
-        "チーム戦: 1番目と3番目、2番目と4番目の人がチーム。合計の多いチームの勝ち。"
-        "順位はチーム合計、次に個人の正方形の数。",
-        "Team play: seats 1 and 3 against seats 2 and 4. The larger team total wins; places go "
+        "チーム戦: 1番目と3番目、2番目と4番目の人がチーム。合計の多いチームの中で、"
+        "自分の正方形が多い人の勝ち（同数なら二人とも）。順位はチーム合計、次に個人の正方形の数。",
+        "Team play: seats 1 and 3 against seats 2 and 4. The winner is the member of the team "
+        "with the larger total who has more squares of their own (equal: both win); places go "
         "by team total, then by a player's own squares.",
     ),
 }
@@ -152,17 +165,18 @@ _ENDINGS = {
     "nobody": Text(
         "誰もタイルを置けなくなり、ゲーム終了。", "Nobody can place a tile: the game is over."
     ),
-    "colour": Text("{colour}の正方形: {n}", "{colour}: {n} squares"),
+    "colour": Text("{colour}の正方形: {n}", "{colour}: {n} squares", one="{colour}: {n} square"),
     "player": Text("{name}（{colours}）: {n}点", "{name} ({colours}): {n}"),
     "team": Text("{names}のチーム: 合計{n}点", "Team {names}: {n} in all"),
     "nobodys": Text("（{colour}は誰の色でもありません）", "({colour} is nobody's colour)"),
     "winners": Text("勝者: {names}", "Winners: {names}"),
     "draw": Text("同点: {names}の引き分け", "A draw between {names}"),
     "team_rule": Text(
-        "チーム戦: チームの合計が多いチームの勝ち。"
+        "チーム戦: 合計の多いチームの中で、自分の正方形が多い人の勝ち（同数なら二人とも）。"
         "順位はチーム合計、次に個人の正方形の数で決まります。",
-        "Team play: the team with the larger total wins; places go by team total, then by a "
-        "player's own squares.",
+        "Team play: the winner is the member of the team with the larger total who has more "
+        "squares of their own (equal: both win); places go by team total, then by a player's "
+        "own squares.",
     ),
     "place": Text("{place}位: {names}", "Place {place}: {names}"),
 }
@@ -243,6 +257,6 @@ def summary_lines(
             who = ", ".join(seat_name(s, lang, names) for s, p in enumerate(places) if p == place)
             lines.append(_ENDINGS["place"].format(place=place, names=who)(lang))
     who = ", ".join(seat_name(s, lang, names) for s in winners)
-    tied = len(winners) > (2 if teams else 1)
+    tied = len(winners) > 1
     lines.append(_ENDINGS["draw" if tied else "winners"].format(names=who)(lang))
     return lines
