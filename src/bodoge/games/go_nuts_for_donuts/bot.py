@@ -26,7 +26,7 @@ these bots fast enough for a designer's thousands of games.
 from __future__ import annotations
 
 import functools
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 
 from ...engine import Action, State, Strategy
 from ...engine.kit.collisions import contest, uncontested
@@ -64,7 +64,10 @@ from .data import (
     copies_in,
 )
 from .rules import DonutsState
-from .scoring import totals
+from .scoring import comparisons, hand_points
+
+COPIES = functools.lru_cache(maxsize=8)(copies_in)
+"""The cards of each kind in a game of so many players (asked at every decision)."""
 
 INDEX = {donut: kind for kind, donut in enumerate(DONUTS)}
 HALF_SET = {BOSTON_CREAM: 0.45, JELLY_FILLED: 0.45}
@@ -73,7 +76,7 @@ MAPLE_BAR_HOPE = 1.0
 """What a Maple Bar is worth before seven kinds are held."""
 RIVAL = 0.6
 """How much the best other player's points weigh against our own."""
-SPREAD = 0.4
+SPREAD = 1.5
 """How sharply, in points, a bidder is guessed to prefer the better bids (see ``contest``)."""
 EMPTY = -1.0
 """The worth of bidding on an empty position (nothing to gain)."""
@@ -102,7 +105,23 @@ def promise(hand: Sequence[int], pair: int) -> float:
 def worth(hands: Hands, pair: int) -> tuple[float, ...]:
     """Every player's points plus what their half-built sets promise (remembered: one
     round weighs the same few tables many times over)."""
-    return tuple(s + promise(h, pair) for s, h in zip(totals(hands, pair), hands, strict=True))
+    return tuple(
+        hand_worth(hand, pair, bonus, frosted)
+        for hand, (bonus, frosted) in zip(hands, comparisons(hands), strict=True)
+    )
+
+
+@functools.lru_cache(maxsize=16384)
+def hand_worth(hand: tuple[int, ...], pair: int, plain_bonus: int, frosted: bool) -> float:
+    """One collection's points (given what it owes to the others) and promise."""
+    return hand_points(hand, pair, plain_bonus, frosted) + promise(hand, pair)
+
+
+@functools.lru_cache(maxsize=16384)
+def gain(hands: Hands, seat: int, kind: int, pair: int) -> float:
+    """How much ``seat``'s standing rises with one more ``kind`` (remembered: every seat's
+    bids ask the same of one table)."""
+    return standing(moved(hands, [(seat, kind, 1)]), seat, pair) - standing(hands, seat, pair)
 
 
 @functools.lru_cache(maxsize=8192)
@@ -143,36 +162,42 @@ class Reading:
         for card in self.row + self.pile:
             if card >= 0:
                 seen[card] += 1
-        copies = copies_in(self.n)
+        copies = COPIES(self.n)
         self.unseen = [max(0, copies[k] - seen[k]) for k in range(KINDS)]
         self.base = standing(self.hands, seat, self.pair)
+        self._draws: dict[int, float] = {}
 
     def gain(self, seat: int, kind: int, hands: Hands | None = None) -> float:
         """How much ``seat``'s standing rises with one more ``kind``."""
-        hands = self.hands if hands is None else hands
-        return standing(moved(hands, [(seat, kind, 1)]), seat, self.pair) - standing(
-            hands, seat, self.pair
-        )
+        return gain(self.hands if hands is None else hands, seat, kind, self.pair)
 
     def after(self, changes: Sequence[Change]) -> float:
         """Our standing after the changes, relative to now."""
         return standing(moved(self.hands, changes), self.seat, self.pair) - self.base
 
-    def deck_draw(self, seat: int, hands: Hands) -> float:
+    def deck_draw(self, seat: int) -> float:
         """The average gain to ``seat`` of a card from the deck (the unseen cards), or the top
-        when ``seat`` is the reader and knows it."""
+        when ``seat`` is the reader and knows it.  Worked out on the table as it is (not
+        after the Chocolate card is taken): one card barely changes it, and every seat's
+        bids ask for it."""
+        if seat not in self._draws:
+            self._draws[seat] = self._deck_draw(seat)
+        return self._draws[seat]
+
+    def _deck_draw(self, seat: int) -> float:
         if seat == self.seat and self.top >= 0:
-            return self.gain(seat, self.top, hands)
+            return self.gain(seat, self.top)
         total = sum(self.unseen)
         if not total:
             return 0.0
-        return sum(c * self.gain(seat, k, hands) for k, c in enumerate(self.unseen) if c) / total
+        return sum(c * self.gain(seat, k) for k, c in enumerate(self.unseen) if c) / total
 
     def card_value(self, seat: int, kind: int, power: bool = True) -> float:
         """What taking ``kind`` from the row is worth to ``seat``: the card, then its power."""
-        hands = moved(self.hands, [(seat, kind, 1)])
-        value = standing(hands, seat, self.pair) - standing(self.hands, seat, self.pair)
-        return value + self.power_value(seat, kind, hands) if power else value
+        value = self.gain(seat, kind)
+        if not power:
+            return value
+        return value + self.power_value(seat, kind, moved(self.hands, [(seat, kind, 1)]))
 
     def power_value(self, me: int, kind: int, hands: Hands) -> float:
         """What the ★ power of ``kind`` should add to ``me``, just after taking it."""
@@ -184,9 +209,9 @@ class Reading:
 
         others = [s for s in range(self.n) if s != me]
         if kind == CHOCOLATE_FROSTED:
-            return self.deck_draw(me, hands)
+            return self.deck_draw(me)
         if kind == DOUBLE_CHOCOLATE:
-            return 1.3 * self.deck_draw(me, hands)
+            return 1.3 * self.deck_draw(me)
         if kind == ECLAIR:
             return self.gain(me, self.pile[-1], hands) if self.pile else 0.0
         if kind == RED_VELVET:
@@ -221,35 +246,36 @@ class Reading:
             return 0.3
         return 0.0
 
-    def bid_worths(self) -> list[list[float]]:
-        """``[seat][position]``: what each position is worth to each seat if it alone bids
-        there (an empty position is worth :data:`EMPTY`).
-
-        The reader counts the card and its power; the others, the card alone
-        (their powers would cost four times the work for a small change in the
-        guess of where they bid).  The others' part is public and the same for
-        every reader at the table: it is remembered.
-        """
-        key = (self.hands, self.row, self.pair)
-        cards = _card_tables.get(key)
-        if cards is None:
-            if len(_card_tables) >= REMEMBERED:
-                _card_tables.clear()
-            cards = _card_tables[key] = [
-                self._row_worths(lambda kind: self.card_value(seat, kind, power=False))
-                for seat in range(self.n)
-            ]
-        table = list(cards)
-        table[self.seat] = self._row_worths(lambda kind: self.card_value(self.seat, kind))
-        return table
-
-    def _row_worths(self, value: Callable[[int], float]) -> list[float]:
-        """``value`` of every row position's card (each kind worked out once)."""
-        known = {kind: value(kind) for kind in set(self.row) if kind >= 0}
+    def row_worths(self, seat: int) -> list[float]:
+        """What each row position's card and power are worth to ``seat`` if it alone bids
+        there (an empty position is worth :data:`EMPTY`), each kind worked out once."""
+        known = {kind: self.card_value(seat, kind) for kind in set(self.row) if kind >= 0}
         return [known[card] if card >= 0 else EMPTY for card in self.row]
 
 
-_card_tables: dict[tuple[object, ...], list[list[float]]] = {}
+Bidding = tuple[list[list[float]], list[list[float]]]
+"""Every seat's worth of each row position, and every seat's guessed mix of bids."""
+_biddings: dict[tuple[object, ...], Bidding] = {}
+
+
+def bidding(reading: Reading, spread: float) -> Bidding:
+    """The round's bids as the reader sees them: every seat's worths, and every seat's mix
+    (:func:`~bodoge.engine.kit.collisions.contest`).
+
+    Every seat bids on the same public facts, so this is worked out once per
+    round for the table and remembered; a seat that knows the deck's top
+    card (and values Chocolate Frosted by it) works out its own.
+    """
+    key: tuple[object, ...] = (reading.hands, reading.row, reading.pile, reading.pair, spread)
+    if reading.top >= 0:
+        key += (reading.seat, reading.top)
+    found = _biddings.get(key)
+    if found is None:
+        if len(_biddings) >= REMEMBERED:
+            _biddings.clear()
+        worths = [reading.row_worths(seat) for seat in range(reading.n)]
+        found = _biddings[key] = (worths, contest(worths, spread=spread))
+    return found
 
 
 class HeuristicBot(Strategy):
@@ -268,18 +294,17 @@ class HeuristicBot(Strategy):
         assert isinstance(state, DonutsState)
         reading = Reading(state, seat)
         if isinstance(legal[0], Bid):
-            worths = reading.bid_worths()
-            mixes = contest(worths, spread=self._spread())
+            worths, mixes = bidding(reading, self._spread())
             alone = uncontested(worths[seat], mixes, seat)
             return [alone[action.position - 1] for action in legal if isinstance(action, Bid)]
         return [self._step_value(reading, action) for action in legal]
 
     def weights(self, state: State, seat: int, legal: list[Action]) -> list[float]:
-        """A bid is drawn from the reader's mix of :func:`bid_table`; other steps by value."""
+        """A bid is drawn from the reader's mix (:func:`bidding`); other steps by value."""
         if not isinstance(legal[0], Bid):
             return super().weights(state, seat, legal)
         assert isinstance(state, DonutsState)
-        mix = contest(Reading(state, seat).bid_worths(), spread=self._spread())[seat]
+        mix = bidding(Reading(state, seat), self._spread())[1][seat]
         chances = [mix[action.position - 1] for action in legal if isinstance(action, Bid)]
         total = sum(chances)
         return [chance / total for chance in chances]

@@ -88,11 +88,11 @@ def score_sheets(hands: Hands, pair: int) -> tuple[Sheet, ...]:
 def _sheets(hands: tuple[tuple[int, ...], ...], pair: int) -> tuple[Sheet, ...]:
     return tuple(
         _sheet(hand, pair, bonus, frosted)
-        for hand, (bonus, frosted) in zip(hands, _comparisons(hands), strict=True)
+        for hand, (bonus, frosted) in zip(hands, comparisons(hands), strict=True)
     )
 
 
-def _comparisons(hands: Sequence[Sequence[int]]) -> list[tuple[int, bool]]:
+def comparisons(hands: Sequence[Sequence[int]]) -> list[tuple[int, bool]]:
     """What each collection owes to the others: its Plain bonus (0 unless it has the most
     Plains) and whether its Maple Frosted score (it alone has the fewest cards)."""
     plains = [hand[PLAIN] for hand in hands]
@@ -142,7 +142,8 @@ def _sheet(hand: tuple[int, ...], pair: int, plain_bonus: int, frosted: bool) ->
 
 
 @functools.lru_cache(maxsize=16384)
-def _points(hand: tuple[int, ...], pair: int, plain_bonus: int, frosted: bool) -> int:
+def hand_points(hand: tuple[int, ...], pair: int, plain_bonus: int, frosted: bool) -> int:
+    """One collection's points, given what it owes to the others (:func:`comparisons`)."""
     return sum(points for _, _, points in _sheet(hand, pair, plain_bonus, frosted))
 
 
@@ -164,8 +165,8 @@ _FLAT = frozenset(range(len(POINTS))) - {
 def totals(hands: Hands, pair: int) -> tuple[int, ...]:
     """Every player's points."""
     return tuple(
-        _points(tuple(hand), pair, bonus, frosted)
-        for hand, (bonus, frosted) in zip(hands, _comparisons(hands), strict=True)
+        hand_points(tuple(hand), pair, bonus, frosted)
+        for hand, (bonus, frosted) in zip(hands, comparisons(hands), strict=True)
     )
 
 
