@@ -18,6 +18,15 @@ equilibrium).  The seats' worths differ (collections differ), so each is
 modelled with its own; items no seat wants much may be left out by the
 caller (a pick nobody makes is never contested).
 
+An item may also be lost to *other* items' picks: in Number Heist a number
+fails when another player takes one of its cards with a smaller number.
+``conflicts[i]`` lists every item whose pick by another seat loses item
+``i`` (``i`` itself included); by default an item conflicts only with itself.
+
+Not every player thinks alike: ``noise`` is the share of each other seat's
+picks taken to fall anywhere at random (a random player, a slip), which
+keeps a bot wary of what a careless player might take.
+
 >>> worths = [[4.0, 1.0], [4.0, 1.0]]
 >>> mixes = contest(worths, spread=0.5)
 >>> [round(p, 2) for p in mixes[0]], [round(v, 2) for v in uncontested(worths[0], mixes, 0)]
@@ -27,7 +36,7 @@ caller (a pick nobody makes is never contested).
 from __future__ import annotations
 
 import math
-from collections.abc import Sequence
+from collections.abc import Callable, Hashable, Sequence
 
 ROUNDS = 4
 """Rounds of smoothed replies: the mixes move by less than 0.01 after the fourth."""
@@ -40,19 +49,42 @@ def _softmax(values: Sequence[float], spread: float) -> list[float]:
     return [weight / total for weight in weights]
 
 
+Conflicts = Sequence[Sequence[int]] | None
+"""Per item, the items whose pick by another seat loses it (``None``: only itself)."""
+
+
 def uncontested(
-    worths: Sequence[float], mixes: Sequence[Sequence[float]], seat: int
+    worths: Sequence[float],
+    mixes: Sequence[Sequence[float]],
+    seat: int,
+    conflicts: Conflicts = None,
+    noise: float = 0.0,
 ) -> list[float]:
-    """``worths`` times the chance that no seat but ``seat`` picks each item."""
+    """``worths`` times the chance that no seat but ``seat`` picks an item that loses it
+    (each other seat's picks being ``noise`` uniform, the rest its mix)."""
     out = list(worths)
-    for other, mix in enumerate(mixes):
-        if other != seat:
+    anywhere = noise / len(worths)
+    for other, guessed in enumerate(mixes):
+        if other == seat:
+            continue
+        mix = [anywhere + (1 - noise) * chance for chance in guessed] if noise else guessed
+        if conflicts is None:
             out = [value * (1 - chance) for value, chance in zip(out, mix, strict=True)]
+        else:
+            out = [
+                value * max(0.0, 1 - sum(mix[j] for j in lost))
+                for value, lost in zip(out, conflicts, strict=True)
+            ]
     return out
 
 
 def contest(
-    worths: Sequence[Sequence[float]], *, spread: float, rounds: int = ROUNDS
+    worths: Sequence[Sequence[float]],
+    *,
+    spread: float,
+    rounds: int = ROUNDS,
+    conflicts: Conflicts = None,
+    noise: float = 0.0,
 ) -> list[list[float]]:
     """Every seat's mix: the chance that it picks each item.
 
@@ -65,12 +97,51 @@ def contest(
     """
     mixes = [_softmax(values, spread) for values in worths]
     for round_ in range(rounds):
-        replies = [
-            _softmax(uncontested(worths[s], mixes, s), spread) for s in range(len(worths))
-        ]
+        replies = [_softmax(uncontested(worths[s], mixes, s), spread) for s in range(len(worths))]
         step = 1 / (round_ + 2)
         mixes = [
             [old + (new - old) * step for old, new in zip(mix, reply, strict=True)]
             for mix, reply in zip(mixes, replies, strict=True)
         ]
     return mixes
+
+
+Contest = tuple[list[list[float]], list[list[float]]]
+"""Every seat's worths of the items, and every seat's mix (from :func:`contest`)."""
+
+
+class Remembered:
+    """Contests remembered by the public facts they come from.
+
+    The seats of one table choose one after another on the same public facts;
+    the first to ask works the contest out (every seat's worths, every seat's
+    mix) and the others find it.  The key must hold only what every seat may
+    see (a seat's private knowledge goes into a key of its own).
+    """
+
+    def __init__(self, size: int = 64, rounds: int = ROUNDS) -> None:
+        self.size = size
+        self.rounds = rounds
+        self._found: dict[Hashable, Contest] = {}
+
+    def __call__(
+        self,
+        key: Hashable,
+        worths: Callable[[], list[list[float]]],
+        spread: float,
+        conflicts: Conflicts = None,
+        noise: float = 0.0,
+    ) -> Contest:
+        """The contest of ``key`` at ``spread``, ``worths()`` asked only the first time
+        (``conflicts`` and ``noise`` must follow from ``key``)."""
+        full = (key, spread)
+        found = self._found.get(full)
+        if found is None:
+            if len(self._found) >= self.size:
+                self._found.clear()
+            table = worths()
+            mixes = contest(
+                table, spread=spread, rounds=self.rounds, conflicts=conflicts, noise=noise
+            )
+            found = self._found[full] = (table, mixes)
+        return found

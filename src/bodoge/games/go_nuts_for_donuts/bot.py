@@ -29,7 +29,7 @@ import functools
 from collections.abc import Sequence
 
 from ...engine import Action, State, Strategy
-from ...engine.kit.collisions import contest, uncontested
+from ...engine.kit.collisions import Contest, Remembered, uncontested
 from .actions import (
     Bid,
     Clear,
@@ -253,29 +253,22 @@ class Reading:
         return [known[card] if card >= 0 else EMPTY for card in self.row]
 
 
-Bidding = tuple[list[list[float]], list[list[float]]]
-"""Every seat's worth of each row position, and every seat's guessed mix of bids."""
-_biddings: dict[tuple[object, ...], Bidding] = {}
+BIDDINGS = Remembered(REMEMBERED)
+"""Every round's bids, worked out once for the table."""
 
 
-def bidding(reading: Reading, spread: float) -> Bidding:
+def bidding(reading: Reading, spread: float) -> Contest:
     """The round's bids as the reader sees them: every seat's worths, and every seat's mix
     (:func:`~bodoge.engine.kit.collisions.contest`).
 
     Every seat bids on the same public facts, so this is worked out once per
-    round for the table and remembered; a seat that knows the deck's top
-    card (and values Chocolate Frosted by it) works out its own.
+    round for the table; a seat that knows the deck's top card (and values
+    Chocolate Frosted by it) works out its own.
     """
-    key: tuple[object, ...] = (reading.hands, reading.row, reading.pile, reading.pair, spread)
+    key: tuple[object, ...] = (reading.hands, reading.row, reading.pile, reading.pair)
     if reading.top >= 0:
         key += (reading.seat, reading.top)
-    found = _biddings.get(key)
-    if found is None:
-        if len(_biddings) >= REMEMBERED:
-            _biddings.clear()
-        worths = [reading.row_worths(seat) for seat in range(reading.n)]
-        found = _biddings[key] = (worths, contest(worths, spread=spread))
-    return found
+    return BIDDINGS(key, lambda: [reading.row_worths(seat) for seat in range(reading.n)], spread)
 
 
 class HeuristicBot(Strategy):
