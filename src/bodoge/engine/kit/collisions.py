@@ -38,6 +38,8 @@ from __future__ import annotations
 import math
 from collections.abc import Callable, Hashable, Sequence
 
+START = 1.0
+"""The first guess of every mix: a softmax of the raw worths, this much flatter."""
 ROUNDS = 4
 """Rounds of smoothed replies: the mixes move by less than 0.01 after the fourth."""
 
@@ -95,9 +97,12 @@ def contest(
     average of its answers.  One seat's item is then worth
     ``uncontested(worths[seat], mixes, seat)``.
     """
-    mixes = [_softmax(values, spread) for values in worths]
+    mixes = [_softmax(values, START * spread) for values in worths]
     for round_ in range(rounds):
-        replies = [_softmax(uncontested(worths[s], mixes, s), spread) for s in range(len(worths))]
+        replies = [
+            _softmax(uncontested(worths[s], mixes, s, conflicts, noise), spread)
+            for s in range(len(worths))
+        ]
         step = 1 / (round_ + 2)
         mixes = [
             [old + (new - old) * step for old, new in zip(mix, reply, strict=True)]

@@ -54,9 +54,10 @@ from .data import (
 )
 from .rules import NumberHeistState, numbers_from
 
-SPREAD = 0.1
+SPREAD = 0.4
 """How sharply, in points, a caller is guessed to prefer the better numbers (``contest``)."""
 RISK = 1.0
+SHORT = 2
 NOISE = 0.3
 """The share of another player's calls taken to fall anywhere (a random or careless player)."""
 ROUNDS = 12
@@ -136,8 +137,8 @@ def _needs(number: int, count: Sequence[int]) -> frozenset[int]:
     """The digits of ``number`` that another number taking one of their cards leaves short."""
     tens, ones = divmod(number, 10)
     if tens == ones:
-        return frozenset((tens,)) if count[tens] <= 2 else frozenset()
-    return frozenset(d for d in (tens, ones) if count[d] <= 1)
+        return frozenset((tens,)) if count[tens] <= 1 + SHORT else frozenset()
+    return frozenset(d for d in (tens, ones) if count[d] <= SHORT)
 
 
 class Calling:
@@ -153,11 +154,11 @@ class Calling:
             found = _numbers[key] = number_worths(state)
         self.numbers, worths, self.conflicts = found
         self.index = {number: i for i, number in enumerate(self.numbers)}
-        self.worths, self.mixes = CALLS(key, lambda: worths, spread, self.conflicts, NOISE)
+        self.worths, self.mixes = CALLS(key, lambda: worths, spread, None, NOISE)
 
     def values(self, seat: int) -> list[float]:
         """Each number's worth to ``seat`` times the chance nobody else makes it fail."""
-        return uncontested(self.worths[seat], self.mixes, seat, self.conflicts, NOISE)
+        return uncontested(self.worths[seat], self.mixes, seat, None, NOISE)
 
 
 _numbers: dict[tuple[object, ...], tuple[list[int], list[list[float]], Conflicts]] = {}
