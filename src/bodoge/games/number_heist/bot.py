@@ -58,7 +58,7 @@ SPREAD = 0.4
 """How sharply, in points, a caller is guessed to prefer the better numbers (``contest``)."""
 RISK = 1.0
 SHORT = 2
-NOISE = 0.3
+NOISE = 0.45
 """The share of another player's calls taken to fall anywhere (a random or careless player)."""
 ROUNDS = 12
 CALLS = Remembered(rounds=ROUNDS)
@@ -146,7 +146,12 @@ class Calling:
     and the contest over them (worked out once per round for the table)."""
 
     def __init__(self, state: NumberHeistState, spread: float) -> None:
-        key = (tuple(state.display), tuple(state.diamonds), tuple(state.points))
+        key = (
+            tuple(state.display),
+            tuple(state.diamonds),
+            tuple(state.points),
+            state.marker_zones(),
+        )
         found = _numbers.get(key)
         if found is None:
             if len(_numbers) > CALLS.size:
