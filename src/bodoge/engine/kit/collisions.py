@@ -18,11 +18,6 @@ equilibrium).  The seats' worths differ (collections differ), so each is
 modelled with its own; items no seat wants much may be left out by the
 caller (a pick nobody makes is never contested).
 
-An item may also be lost to *other* items' picks: in Number Heist a number
-fails when another player takes one of its cards with a smaller number.
-``conflicts[i]`` lists every item whose pick by another seat loses item
-``i`` (``i`` itself included); by default an item conflicts only with itself.
-
 Not every player thinks alike: ``noise`` is the share of each other seat's
 picks taken to fall anywhere at random (a random player, a slip), which
 keeps a bot wary of what a careless player might take.
@@ -38,8 +33,6 @@ from __future__ import annotations
 import math
 from collections.abc import Callable, Hashable, Sequence
 
-START = 1.0
-"""The first guess of every mix: a softmax of the raw worths, this much flatter."""
 ROUNDS = 4
 """Rounds of smoothed replies: the mixes move by less than 0.01 after the fourth."""
 
@@ -51,32 +44,21 @@ def _softmax(values: Sequence[float], spread: float) -> list[float]:
     return [weight / total for weight in weights]
 
 
-Conflicts = Sequence[Sequence[int]] | None
-"""Per item, the items whose pick by another seat loses it (``None``: only itself)."""
-
-
 def uncontested(
     worths: Sequence[float],
     mixes: Sequence[Sequence[float]],
     seat: int,
-    conflicts: Conflicts = None,
     noise: float = 0.0,
 ) -> list[float]:
-    """``worths`` times the chance that no seat but ``seat`` picks an item that loses it
-    (each other seat's picks being ``noise`` uniform, the rest its mix)."""
+    """``worths`` times the chance that no seat but ``seat`` picks each item (each other
+    seat's picks being ``noise`` uniform, the rest its mix)."""
     out = list(worths)
     anywhere = noise / len(worths)
     for other, guessed in enumerate(mixes):
         if other == seat:
             continue
         mix = [anywhere + (1 - noise) * chance for chance in guessed] if noise else guessed
-        if conflicts is None:
-            out = [value * (1 - chance) for value, chance in zip(out, mix, strict=True)]
-        else:
-            out = [
-                value * max(0.0, 1 - sum(mix[j] for j in lost))
-                for value, lost in zip(out, conflicts, strict=True)
-            ]
+        out = [value * (1 - chance) for value, chance in zip(out, mix, strict=True)]
     return out
 
 
@@ -85,7 +67,6 @@ def contest(
     *,
     spread: float,
     rounds: int = ROUNDS,
-    conflicts: Conflicts = None,
     noise: float = 0.0,
 ) -> list[list[float]]:
     """Every seat's mix: the chance that it picks each item.
@@ -97,11 +78,10 @@ def contest(
     average of its answers.  One seat's item is then worth
     ``uncontested(worths[seat], mixes, seat)``.
     """
-    mixes = [_softmax(values, START * spread) for values in worths]
+    mixes = [_softmax(values, spread) for values in worths]
     for round_ in range(rounds):
         replies = [
-            _softmax(uncontested(worths[s], mixes, s, conflicts, noise), spread)
-            for s in range(len(worths))
+            _softmax(uncontested(worths[s], mixes, s, noise), spread) for s in range(len(worths))
         ]
         step = 1 / (round_ + 2)
         mixes = [
@@ -134,19 +114,16 @@ class Remembered:
         key: Hashable,
         worths: Callable[[], list[list[float]]],
         spread: float,
-        conflicts: Conflicts = None,
         noise: float = 0.0,
     ) -> Contest:
         """The contest of ``key`` at ``spread``, ``worths()`` asked only the first time
-        (``conflicts`` and ``noise`` must follow from ``key``)."""
+        (``noise`` must follow from ``key``)."""
         full = (key, spread)
         found = self._found.get(full)
         if found is None:
             if len(self._found) >= self.size:
                 self._found.clear()
             table = worths()
-            mixes = contest(
-                table, spread=spread, rounds=self.rounds, conflicts=conflicts, noise=noise
-            )
+            mixes = contest(table, spread=spread, rounds=self.rounds, noise=noise)
             found = self._found[full] = (table, mixes)
         return found

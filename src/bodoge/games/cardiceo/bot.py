@@ -178,7 +178,7 @@ class HeuristicBot(Strategy):
 
     near = 0.01
     """Plans this close in worth are as good as each other."""
-    scale = 0.5
+    scale = 1.5
     """About half a card discarded: the gap between a plan and a slightly worse one."""
 
     def values(self, state: State, seat: int, legal: list[Action]) -> list[float]:

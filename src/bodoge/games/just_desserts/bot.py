@@ -117,7 +117,7 @@ class HeuristicBot(Strategy):
 
     near = 0.05
     """Guests or desserts this close in progress are as good as each other."""
-    scale = 1.0
+    scale = 3.0
     """About one guest's worth of progress towards a winning set."""
 
     def values(self, state: State, seat: int, legal: list[Action]) -> list[float]:

@@ -37,11 +37,9 @@ and scores from the state.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-
 from ...engine import Action, State, Strategy
 from ...engine.kit import counted
-from ...engine.kit.collisions import Conflicts, Remembered, uncontested
+from ...engine.kit.collisions import Remembered, uncontested
 from .actions import CallNumber, PlaceDiamond
 from .data import (
     BOTTOM_SUCCESS,
@@ -56,11 +54,12 @@ from .rules import NumberHeistState, numbers_from
 
 SPREAD = 0.4
 """How sharply, in points, a caller is guessed to prefer the better numbers (``contest``)."""
-RISK = 1.0
-SHORT = 2
 NOISE = 0.45
-"""The share of another player's calls taken to fall anywhere (a random or careless player)."""
+"""The share of another player's calls taken to fall anywhere (a random or careless player):
+more makes the bot bolder against random callers, less keeps it off its like's numbers
+(0.45 balances the two, bench/README.md)."""
 ROUNDS = 12
+"""Rounds of the contest: the many numbers need more than the kit's default to settle."""
 CALLS = Remembered(rounds=ROUNDS)
 """Every round's calls, worked out once for the table."""
 
@@ -76,14 +75,11 @@ def success_points(state: NumberHeistState, seat: int) -> int:
     return SUCCESS
 
 
-def number_worths(state: NumberHeistState) -> tuple[list[int], list[list[float]], Conflicts]:
-    """Every number the display allows; for every seat, what a success with it is worth
-    (its zone's points, the diamonds, the largest number's bonus by the chance that the
-    others call smaller numbers); and, per number, the numbers that make it fail when
-    another player calls them (the same one, or a smaller one that takes a card it needs
-    and that the display holds too few of)."""
+def number_worths(state: NumberHeistState, possible: list[int]) -> list[list[float]]:
+    """For every seat, the expected points of each possible number against random callers:
+    it fails when a smaller number takes the last displayed card of one of its digits, it
+    is the largest when every other number is smaller or fails."""
     display = list(state.display)
-    possible = numbers_from(display)
     count = counted((d for d in display if d >= 0), DIGITS)
     most = [0] * DIGITS
     """The diamonds a taker of each digit gets (on its best card)."""
@@ -92,10 +88,6 @@ def number_worths(state: NumberHeistState) -> tuple[list[int], list[list[float]]
             most[digit] = gems
     total = len(possible)
     others = state.num_players - 1
-    needs = [_needs(number, count) for number in possible]
-    conflicts = [
-        [j for j in range(i + 1) if j == i or needs[i] & _uses(possible[j])] for i in range(total)
-    ]
     using = [0.0] * DIGITS
     """The share of possible numbers that use each digit."""
     for number in possible:
@@ -109,64 +101,45 @@ def number_worths(state: NumberHeistState) -> tuple[list[int], list[list[float]]
         tens, ones = divmod(number, 10)
         if tens == ones:
             scarce = using[tens] if count[tens] == 2 else 0.0
-            gems = most[tens]
+            gems = most[tens]  # the second card's diamonds are not counted: a guess
         else:
             scarce = (using[tens] if count[tens] == 1 else 0.0) + (
                 using[ones] if count[ones] == 1 else 0.0
             )
             gems = most[tens] + most[ones]
         smaller = index / total
-        safe = max(0.0, 1 - smaller * min(1.0, scarce) - 1 / total) ** (others * RISK)
+        safe = max(0.0, 1 - smaller * min(1.0, scarce) - 1 / total) ** others
         top = (smaller + (1 - smaller) * min(1.0, scarce)) ** others
         shares.append((safe, safe * top, gems))
-    rows = [
+    return [
         [
             safe * (base + DIAMOND_POINTS * gems) + largest * LARGEST_BONUS
             for safe, largest, gems in shares
         ]
         for base in (success_points(state, seat) for seat in range(state.num_players))
     ]
-    return possible, rows, conflicts
-
-
-def _uses(number: int) -> frozenset[int]:
-    return frozenset(divmod(number, 10))
-
-
-def _needs(number: int, count: Sequence[int]) -> frozenset[int]:
-    """The digits of ``number`` that another number taking one of their cards leaves short."""
-    tens, ones = divmod(number, 10)
-    if tens == ones:
-        return frozenset((tens,)) if count[tens] <= 1 + SHORT else frozenset()
-    return frozenset(d for d in (tens, ones) if count[d] <= SHORT)
 
 
 class Calling:
     """The round's calls as every seat may see them: the numbers, every seat's worths,
-    and the contest over them (worked out once per round for the table)."""
+    and every seat's guessed mix (worked out once per round for the table)."""
 
     def __init__(self, state: NumberHeistState, spread: float) -> None:
+        self.numbers = numbers_from(state.display)
+        self.index = {number: i for i, number in enumerate(self.numbers)}
         key = (
             tuple(state.display),
             tuple(state.diamonds),
             tuple(state.points),
             state.marker_zones(),
         )
-        found = _numbers.get(key)
-        if found is None:
-            if len(_numbers) > CALLS.size:
-                _numbers.clear()
-            found = _numbers[key] = number_worths(state)
-        self.numbers, worths, self.conflicts = found
-        self.index = {number: i for i, number in enumerate(self.numbers)}
-        self.worths, self.mixes = CALLS(key, lambda: worths, spread, None, NOISE)
+        self.worths, self.mixes = CALLS(
+            key, lambda: number_worths(state, self.numbers), spread, noise=NOISE
+        )
 
     def values(self, seat: int) -> list[float]:
-        """Each number's worth to ``seat`` times the chance nobody else makes it fail."""
-        return uncontested(self.worths[seat], self.mixes, seat, None, NOISE)
-
-
-_numbers: dict[tuple[object, ...], tuple[list[int], list[list[float]], Conflicts]] = {}
+        """Each number's worth to ``seat`` times the chance nobody else calls it."""
+        return uncontested(self.worths[seat], self.mixes, seat, noise=NOISE)
 
 
 class HeuristicBot(Strategy):
@@ -179,7 +152,7 @@ class HeuristicBot(Strategy):
     """
 
     near = 0.01
-    scale = 0.5
+    scale = 0.2
 
     def values(self, state: State, seat: int, legal: list[Action]) -> list[float]:
         assert isinstance(state, NumberHeistState)
