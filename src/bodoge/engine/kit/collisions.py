@@ -76,19 +76,46 @@ def contest(
     it answers with a softmax of its worths times the chances that the
     others leave each item (:func:`uncontested`), and its mix becomes the
     average of its answers.  One seat's item is then worth
-    ``uncontested(worths[seat], mixes, seat)``.
+    ``uncontested(worths[seat], mixes, seat)``.  Seats of equal worths play
+    alike, so each distinct row of worths is worked out once.
     """
-    mixes = [_softmax(values, spread) for values in worths]
+    kinds: dict[tuple[float, ...], int] = {}
+    kind_of = [kinds.setdefault(tuple(values), len(kinds)) for values in worths]
+    rows = [list(row) for row in kinds]
+    counts = [kind_of.count(kind) for kind in range(len(rows))]
+    mixes = [_softmax(row, spread) for row in rows]
     for round_ in range(rounds):
         replies = [
-            _softmax(uncontested(worths[s], mixes, s, noise), spread) for s in range(len(worths))
+            _softmax(_left(rows[kind], mixes, counts, kind, noise), spread)
+            for kind in range(len(rows))
         ]
         step = 1 / (round_ + 2)
         mixes = [
             [old + (new - old) * step for old, new in zip(mix, reply, strict=True)]
             for mix, reply in zip(mixes, replies, strict=True)
         ]
-    return mixes
+    return [mixes[kind] for kind in kind_of]
+
+
+def _left(
+    worths: Sequence[float],
+    mixes: Sequence[Sequence[float]],
+    counts: Sequence[int],
+    kind: int,
+    noise: float,
+) -> list[float]:
+    """:func:`uncontested` for a seat of ``kind`` when the seats of each kind share one mix
+    (seats of equal worths play alike: each kind is worked out once)."""
+    out = list(worths)
+    anywhere = noise / len(worths)
+    for other, (guessed, count) in enumerate(zip(mixes, counts, strict=True)):
+        times = count - (other == kind)
+        if times:
+            out = [
+                value * (1 - anywhere - (1 - noise) * chance) ** times
+                for value, chance in zip(out, guessed, strict=True)
+            ]
+    return out
 
 
 Contest = tuple[list[list[float]], list[list[float]]]
