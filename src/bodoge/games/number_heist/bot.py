@@ -52,8 +52,11 @@ from .data import (
 )
 from .rules import NumberHeistState, numbers_from
 
-SPREAD = 0.4
-"""How sharply, in points, a caller is guessed to prefer the better numbers (``contest``)."""
+SPREAD = {2: 0.4, 3: 0.8, 4: 0.4, 5: 0.4}
+"""How sharply, in points, a caller is guessed to prefer the better numbers (``contest``),
+by player count.  At 3 players a flatter mix clashes less (random's share among two
+heuristics: 27 % at 0.4, 22 % at 0.8, 300 games); at 4 and 5 a sharper one does (0.8
+let random back to its fair share); bench/README.md."""
 NOISE = 0.45
 """The share of another player's calls taken to fall anywhere (a random or careless player):
 more makes the bot bolder against random callers, less keeps it off its like's numbers
@@ -158,7 +161,7 @@ class HeuristicBot(Strategy):
         assert isinstance(state, NumberHeistState)
         if isinstance(legal[0], PlaceDiamond):
             return [self._diamond(state, action) for action in legal]
-        calling = Calling(state, self._spread())
+        calling = Calling(state, self._spread(state.num_players))
         worth = calling.values(seat)
         return [
             worth[calling.index[action.number]]
@@ -171,7 +174,7 @@ class HeuristicBot(Strategy):
         if not isinstance(legal[0], CallNumber):
             return super().weights(state, seat, legal)
         assert isinstance(state, NumberHeistState)
-        calling = Calling(state, self._spread())
+        calling = Calling(state, self._spread(state.num_players))
         mix = calling.mixes[seat]
         chances = [
             mix[calling.index[action.number]] for action in legal if isinstance(action, CallNumber)
@@ -179,9 +182,9 @@ class HeuristicBot(Strategy):
         total = sum(chances)
         return [chance / total for chance in chances]
 
-    def _spread(self) -> float:
+    def _spread(self, players: int) -> float:
         """Calls are drawn from a softmax: the easy level's temperature widens it."""
-        return SPREAD + self.temperature * self.scale
+        return SPREAD[players] + self.temperature * self.scale
 
     @staticmethod
     def _diamond(state: NumberHeistState, action: Action) -> float:
