@@ -132,6 +132,10 @@ def standing(hands: Hands, seat: int, pair: int) -> float:
     return values[seat] - RIVAL * others
 
 
+def _plus(hand: tuple[int, ...], kind: int) -> tuple[int, ...]:
+    return (*hand[:kind], hand[kind] + 1, *hand[kind + 1 :])
+
+
 def moved(hands: Hands, changes: Sequence[Change]) -> Hands:
     """``hands`` with ``(seat, kind, +1/-1)`` changes made."""
     out = list(hands)
@@ -185,12 +189,25 @@ class Reading:
         return self._draws[seat]
 
     def _deck_draw(self, seat: int) -> float:
+        """A blind draw is valued by the seat's own collection alone (the other players'
+        standings barely move with one unknown card, and each kind's worth to one
+        collection is remembered across seats and rounds)."""
         if seat == self.seat and self.top >= 0:
             return self.gain(seat, self.top)
         total = sum(self.unseen)
         if not total:
             return 0.0
-        return sum(c * self.gain(seat, k) for k, c in enumerate(self.unseen) if c) / total
+        hand = self.hands[seat]
+        bonus, frosted = comparisons(self.hands)[seat]
+        now = hand_worth(hand, self.pair, bonus, frosted)
+        return (
+            sum(
+                c * (hand_worth(_plus(hand, k), self.pair, bonus, frosted) - now)
+                for k, c in enumerate(self.unseen)
+                if c
+            )
+            / total
+        )
 
     def card_value(self, seat: int, kind: int, power: bool = True) -> float:
         """What taking ``kind`` from the row is worth to ``seat``: the card, then its power."""
