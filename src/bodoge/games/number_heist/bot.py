@@ -155,7 +155,9 @@ class HeuristicBot(Strategy):
     """
 
     near = 0.01
+    """Diamond slots this close in value are as good as each other."""
     scale = 0.2
+    """Widens the calling mix by this much per unit of temperature (the easy level)."""
 
     def values(self, state: State, seat: int, legal: list[Action]) -> list[float]:
         assert isinstance(state, NumberHeistState)
