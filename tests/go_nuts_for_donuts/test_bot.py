@@ -37,8 +37,9 @@ def test_it_bids_on_a_good_card_and_steals_what_swings_the_points_most() -> None
         row=["day_old", "bear_claw", "glazed", "coffee", "red_velvet"],
     )
     bot = HeuristicBot(3)
-    choice = bot.choose(state, 3)
-    assert choice in (Bid(2), Bid(3)), "never the −7 Day Old Donuts with nothing discarded"
+    policy = dict(bot.policy(state, 3))
+    assert policy[Bid(1)] < 0.01, "hardly ever the −7 Day Old Donuts with nothing discarded"
+    assert policy[Bid(2)] + policy[Bid(3)] > 0.5, "mostly the Bear Claw or the Glazed"
     for seat, position in enumerate((3, 4, 5, 2)):
         state.apply(seat, Bid(position))
     assert state.to_act == (3,)
