@@ -7,10 +7,33 @@ long measurements live in ``bench/``.
 
 from __future__ import annotations
 
+import math
+from collections import Counter
 from collections.abc import Mapping
 
-from bodoge.engine import Game, OptionValue
+from bodoge.engine import Action, Game, OptionValue, State, Strategy
 from bodoge.sim import play_game
+
+
+def share_of_one(
+    game: Game,
+    players: int,
+    games: int,
+    one: str,
+    others: str,
+    options: Mapping[str, OptionValue] | None = None,
+) -> float:
+    """The share of the wins of one ``one`` bot among ``others`` bots in ``games`` seeded
+    games, its seat rotating (a shared win counts in part)."""
+    wins = 0.0
+    for seed in range(games):
+        seat = seed % players
+        specs = [others] * players
+        specs[seat] = one
+        result = play_game(game, players, options, seed=seed, bot_specs=specs)
+        if seat in result.winners:
+            wins += 1 / len(result.winners)
+    return wins / games
 
 
 def share_against_random(
@@ -22,12 +45,56 @@ def share_against_random(
 ) -> float:
     """``bot``'s share of the wins in ``games`` seeded games, its seat rotating among random
     players (a shared win counts in part)."""
-    wins = 0.0
-    for seed in range(games):
-        seat = seed % players
-        specs = ["random"] * players
-        specs[seat] = bot
-        result = play_game(game, players, options, seed=seed, bot_specs=specs)
-        if seat in result.winners:
-            wins += 1 / len(result.winners)
-    return wins / games
+    return share_of_one(game, players, games, bot, "random", options)
+
+
+def draws(game: Game, state: State, seat: int, copies: int) -> Counter[Action]:
+    """What ``copies`` heuristic bots (seeds 0, 1, ...) choose for ``seat`` in ``state``."""
+    chooser = game.heuristic
+    assert chooser is not None
+    return Counter(chooser(seed).choose(state, seat) for seed in range(copies))
+
+
+def assert_policy_is_what_choose_draws(
+    game: Game, state: State, seat: int, copies: int = 400
+) -> None:
+    """The heuristic's ``policy()`` gives each action the share of ``copies`` draws that
+    ``choose()`` makes (within four standard errors), and nothing outside it is drawn."""
+    chooser = game.heuristic
+    assert chooser is not None
+    strategy = chooser(0)
+    assert isinstance(strategy, Strategy)
+    policy = dict(strategy.policy(state, seat))
+    assert math.isclose(sum(policy.values()), 1.0)
+    seen = draws(game, state, seat, copies)
+    assert all(policy.get(action, 0.0) > 0 for action in seen), "drew an action of chance 0"
+    for action, chance in policy.items():
+        margin = 4 * math.sqrt(chance * (1 - chance) / copies) + 1 / copies
+        assert abs(seen[action] / copies - chance) <= margin, (action, seen[action], chance)
+
+
+def most_common_share(game: Game, state: State, seat: int, copies: int = 200) -> float:
+    """The share of ``copies`` heuristic bots that make the commonest choice."""
+    seen = draws(game, state, seat, copies)
+    return seen.most_common(1)[0][1] / copies
+
+
+def mixed_position(
+    game: Game, players: int, kind: type[Action], seed: int = 1
+) -> tuple[State, int]:
+    """The first position of a heuristic self-play game where a seat chooses among ``kind``
+    actions and the heuristic's policy gives two or more of them a chance."""
+    chooser = game.heuristic
+    assert chooser is not None
+    state = game.new_game(players, seed)
+    bots = [chooser(seat) for seat in range(players)]
+    while not state.is_over:
+        seat = state.to_act[0]
+        legal = state.legal_actions(seat)
+        if isinstance(legal[0], kind):
+            strategy = bots[seat]
+            assert isinstance(strategy, Strategy)
+            if sum(chance > 0 for _, chance in strategy.policy(state, seat)) >= 2:
+                return state, seat
+        state.apply(seat, bots[seat].choose(state, seat))
+    raise AssertionError(f"no mixed choice among {kind} in a game of {game.id}")

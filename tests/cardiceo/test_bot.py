@@ -6,8 +6,9 @@ import random
 
 import pytest
 
-from bodoge.games.cardiceo import bot
+from bodoge.games.cardiceo import GAME, Discard, bot
 from bodoge.games.cardiceo.data import ALL_DICE, ROLLS
+from botkit import assert_policy_is_what_choose_draws, mixed_position
 
 
 def planned_afresh(hand: list[int], per_point: float) -> float:
@@ -24,3 +25,8 @@ def test_reroll_worth_matches_planning_every_roll(per_point: float) -> None:
     hands += [[0, 1, 1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0], [0] * 3 + [2] + [0] * 12]
     for hand in hands:  # small hands too: a roll that empties the hand is worth the most
         assert bot.reroll_value(hand, per_point) == pytest.approx(planned_afresh(hand, per_point))
+
+
+def test_a_discard_among_near_equal_plans_is_drawn_from_its_policy() -> None:
+    state, seat = mixed_position(GAME, 3, Discard)
+    assert_policy_is_what_choose_draws(GAME, state, seat)

@@ -7,6 +7,7 @@ import pytest
 from bodoge.games.hoarders import GAME, HideCritter, HoardersState, data
 from bodoge.games.hoarders.bot import PATIENCE, HeuristicBot
 from bodoge.sim import play_game
+from botkit import assert_policy_is_what_choose_draws, most_common_share
 
 
 def hidden_pair(state: HoardersState, seat: int) -> set[str]:
@@ -34,3 +35,10 @@ def test_heuristic_self_play_never_reaches_the_limit(players: int) -> None:
     for seed in range(300):
         result = play_game(GAME, players, seed=seed, bot_specs=["heuristic"])
         assert not result.stopped, f"seed {seed}: stopped at {data.ROUND_LIMIT} rounds"
+
+
+def test_hides_are_mixed_so_that_copies_of_the_bot_do_not_all_hide_alike() -> None:
+    state = GAME.new_game(4, seed=1)
+    assert state.legal_actions(0)[0] == HideCritter(state.legal_actions(0)[0].critter)
+    assert most_common_share(GAME, state, 0) < 0.9
+    assert_policy_is_what_choose_draws(GAME, state, 0)

@@ -6,7 +6,12 @@ from __future__ import annotations
 from bodoge.games.number_heist import GAME, CallNumber, NumberHeistState, PlaceDiamond
 from bodoge.games.number_heist.bot import HeuristicBot
 from bodoge.sim import play_game
-from botkit import share_against_random
+from botkit import (
+    assert_policy_is_what_choose_draws,
+    most_common_share,
+    share_against_random,
+    share_of_one,
+)
 
 
 def new(players: int) -> NumberHeistState:
@@ -43,11 +48,25 @@ def test_bots_alike_who_clash_do_not_clash_for_ever() -> None:
     assert max(state.points) > 0
 
 
-def test_it_wins_more_than_twice_its_fair_share_against_random_players() -> None:
-    """Four players, the heuristic in a rotating seat: fair share 1/4.  It wins about 70 %
-    (bench/README.md), random play about 25 %; the bound 1/2 lies at least four standard errors
-    from either over 100 games."""
-    assert share_against_random(GAME, 4, games=100) > 2 / 4
+def test_it_wins_well_over_its_fair_share_against_random_players() -> None:
+    """Four players, the heuristic in a rotating seat: fair share 1/4.  It wins about 47 %
+    (bench/README.md): less than the ~70 % of the old fixed pick, which did not expect its
+    like at the table (mixed play gives up some of that to stop clashing with them).  The
+    bound 0.35 lies over two standard errors from either over 100 games."""
+    assert share_against_random(GAME, 4, games=100) > 0.35
+
+
+def test_calls_are_mixed_so_that_copies_of_the_bot_seldom_clash() -> None:
+    """Issue 35: three heuristics and a random player: random won 62-74 % of the games."""
+    state = new(4)
+    assert most_common_share(GAME, state, 0) < 0.5
+    assert_policy_is_what_choose_draws(GAME, state, 0)
+
+
+def test_a_table_of_heuristics_leaves_a_random_player_less_than_its_share() -> None:
+    """Three heuristics and a random player, its seat rotating: random won 62 % before the
+    calls were mixed, about 17 % after (bench/README.md has the 200-game runs)."""
+    assert share_of_one(GAME, 4, games=40, one="random", others="heuristic") < 0.25
 
 
 def test_heuristic_self_play_ends_well_before_the_safety_limit() -> None:

@@ -14,11 +14,12 @@ from __future__ import annotations
 
 import functools
 import itertools
+import math
 from collections.abc import Mapping, Sequence
 from typing import Any
 
 from ...engine import Action, State, Strategy
-from .actions import Discard, KeepDice, RerollDice, Stop
+from .actions import Discard, KeepDice
 from .data import ALL_DICE, DICE_SIDES, HIGHEST, OUTCOMES_PER_VALUE, ROLLS
 from .rules import dice_sums, matches
 
@@ -166,7 +167,8 @@ class Reading:
 
 
 class HeuristicBot(Strategy):
-    """Plays the first discard of its best plan; keeps locked dice when they beat a reroll.
+    """Values each discard by the best plan it starts; keeps locked dice when they beat a
+    reroll.  Turns are taken one at a time, so only near-equal plans are mixed.
 
     >>> import bodoge
     >>> state = bodoge.get_game("cardiceo").new_game(3, seed=1)
@@ -174,30 +176,32 @@ class HeuristicBot(Strategy):
     True
     """
 
-    def decide(self, state: State, seat: int, legal: list[Action]) -> Action:
+    near = 0.01
+    """Plans this close in worth are as good as each other."""
+    scale = 1.5
+    """About half a card discarded: the gap between a plan and a slightly worse one."""
+
+    def values(self, state: State, seat: int, legal: list[Action]) -> list[float]:
         reading = Reading(state.view(seat))
         if any(isinstance(action, KeepDice) for action in legal):
-            return self._keep_or_reroll(reading, legal)
-        return self._discard(reading, legal)
+            keep = best_plan(reading.dice, ALL_DICE, reading.hand, reading.per_point)
+            again = reroll_value(reading.hand, reading.per_point)
+            return [keep if isinstance(action, KeepDice) else again for action in legal]
+        return self._discard_values(reading, legal)
 
-    def _keep_or_reroll(self, reading: Reading, legal: list[Action]) -> Action:
-        keep = best_plan(reading.dice, ALL_DICE, reading.hand, reading.per_point)
-        again = reroll_value(reading.hand, reading.per_point)
-        wanted = KeepDice if keep >= again else RerollDice
-        return next(action for action in legal if isinstance(action, wanted))
-
-    def _discard(self, reading: Reading, legal: list[Action]) -> Action:
+    @staticmethod
+    def _discard_values(reading: Reading, legal: list[Action]) -> list[float]:
+        """Each discard is worth the best plan it begins; Stop, the empty plan's worth."""
         cards_left = sum(reading.hand)
-        options = plans(reading.dice, reading.available, reading.hand)
-        scored = [
-            (plan_value(plan, cards_left, reading.per_point), self._rng.random(), plan)
-            for plan in options
-        ]
-        best = max(scored, key=lambda item: (item[0], item[1]))[2]
-        if not best:
-            return next(action for action in legal if isinstance(action, Stop))
-        card, mask = best[0]
+        begins: dict[object, float] = {}
+        for plan in plans(reading.dice, reading.available, reading.hand):
+            first = plan[0] if plan else None
+            worth = plan_value(plan, cards_left, reading.per_point)
+            begins[first] = max(worth, begins.get(first, -math.inf))
+        values = []
         for action in legal:
-            if isinstance(action, Discard) and action.card == card and action.mask == mask:
-                return action
-        raise AssertionError(f"the plan {best} is not among the legal actions")
+            if isinstance(action, Discard):
+                values.append(begins.get((action.card, action.mask), -math.inf))
+            else:
+                values.append(begins.get(None, -math.inf))
+        return values

@@ -86,43 +86,65 @@ def score_sheets(hands: Hands, pair: int) -> tuple[Sheet, ...]:
 
 @functools.lru_cache(maxsize=4096)
 def _sheets(hands: tuple[tuple[int, ...], ...], pair: int) -> tuple[Sheet, ...]:
+    return tuple(
+        _sheet(hand, pair, bonus, frosted)
+        for hand, (bonus, frosted) in zip(hands, comparisons(hands), strict=True)
+    )
+
+
+def comparisons(hands: Sequence[Sequence[int]]) -> list[tuple[int, bool]]:
+    """What each collection owes to the others: its Plain bonus (0 unless it has the most
+    Plains) and whether its Maple Frosted score (it alone has the fewest cards)."""
     plains = [hand[PLAIN] for hand in hands]
     most = max(plains)
     plain_bonus = PLAIN_MOST_BONUS if plains.count(most) == 1 else PLAIN_TIED_BONUS
     sizes = [sum(hand) for hand in hands]
     fewest = min(sizes)
     alone = sizes.count(fewest) == 1
-    sheets = []
-    for seat, hand in enumerate(hands):
-        held = [(kind, count) for kind, count in enumerate(hand) if count]
-        cards, kinds = sizes[seat], len(held)
-        sheet = []
-        for kind, count in held:
-            if kind in _FLAT:
-                points = count * POINTS[kind]
-            elif kind == DONUT_HOLES:
-                points = DONUT_HOLES_POINTS[min(count, len(DONUT_HOLES_POINTS) - 1)]
-            elif kind == JELLY_FILLED:
-                points = JELLY_FILLED_POINTS[min(count, len(JELLY_FILLED_POINTS) - 1)]
-            elif kind == BOSTON_CREAM:
-                points = boston_cream(count, pair)
-            elif kind == PLAIN:
-                points = count * POINTS[PLAIN] + (plain_bonus if count == most else 0)
-            elif kind == MAPLE_BAR:
-                points = count * MAPLE_BAR_POINTS if kinds >= MAPLE_BAR_TYPES else 0
-            elif kind == OLD_FASHIONED:
-                points = count * OLD_FASHIONED_POINTS if cards < OLD_FASHIONED_UNDER else 0
-            elif kind == MAPLE_FROSTED:
-                points = count * MAPLE_FROSTED_POINTS if alone and cards == fewest else 0
-            elif kind == MUCHO_MATCHA:
-                points = count * MUCHO_MATCHA_POINTS if kinds < MUCHO_MATCHA_UNDER else 0
-            elif kind == COFFEE:
-                points = count * sum(hand[k] for k in NEGATIVE)
-            else:  # MILK
-                points = count * MILK_POINTS
-            sheet.append((kind, count, points))
-        sheets.append(tuple(sheet))
-    return tuple(sheets)
+    return [
+        (plain_bonus if plain == most and most else 0, alone and size == fewest)
+        for plain, size in zip(plains, sizes, strict=True)
+    ]
+
+
+@functools.lru_cache(maxsize=16384)
+def _sheet(hand: tuple[int, ...], pair: int, plain_bonus: int, frosted: bool) -> Sheet:
+    """One collection's sheet, given what it owes to the others (remembered by collection:
+    a bot weighing many tables meets the same collections again and again)."""
+    held = [(kind, count) for kind, count in enumerate(hand) if count]
+    cards, kinds = sum(hand), len(held)
+    sheet = []
+    for kind, count in held:
+        if kind in _FLAT:
+            points = count * POINTS[kind]
+        elif kind == DONUT_HOLES:
+            points = DONUT_HOLES_POINTS[min(count, len(DONUT_HOLES_POINTS) - 1)]
+        elif kind == JELLY_FILLED:
+            points = JELLY_FILLED_POINTS[min(count, len(JELLY_FILLED_POINTS) - 1)]
+        elif kind == BOSTON_CREAM:
+            points = boston_cream(count, pair)
+        elif kind == PLAIN:
+            points = count * POINTS[PLAIN] + plain_bonus
+        elif kind == MAPLE_BAR:
+            points = count * MAPLE_BAR_POINTS if kinds >= MAPLE_BAR_TYPES else 0
+        elif kind == OLD_FASHIONED:
+            points = count * OLD_FASHIONED_POINTS if cards < OLD_FASHIONED_UNDER else 0
+        elif kind == MAPLE_FROSTED:
+            points = count * MAPLE_FROSTED_POINTS if frosted else 0
+        elif kind == MUCHO_MATCHA:
+            points = count * MUCHO_MATCHA_POINTS if kinds < MUCHO_MATCHA_UNDER else 0
+        elif kind == COFFEE:
+            points = count * sum(hand[k] for k in NEGATIVE)
+        else:  # MILK
+            points = count * MILK_POINTS
+        sheet.append((kind, count, points))
+    return tuple(sheet)
+
+
+@functools.lru_cache(maxsize=16384)
+def hand_points(hand: tuple[int, ...], pair: int, plain_bonus: int, frosted: bool) -> int:
+    """One collection's points, given what it owes to the others (:func:`comparisons`)."""
+    return sum(points for _, _, points in _sheet(hand, pair, plain_bonus, frosted))
 
 
 _FLAT = frozenset(range(len(POINTS))) - {
@@ -142,7 +164,10 @@ _FLAT = frozenset(range(len(POINTS))) - {
 
 def totals(hands: Hands, pair: int) -> tuple[int, ...]:
     """Every player's points."""
-    return tuple(sum(points for _, _, points in sheet) for sheet in score_sheets(hands, pair))
+    return tuple(
+        hand_points(tuple(hand), pair, bonus, frosted)
+        for hand, (bonus, frosted) in zip(hands, comparisons(hands), strict=True)
+    )
 
 
 def ranking(hands: Hands, pair: int) -> tuple[int, ...]:

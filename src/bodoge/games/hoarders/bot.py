@@ -33,6 +33,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from ...engine import Action, State, Strategy
+from ...engine.kit import mixed_weights
 from .actions import AllowTheft, HideCritter, RevealCritter, StealNut, UseHamster
 from .data import NUT_COPIES, NUTS, START_NUTS, WINNING_SET
 
@@ -51,6 +52,8 @@ limit from 9–22 % to none (bench/README.md, ``limits.py``).
 """
 URGE = 1.0
 """What a draw gains in value for every stalled round past :data:`PATIENCE`."""
+SPREAD = 0.3
+"""How sharply, in nuts, the bot prefers the better critters to hide (a softmax)."""
 REVEAL_ORDER = {"raccoon": 0, "squirrel": 1, "beaver": 2, "groundhog": 3, "hamster": 4}
 """Earlier first: a Groundhog needs something revealed before it, a Hamster waits."""
 
@@ -159,7 +162,7 @@ class Reading:
 
 
 class HeuristicBot(Strategy):
-    """Plays the best-valued legal action (ties broken at random).
+    """Scores every legal action and plays from the near-best (near-equal ones at random).
 
     >>> import bodoge
     >>> state = bodoge.get_game("hoarders").new_game(3, seed=1)
@@ -167,13 +170,24 @@ class HeuristicBot(Strategy):
     True
     """
 
-    def decide(self, state: State, seat: int, legal: list[Action]) -> Action:
+    near = 0.05
+    """Pairs of critters this close in expected nuts are as good as each other."""
+    scale = 1.0
+    """About one nut of a half-built set."""
+
+    def weights(self, state: State, seat: int, legal: list[Action]) -> list[float]:
+        """Critters are hidden by all at once: a softmax of the pairs' values (:data:`SPREAD`),
+        so that copies of this bot do not all hide the same pair (and all count on
+        the same lone Beaver); other steps share the probability among near-equal values."""
+        if not isinstance(legal[0], HideCritter):
+            return super().weights(state, seat, legal)
+        temperature = SPREAD + self.temperature * self.scale
+        return mixed_weights(self.values(state, seat, legal), temperature=temperature)
+
+    def values(self, state: State, seat: int, legal: list[Action]) -> list[float]:
         view = state.view(seat)
         reading = Reading(view, seat, int(state.design["winning_set"]))
-        scored = [
-            (self._score(reading, view, action), self._rng.random(), action) for action in legal
-        ]
-        return max(scored, key=lambda item: (item[0], item[1]))[2]
+        return [self._score(reading, view, action) for action in legal]
 
     def _score(self, reading: Reading, view: Mapping[str, Any], action: Action) -> float:
         if isinstance(action, HideCritter):

@@ -104,7 +104,10 @@ def plate_cost(guest: str, hand: Sequence[str]) -> int:
 
 
 class HeuristicBot(Strategy):
-    """Plays the best-valued legal action (ties broken at random).
+    """Scores every legal action and plays from the near-best (near-equal ones at random).
+
+    Turns are taken one at a time (nothing is chosen simultaneously), so only
+    ties and near-ties are mixed.
 
     >>> import bodoge
     >>> state = bodoge.get_game("just-desserts").new_game(2, seed=1)
@@ -112,10 +115,14 @@ class HeuristicBot(Strategy):
     True
     """
 
-    def decide(self, state: State, seat: int, legal: list[Action]) -> Action:
+    near = 0.05
+    """Guests or desserts this close in progress are as good as each other."""
+    scale = 3.0
+    """About one guest's worth of progress towards a winning set."""
+
+    def values(self, state: State, seat: int, legal: list[Action]) -> list[float]:
         view = state.view(seat)
-        scored = [(self._score(view, seat, a), self._rng.random(), a) for a in legal]
-        return max(scored, key=lambda item: (item[0], item[1]))[2]
+        return [self._score(view, seat, action) for action in legal]
 
     def _score(self, view: Mapping[str, Any], seat: int, action: Action) -> float:
         mine = view["players"][seat]["won"]

@@ -14,45 +14,139 @@ quick):
 The success is worth 1, 2 or 0 by the markers' zones, the largest number 1
 more, and each diamond on the cards it would take 1 more.  Small numbers
 are safe but rarely the largest; large numbers risk finding their cards
-gone.  The obvious numbers invite clashes with players who think alike, so
-their values are scaled down by that risk, and the bot calls one of the
-numbers near the best at random (see :meth:`HeuristicBot._pick`).
+gone.
+
+The numbers worth most to one player are worth most to all, and players
+who think alike clash on them.  So every player's worths (each by its own
+zone, which is public) go into a contest
+(:func:`~bodoge.engine.kit.collisions.contest`): each player is guessed to
+call from a mix that prefers the better numbers and shuns those others
+crowd onto; the bot values each number by its worth times the chance that
+nobody else calls it, and draws its own call from its mix.  The contest is
+worked out once per round for the table: every seat calls on the same
+public facts.
 
 A diamond goes on the card of the largest digit with the fewest diamonds:
 a large digit is most often the tens card of a round's largest number,
 whose player already gets the bonus, so the diamond tends to go with the
 points that would go there anyway rather than to a cheap small number.
 
-Nothing here looks at hidden cards: the view is all it has.
+Nothing here looks at hidden cards: it reads the public display, diamonds
+and scores from the state.
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-from typing import Any
-
 from ...engine import Action, State, Strategy
 from ...engine.kit import counted
+from ...engine.kit.collisions import Remembered, uncontested
 from .actions import CallNumber, PlaceDiamond
-from .data import BOTTOM_SUCCESS, DIAMOND_POINTS, DIGITS, LARGEST_BONUS, SUCCESS, TOP_SUCCESS
-from .rules import numbers_from
+from .data import (
+    BOTTOM_SUCCESS,
+    DIAMOND_POINTS,
+    DIGITS,
+    LARGEST_BONUS,
+    SUCCESS,
+    TOP_SUCCESS,
+    zone_of,
+)
+from .rules import NumberHeistState, numbers_from
 
-MARGIN = 0.1
-"""Numbers within this many expected points of the best are the obvious ones."""
-ALIKE = 0.5
-"""How likely an opponent is taken to call one of the obvious numbers."""
-SPREAD = 0.2
-LEAVE = 0.5
-"""How likely the bot is to leave a number it clashed on in the last round.
+SPREAD = {2: 0.4, 3: 0.8, 4: 0.4, 5: 0.4}
+"""How sharply, in points, a caller is guessed to prefer the better numbers (``contest``),
+by player count.  At 3 players a flatter mix clashes less (random's share among two
+heuristics: 27 % at 0.4, 22 % at 0.8, 300 games); at 4 and 5 a sharper one does (0.8
+let random back to its fair share); bench/README.md."""
+NOISE = 0.45
+"""The share of another player's calls taken to fall anywhere (a random or careless player):
+more makes the bot bolder against random callers, less keeps it off its like's numbers
+(0.45 balances the two, bench/README.md)."""
+ROUNDS = 12
+"""Rounds of the contest: the many numbers need more than the kit's default to settle."""
+CALLS = Remembered(rounds=ROUNDS)
+"""Every round's calls, worked out once for the table."""
 
-Bots alike who clash on one number would call it again for ever (nothing
-on the table changes); each leaving it by a coin toss ends that soon.
-"""
-"""The bot calls at random among the numbers within this share of the best value."""
+
+def success_points(state: NumberHeistState, seat: int) -> int:
+    """What a success is worth to ``seat`` now (the markers' zones, public)."""
+    zone = zone_of(state.points[seat])
+    bottom, top = state.marker_zones()
+    if zone == bottom:
+        return BOTTOM_SUCCESS
+    if zone == top:
+        return TOP_SUCCESS
+    return SUCCESS
+
+
+def number_worths(state: NumberHeistState, possible: list[int]) -> list[list[float]]:
+    """For every seat, the expected points of each possible number against random callers:
+    it fails when a smaller number takes the last displayed card of one of its digits, it
+    is the largest when every other number is smaller or fails."""
+    display = list(state.display)
+    count = counted((d for d in display if d >= 0), DIGITS)
+    most = [0] * DIGITS
+    """The diamonds a taker of each digit gets (on its best card)."""
+    for digit, gems in zip(display, state.diamonds, strict=True):
+        if digit >= 0 and gems > most[digit]:
+            most[digit] = gems
+    total = len(possible)
+    others = state.num_players - 1
+    using = [0.0] * DIGITS
+    """The share of possible numbers that use each digit."""
+    for number in possible:
+        tens, ones = divmod(number, 10)
+        using[tens] += 1 / total
+        if ones != tens:
+            using[ones] += 1 / total
+    shares = []
+    """Per number: (the chance it is safe, the chance it is the largest too, its diamonds)."""
+    for index, number in enumerate(possible):
+        tens, ones = divmod(number, 10)
+        if tens == ones:
+            scarce = using[tens] if count[tens] == 2 else 0.0
+            gems = most[tens]  # the second card's diamonds are not counted: a guess
+        else:
+            scarce = (using[tens] if count[tens] == 1 else 0.0) + (
+                using[ones] if count[ones] == 1 else 0.0
+            )
+            gems = most[tens] + most[ones]
+        smaller = index / total
+        safe = max(0.0, 1 - smaller * min(1.0, scarce) - 1 / total) ** others
+        top = (smaller + (1 - smaller) * min(1.0, scarce)) ** others
+        shares.append((safe, safe * top, gems))
+    return [
+        [
+            safe * (base + DIAMOND_POINTS * gems) + largest * LARGEST_BONUS
+            for safe, largest, gems in shares
+        ]
+        for base in (success_points(state, seat) for seat in range(state.num_players))
+    ]
+
+
+class Calling:
+    """The round's calls as every seat may see them: the numbers, every seat's worths,
+    and every seat's guessed mix (worked out once per round for the table)."""
+
+    def __init__(self, state: NumberHeistState, spread: float) -> None:
+        self.numbers = numbers_from(state.display)
+        self.index = {number: i for i, number in enumerate(self.numbers)}
+        key = (
+            tuple(state.display),
+            tuple(state.diamonds),
+            tuple(state.points),
+            state.marker_zones(),
+        )
+        self.worths, self.mixes = CALLS(
+            key, lambda: number_worths(state, self.numbers), spread, noise=NOISE
+        )
+
+    def values(self, seat: int) -> list[float]:
+        """Each number's worth to ``seat`` times the chance nobody else calls it."""
+        return uncontested(self.worths[seat], self.mixes, seat, noise=NOISE)
 
 
 class HeuristicBot(Strategy):
-    """Calls a number with nearly the best expected points, at random among those.
+    """Calls a number from a mix that avoids clashes; a diamond goes on a large digit.
 
     >>> import bodoge
     >>> state = bodoge.get_game("number-heist").new_game(3, seed=1)
@@ -60,95 +154,42 @@ class HeuristicBot(Strategy):
     True
     """
 
-    def decide(self, state: State, seat: int, legal: list[Action]) -> Action:
-        view = state.view(seat)
+    near = 0.01
+    """Diamond slots this close in value are as good as each other."""
+    scale = 0.2
+    """Widens the calling mix by this much per unit of temperature (the easy level)."""
+
+    def values(self, state: State, seat: int, legal: list[Action]) -> list[float]:
+        assert isinstance(state, NumberHeistState)
         if isinstance(legal[0], PlaceDiamond):
-            return self._diamond(view, legal)
-        return self._call(view, seat, legal)
+            return [self._diamond(state, action) for action in legal]
+        calling = Calling(state, self._spread(state.num_players))
+        worth = calling.values(seat)
+        return [
+            worth[calling.index[action.number]]
+            for action in legal
+            if isinstance(action, CallNumber)
+        ]
 
-    def _diamond(self, view: Mapping[str, Any], legal: list[Action]) -> Action:
-        display, diamonds = view["display"], view["diamonds"]
+    def weights(self, state: State, seat: int, legal: list[Action]) -> list[float]:
+        """A call is drawn from the seat's mix (:class:`Calling`); a diamond by value."""
+        if not isinstance(legal[0], CallNumber):
+            return super().weights(state, seat, legal)
+        assert isinstance(state, NumberHeistState)
+        calling = Calling(state, self._spread(state.num_players))
+        mix = calling.mixes[seat]
+        chances = [
+            mix[calling.index[action.number]] for action in legal if isinstance(action, CallNumber)
+        ]
+        total = sum(chances)
+        return [chance / total for chance in chances]
 
-        def key(action: Action) -> tuple[int, int, float]:
-            assert isinstance(action, PlaceDiamond)
-            return (display[action.slot], -diamonds[action.slot], self._rng.random())
+    def _spread(self, players: int) -> float:
+        """Calls are drawn from a softmax: the easy level's temperature widens it."""
+        return SPREAD[players] + self.temperature * self.scale
 
-        return max(legal, key=key)
-
-    def success_points(self, view: Mapping[str, Any], seat: int) -> int:
-        """What a success is worth to this seat now (the markers' zones in the view)."""
-        zone = view["players"][seat]["zone"]
-        bottom, top = view["marker_zones"]
-        if zone == bottom:
-            return BOTTOM_SUCCESS
-        if zone == top:
-            return TOP_SUCCESS
-        return SUCCESS
-
-    def _call(self, view: Mapping[str, Any], seat: int, legal: list[Action]) -> Action:
-        display = [-1 if d is None else d for d in view["display"]]
-        diamonds = view["diamonds"]
-        possible = numbers_from(display)
-        count = counted((d for d in display if d >= 0), DIGITS)
-        most = [0] * DIGITS
-        """The diamonds a taker of each digit gets (on its best card)."""
-        for digit, gems in zip(display, diamonds, strict=True):
-            if digit >= 0 and gems > most[digit]:
-                most[digit] = gems
-        total = len(possible)
-        using = [0.0] * DIGITS
-        """The share of possible numbers that use each digit."""
-        for number in possible:
-            tens, ones = divmod(number, 10)
-            using[tens] += 1 / total
-            if ones != tens:
-                using[ones] += 1 / total
-        others = len(view["players"]) - 1
-        base = self.success_points(view, seat)
-        below = {number: index / total for index, number in enumerate(possible)}
-        values: list[tuple[float, Action]] = []
-        last = view["last_round"]
-        clashed = last[seat]["number"] if last and last[seat]["result"] == "batting" else -1
-        if clashed >= 0 and len(legal) > 1 and self._rng.random() < LEAVE:
-            legal = [a for a in legal if not (isinstance(a, CallNumber) and a.number == clashed)]
-        for action in legal:
-            assert isinstance(action, CallNumber)
-            tens, ones = divmod(action.number, 10)
-            if tens == ones:
-                scarce = using[tens] if count[tens] == 2 else 0.0
-                gems = most[tens]  # the second card's diamonds are not counted: a guess
-            else:
-                scarce = (using[tens] if count[tens] == 1 else 0.0) + (
-                    using[ones] if count[ones] == 1 else 0.0
-                )
-                gems = most[tens] + most[ones]
-            smaller = below[action.number]
-            safe = max(0.0, 1 - smaller * min(1.0, scarce) - 1 / total) ** others
-            top = (smaller + (1 - smaller) * min(1.0, scarce)) ** others
-            value = safe * (base + DIAMOND_POINTS * gems) + safe * top * LARGEST_BONUS
-            values.append((value, action))
-        herd = bool(last) and any(entry["result"] == "batting" for entry in last)
-        return self._pick(values, total, others, ALIKE if herd else 0.0)
-
-    def _pick(
-        self, values: list[tuple[float, Action]], total: int, others: int, alike: float
-    ) -> Action:
-        """Call one of the nearly best numbers, after counting the clashes they invite.
-
-        Opponents who think alike call the obvious number too: each is taken
-        to call one of the nearly best numbers with probability :data:`ALIKE`
-        (else any number), and a number's value is scaled by the chance that
-        nobody else calls it.  Among those within :data:`SPREAD` of the best
-        of the values so scaled, the bot calls one at random: bots alike then
-        rarely keep clashing on one number round after round.
-        """
-        best = max(value for value, _ in values)
-        obvious = {id(action) for value, action in values if value >= best - MARGIN}
-        uniform = 1 / total
-        scaled = []
-        for value, action in values:
-            calls = uniform * (1 - alike) + (alike / len(obvious) if id(action) in obvious else 0)
-            scaled.append((value * ((1 - calls) / (1 - uniform)) ** others, action))
-        best = max(value for value, _ in scaled)
-        near = [action for value, action in scaled if value >= best * (1 - SPREAD) - 1e-9]
-        return near[int(self._rng.random() * len(near))]
+    @staticmethod
+    def _diamond(state: NumberHeistState, action: Action) -> float:
+        """The largest digit first, then the fewest diamonds already on it."""
+        assert isinstance(action, PlaceDiamond)
+        return 10.0 * state.display[action.slot] - state.diamonds[action.slot]

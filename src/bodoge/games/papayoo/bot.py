@@ -2,7 +2,8 @@
 
 Passing: it hands on its most dangerous cards: high Payoo cards, the 7s
 (each has one chance in four of becoming the Papayoo) and high cards that
-few low cards of their suit protect.
+few low cards of their suit protect; cards of nearly equal danger are
+picked at random, so that its passes cannot be read off its hand.
 
 Playing: it counts the cards it has seen (its hand, the cards played) to
 tell whether a card can still be beaten.  It leads low cards that others
@@ -19,8 +20,8 @@ from functools import lru_cache
 from typing import Any
 
 from ...engine import Action, State, Strategy
-from .actions import ConfirmPass, PickPass, Play, UnpickPass
-from .data import CODE, ID, PAPAYOO_POINTS, PAPAYOO_RANK, PAYOO, POINTS, RANK, SUIT, SUITS, deck_for
+from .actions import ConfirmPass, PickPass, Play
+from .data import ID, PAPAYOO_POINTS, PAPAYOO_RANK, PAYOO, POINTS, RANK, SUIT, SUITS, deck_for
 from .data import papayoo_card as seven_of
 from .rules import PASS, PapayooState
 
@@ -41,8 +42,8 @@ def pass_danger(card: int, lower: int) -> float:
 
 
 @lru_cache(maxsize=4096)
-def cards_to_pass(hand: tuple[int, ...], count: int) -> tuple[int, ...]:
-    """The ``count`` most dangerous cards of a hand, most dangerous first.
+def dangers(hand: tuple[int, ...]) -> dict[int, float]:
+    """:func:`pass_danger` of every card of a hand.
 
     Cached: a pass is picked one card at a time from the same hand, and
     playouts deal the same hands again and again.
@@ -53,6 +54,12 @@ def cards_to_pass(hand: tuple[int, ...], count: int) -> tuple[int, ...]:
         lower = below.get(SUIT[card], 0)
         danger[card] = pass_danger(card, min(3, lower))
         below[SUIT[card]] = lower + 1
+    return danger
+
+
+def cards_to_pass(hand: tuple[int, ...], count: int) -> tuple[int, ...]:
+    """The ``count`` most dangerous cards of a hand, most dangerous first."""
+    danger = dangers(hand)
     return tuple(sorted(hand, key=lambda card: (-danger[card], -card))[:count])
 
 
@@ -168,8 +175,13 @@ class Table:
         return self.discard_value(card)
 
 
+PICK_FIRST = 1000.0
+"""Confirming a full pass comes before anything else; taking a card back never does."""
+
+
 class HeuristicBot(Strategy):
-    """Picks its passes by danger and scores each card it may play (ties at random).
+    """Picks its passes by danger and scores each card it may play (near-equal ones at
+    random).
 
     >>> import bodoge
     >>> state = bodoge.get_game("papayoo").new_game(4, seed=1)
@@ -177,36 +189,37 @@ class HeuristicBot(Strategy):
     True
     """
 
-    def decide(self, state: State, seat: int, legal: list[Action]) -> Action:
+    near = 0.5
+    """Half a rank: cards this close in danger or cost are as good as each other."""
+    scale = 5.0
+    """About one Payoo card's points, or a few ranks of danger."""
+
+    def values(self, state: State, seat: int, legal: list[Action]) -> list[float]:
         if isinstance(state, PapayooState):
             if state.phase == PASS:
-                hand, chosen = state.hands[seat], state.selected[seat]
-                return self._pass_step(hand, chosen, state.layout.pass_count, legal)
+                return self._pass_values(state.hands[seat], legal)
             table = Table.from_state(state, seat)
         else:  # any other State: read the view, as any client would
             view = state.view(seat)
             if view["phase"] == "pass":
-                hand = [ID[code] for code in view["hand"]]
-                chosen = [ID[code] for code in view["selected"]]
-                return self._pass_step(hand, chosen, view["pass_count"], legal)
+                return self._pass_values([ID[code] for code in view["hand"]], legal)
             table = Table.from_view(view)
-        scored = [
-            (table.play_value(ID[action.card]), self._rng.random(), action)
+        return [
+            table.play_value(ID[action.card]) if isinstance(action, Play) else -PICK_FIRST
             for action in legal
-            if isinstance(action, Play)
         ]
-        return max(scored, key=lambda item: (item[0], item[1]))[2]
 
-    def _pass_step(
-        self, hand: list[int], chosen: list[int], count: int, legal: list[Action]
-    ) -> Action:
-        wanted = cards_to_pass(tuple(hand), count)
-        for card in chosen:
-            if card not in wanted and UnpickPass(CODE[card]) in legal:
-                return UnpickPass(CODE[card])
-        for card in wanted:
-            action = PickPass(CODE[card])
-            if card not in chosen and action in legal:
-                return action
-        confirm = ConfirmPass()
-        return confirm if confirm in legal else legal[0]
+    @staticmethod
+    def _pass_values(hand: list[int], legal: list[Action]) -> list[float]:
+        """Confirm a full pass; else pick the most dangerous card left (never take one back:
+        near-equal picks are drawn at random, so the pass is whatever was drawn)."""
+        danger = dangers(tuple(hand))
+        values = []
+        for action in legal:
+            if isinstance(action, ConfirmPass):
+                values.append(PICK_FIRST)
+            elif isinstance(action, PickPass):
+                values.append(danger[ID[action.card]])
+            else:
+                values.append(-PICK_FIRST)
+        return values
