@@ -1,0 +1,266 @@
+"""The designer's simulator, second edition (issue 37): each figure against an independent count.
+
+Every number here is recomputed from the results (or by replaying the games)
+without the analysis code, or checked against scipy.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import math
+import re
+from collections import Counter
+
+import numpy
+import pytest
+from scipy import stats as scipy_stats
+
+import bodoge
+from bodoge.sim import GameResult, play_game, run_many, run_sweep
+from bodoge.sim.analysis import analyse, detectable_gap, finishing_places, holm
+from bodoge.sim.report import build_report, findings, format_percent, format_points, summary
+
+
+def made(
+    winners: list[tuple[int, ...]],
+    lengths: list[int] | None = None,
+    scores: list[tuple[int, ...]] | None = None,
+    game: str = "egyptian-bride",
+) -> list[GameResult]:
+    n = 4
+    return [
+        GameResult(
+            i,
+            i,
+            n,
+            ("random",) * n,
+            scores[i] if scores else (0,) * n,
+            won,
+            lengths[i] if lengths else 10,
+            game=game,
+            counts=({},) * n,
+            phases=({},) * 3,
+        )
+        for i, won in enumerate(winners)
+    ]
+
+
+# ------------------------------------------------------ 1. co-operative games
+
+
+def test_a_cooperative_game_reports_the_teams_success_and_its_rank_bands() -> None:
+    from bodoge.games.tarot_storia.data import rank
+
+    results = list(run_many("tarot-storia", 2, None, 7, ["heuristic"], n=40))
+    analysis = analyse(results, bands=bodoge.get_game("tarot-storia").score_bands)
+    (group,) = analysis.groups
+    team = group.team
+    assert team is not None and group.cooperative
+    won = sum(1 for r in results if r.winners)
+    assert team.wins == won and team.rate == won / 40
+    wilson = scipy_stats.binomtest(won, 40).proportion_ci(method="wilson")
+    # scipy's z is 1.95996…, the report's 1.96: they agree to 1e-5
+    assert (team.low, team.high) == pytest.approx((wilson.low, wilson.high), abs=1e-5)
+    tally = Counter(rank(int(max(r.scores)), 2) for r in results)
+    assert [count for _, count in team.bands] == [tally[i] for i in range(len(team.bands))]
+    first = summary(analysis, "en")[0]
+    assert first.startswith(f"A co-operative game: the team wins {format_percent(won / 40)} ±")
+    page = build_report(results, "en")
+    assert "degrees of freedom" not in page and "shared win" not in summary(analysis, "en")
+    assert "Win rate by seat" not in page and "The team&#39;s success" in page
+    assert "Complete strangers" in page  # the rules' verdicts, by name
+
+
+def test_the_terminal_gives_a_cooperative_games_team_success_not_seats() -> None:
+    from typer.testing import CliRunner
+
+    from bodoge.cli import build_app
+
+    result = CliRunner().invoke(
+        build_app("en"), ["sim", "tarot-storia", "-n", "30", "-p", "2", "--seed", "7", "-q"]
+    )
+    assert result.exit_code == 0, result.output
+    games = list(run_many("tarot-storia", 2, None, 7, ["random"], n=30))
+    won = sum(1 for r in games if r.winners)
+    wilson = scipy_stats.binomtest(won, 30).proportion_ci(method="wilson")
+    assert f"Team success: {100 * won / 30:.1f} % ± {50 * (wilson.high - wilson.low):.1f} %" in (
+        result.output
+    )
+    assert "First-player advantage" not in result.output and "shared win" not in result.output
+
+
+def test_the_terminal_margin_is_wilsons() -> None:
+    from bodoge.sim import Stats
+
+    games = list(run_many("egyptian-bride", 3, None, 4, n=30))
+    stats = Stats.from_results(games)
+    for seat in stats.seats:
+        wins = sum(1 / len(r.winners) for r in games if seat.seat in r.winners)
+        z2 = 1.96**2
+        p = wins / 30
+        low, high = sorted(numpy.roots([1 + z2 / 30, -(2 * p + z2 / 30), p * p]).real)
+        assert seat.win_margin == pytest.approx((high - low) / 2)
+
+
+# --------------------------------------------- 2. legal and chosen, per type
+
+
+def test_rows_count_where_each_type_was_legal_as_a_replay_does() -> None:
+    game = bodoge.get_game("imhotep")
+    for seed in (1, 2):
+        result = play_game(game, 2, None, seed, ["random"], keep_record=True)
+        assert result.record is not None
+        state = game.new_game(2, seed, result.record["options"])
+        legal: list[Counter[str]] = [Counter(), Counter()]
+        for event in bodoge.replay(result.record).events:
+            legal[event.seat].update({a.TYPE for a in state.legal_actions(event.seat)})
+            state.apply(event.seat, event.action)
+        assert [dict(seat) for seat in result.legal] == [dict(seat) for seat in legal]
+        assert GameResult.from_json(result.to_json()).legal == result.legal
+
+
+def test_never_chosen_names_only_what_was_legal_and_never_taken() -> None:
+    results = list(run_many("imhotep", 2, None, 1, n=6))
+    (group,) = analyse(results).groups
+    chosen: Counter[str] = Counter()
+    legal: Counter[str] = Counter()
+    for r in results:
+        for seat in range(2):
+            chosen.update(r.counts[seat])
+            legal.update(r.legal[seat])
+    assert "choose_pyramid" not in group.never_chosen  # side A: it can never be legal
+    assert set(group.never_chosen) == {k for k in legal if not chosen[k]}
+    for action in group.actions:
+        assert action.legal == legal[action.kind]
+        assert action.chosen_when_legal == pytest.approx(chosen[action.kind] / legal[action.kind])
+    page = build_report(results, "en")
+    assert "Chosen when legal" in page and "choose_pyramid" not in page
+
+
+# ---------------------------------------- 3. multiple testing and power
+
+
+def brute_holm(p: list[float]) -> list[float]:
+    ordered = sorted(p)
+    m = len(p)
+    steps = [min(1.0, (m - j) * ordered[j]) for j in range(m)]
+    return [max(steps[: ordered.index(value) + 1]) for value in p]
+
+
+def test_holm_matches_its_definition() -> None:
+    rng = numpy.random.default_rng(5)
+    for _ in range(50):
+        p = [float(x) for x in rng.uniform(0, 0.2, size=int(rng.integers(1, 12)))]
+        assert holm(p) == pytest.approx(brute_holm(p))
+
+
+def test_the_power_line_detects_its_gap_four_times_in_five() -> None:
+    """Draw seat-0 win counts at fair + gap and test them as the line says: about 80 % reject."""
+    games, fair = 2000, 0.25
+    gap = detectable_gap(games, fair)
+    z = scipy_stats.norm.ppf(0.975) + scipy_stats.norm.ppf(0.8)
+    assert gap == pytest.approx(z * math.sqrt(fair * (1 - fair) / games))
+    wins = numpy.random.default_rng(1).binomial(games, fair + gap, size=20000)
+    p = 2 * scipy_stats.norm.sf(abs(wins / games - fair) / math.sqrt(fair * (1 - fair) / games))
+    assert 0.78 < float(numpy.mean(p < 0.05)) < 0.82
+    text = summary(analyse(made([(i % 4,) for i in range(games)])), "en")
+    assert f"2000 games detect a seat gap of {100 * gap:.1f} percentage points" in " ".join(text)
+
+
+def test_a_sweep_corrects_its_comparisons_with_holm() -> None:
+    variants = [(None, None), (None, {"winning_set": 4}), (None, {"winning_set": 6})]
+    analysis = analyse(list(run_sweep("hoarders", 4, variants, 3, n=20)))
+    family = [d for c in analysis.comparisons for d in c.differences]
+    raw = []
+    for d in family:
+        se = d.margin / 1.96
+        raw.append(
+            1.0
+            if se == 0 and d.difference == 0
+            else 2 * scipy_stats.norm.sf(abs(d.difference) / se)
+            if se > 0
+            else 0.0
+        )
+    assert [d.p_adjusted for d in family] == pytest.approx(brute_holm(raw))
+    assert all(d.significant == (d.p_adjusted < 0.05) for d in family)
+    # a difference its own interval excludes is no finding once 30-odd tests share the family
+    assert any(abs(d.difference) > d.margin and not d.significant for d in family)
+
+
+# -------------------------------------------------- 4. ranked findings
+
+
+def test_the_summary_ranks_seat_gaps_and_length_bands_and_links_their_plots() -> None:
+    """Four seats: P3 wins 38 %, P1 13.5 %; in the shortest fifth of games P1 wins 3 %."""
+    count = 2000
+    rng = numpy.random.default_rng(3)
+    winners = [int(w) for w in rng.choice(4, size=count, p=[0.135, 0.24, 0.38, 0.245])]
+    short = [i for i in range(count) if winners[i] != 0][:388] + [
+        i for i in range(count) if winners[i] == 0
+    ][:12]
+    lengths = [20 + i % 20 if i in set(short) else 100 + i % 50 for i in range(count)]
+    results = made([(w,) for w in winners], lengths)
+    lines = findings(analyse(results), "en")
+    texts = [line.text for line in lines]
+    rate = {s: winners.count(s) / count for s in range(4)}
+    assert texts[0].startswith(f"P3 wins {format_percent(rate[2])}")
+    p1 = next(i for i, t in enumerate(texts) if t.startswith(f"P1 wins {format_percent(rate[0])}"))
+    band = next(i for i, t in enumerate(texts) if "of games end within 20–39 actions" in t)
+    assert "where P1 wins 3.0 %" in texts[band]
+    assert p1 < band or abs(rate[0] - 0.25) < abs(0.03 - rate[0])  # by size
+    assert lines[0].anchor == "v0-win" and lines[band].anchor == "v0-bands"
+    page = build_report(results, "en")
+    assert 'href="#v0-bands"' in page and 'id="v0-bands"' in page and 'id="v0-win"' in page
+
+
+# --------------------------------------------------- 5. the small things
+
+
+def test_small_things_percents_points_ticks_and_bars() -> None:
+    assert format_percent(0.2415) in ("24.1 %", "24.2 %") and format_percent(0.5) == "50.0 %"
+    assert format_points(1) == "1 point" and format_points(2.5) == "2.5 points"
+    assert format_points(1, percentage=True) == "1 percentage point"
+    scores = [
+        tuple(int(x) for x in row) for row in numpy.random.default_rng(2).integers(0, 6, (40, 4))
+    ]
+    results = made([(i % 4,) for i in range(40)], [336] * 40, scores)
+    page = build_report(results, "en")
+    ticks = re.findall(r"<text[^>]*>([^<]*)</text>", page)
+    assert "335.6" not in page and "336" in ticks
+    assert "% of games" in ticks and "final score" in ticks  # bars for 0–5 scores, not boxes
+    assert "Boxes: quartiles" not in page
+    assert {"game length (actions)", "games", "win rate (%)", "seat"} <= set(ticks)
+    counts = [float(t) for t in ticks if re.fullmatch(r"-?\d+(\.\d+)?", t)]
+    assert counts and all(value.is_integer() for value in counts), "fractional ticks"
+
+
+# ----------------------------------------------------- 7. how games are won
+
+
+def test_how_games_are_won_against_a_count_by_hand() -> None:
+    results = list(run_many("egyptian-bride", 4, None, 11, n=60))
+    (group,) = analyse(results).groups
+    won = group.won
+    assert won is not None
+    single = [r for r in results if len(r.winners) == 1]
+    margins = []
+    for r in single:
+        (w,) = r.winners
+        margins.append(r.scores[w] - max(s for i, s in enumerate(r.scores) if i != w))
+    assert won.decided == len(single)
+    assert won.margin_mean == pytest.approx(numpy.mean(margins))
+    assert won.tie_break == sum(1 for m in margins if m <= 0)
+    assert won.one_point == margins.count(1)
+    ranks = numpy.zeros((4, 4), dtype=int)
+    for r in results:
+        key = [-(10**6 * (s in r.winners) + r.scores[s]) for s in range(4)]
+        order = scipy_stats.rankdata(key, "min")
+        for seat in range(4):
+            ranks[seat][int(order[seat]) - 1] += 1
+    assert [list(row) for row in won.ranks] == ranks.tolist()
+    assert finishing_places(dataclasses.replace(results[0], winners=(), scores=(3, 3, 1, 0))) == [
+        0,
+        0,
+        2,
+        3,
+    ]
