@@ -264,3 +264,43 @@ def test_how_games_are_won_against_a_count_by_hand() -> None:
         2,
         3,
     ]
+
+
+# ---------------------------------------------------- 6. player counts as an axis
+
+
+def test_a_sweep_over_player_counts_reports_each_counts_first_player_advantage(
+    tmp_path: pytest.TempPathFactory,
+) -> None:
+    from typer.testing import CliRunner
+
+    from bodoge.cli import build_app
+    from bodoge.sim.files import read_results
+
+    out, page = tmp_path / "rows.jsonl", tmp_path / "sweep.html"  # type: ignore[operator]
+    args = ["sweep", "egyptian-bride", "--players", "3,4", "-n", "24", "--seed", "3", "-q"]
+    result = CliRunner().invoke(build_app("en"), [*args, "--out", str(out), "--report", str(page)])
+    assert result.exit_code == 0, result.output
+    rows = read_results(out)
+    assert Counter(r.num_players for r in rows) == {3: 24, 4: 24}
+    for count in (3, 4):
+        games = sorted((r for r in rows if r.num_players == count), key=lambda r: r.index)
+        assert [dataclasses.replace(r, variant=0) for r in games] == sorted(
+            run_many("egyptian-bride", count, None, 3, n=24), key=lambda r: r.index
+        )
+        d = numpy.array(
+            [
+                (1 / len(r.winners) if 0 in r.winners else 0) - (1 / count if r.winners else 0)
+                for r in games
+            ]
+        )
+        margin = 1.96 * d.std(ddof=1) / math.sqrt(len(d))
+        line = f"players={count}: mean length {numpy.mean([r.actions for r in games]):.1f}"
+        assert line in result.output
+        assert f"first-player advantage {100 * d.mean():+.1f} ± {100 * margin:.1f} points" in (
+            result.output
+        )
+    html = page.read_text(encoding="utf-8")
+    assert 'data-testid="player-counts"' in html and "Player counts" in html
+    bad = CliRunner().invoke(build_app("en"), ["sweep", "egyptian-bride", "--players", "3,x"])
+    assert bad.exit_code != 0 and "--players takes distinct counts" in bad.output
