@@ -304,3 +304,54 @@ def test_a_sweep_over_player_counts_reports_each_counts_first_player_advantage(
     assert 'data-testid="player-counts"' in html and "Player counts" in html
     bad = CliRunner().invoke(build_app("en"), ["sweep", "egyptian-bride", "--players", "3,x"])
     assert bad.exit_code != 0 and "--players takes distinct counts" in bad.output
+
+
+# -------------------------------------------------------------- 10. tuning
+
+
+def test_tune_finds_the_toys_fair_compensation_within_its_interval() -> None:
+    from bodoge.sim.tune import tune
+    from toys.dice_duel import FAIR_COMPENSATION, GAME
+
+    # the answer, computed exactly: P1's share of wins over all 36 rolls is ½ only at c = 1
+    def share(c: int) -> float:
+        rolls = [(x + 1, y + c) for x in range(1, 7) for y in range(1, 7)]
+        return sum(1.0 if a > b else 0.5 if a == b else 0.0 for a, b in rolls) / 36
+
+    assert [c for c in range(5) if share(c) == 0.5] == [FAIR_COMPENSATION]
+    result = tune(GAME, "compensation", 0, 4, seed=5, batch=100, max_games=3000)
+    assert result.low <= FAIR_COMPENSATION <= result.high and result.high - result.low <= 1
+    assert result.best.value == FAIR_COMPENSATION
+    first = result.rounds[0]
+    assert [c.value for c in first.candidates] == [0, 1, 2, 3, 4]
+    assert result.games < 5 * 3000 and result.reason in ("one left", "narrow")
+    assert any(r.dropped for r in result.rounds[:-1]) or len(result.rounds) == 1  # early stops
+    for candidate in first.candidates:  # matched seeds: every value played games 0..99
+        games = list(run_many(GAME, 2, None, 5, n=100, design={"compensation": candidate.value}))
+        d = [(1 / len(g.winners) if 0 in g.winners else 0) - 0.5 for g in games]
+        assert candidate.mean == pytest.approx(numpy.mean(d))
+        assert candidate.margin == pytest.approx(1.96 * numpy.std(d, ddof=1) / 10)
+
+
+def test_the_tune_command_prints_the_path_and_refuses_bad_input() -> None:
+    from typer.testing import CliRunner
+
+    from bodoge.cli import build_app
+
+    app, runner = build_app("en"), CliRunner()
+    args = ["tune", "toy-dice-duel", "--param", "compensation=0..4", "--seed", "5"]
+    result = runner.invoke(app, [*args, "--batch", "100"])
+    assert result.exit_code == 0, result.output
+    assert (
+        "Round 1 (100 games each):" in result.output and "(dropped: clearly worse)" in result.output
+    )
+    assert "Best value: compensation = 1 " in result.output
+    for bad, message in (
+        (["--param", "compensation=0-4"], "--param takes NAME=LOW..HIGH"),
+        (["--param", "nothing=0..4"], "'nothing' is not a design parameter"),
+        (["--param", "compensation=0..9"], "compensation"),
+        (["--param", "compensation=0..4", "--target", "fun=1"], "unknown metric 'fun'"),
+    ):
+        refused = runner.invoke(app, ["tune", "toy-dice-duel", *bad])
+        assert refused.exit_code != 0 and message in refused.output, refused.output
+        assert "Traceback" not in refused.output

@@ -16,7 +16,7 @@ import typer
 
 from .. import __version__
 from ..engine import Text
-from . import games, play, replay, report, serve, sim
+from . import games, play, replay, report, serve, sim, tune
 from . import text as t
 from .common import Group, env_lang
 
@@ -59,6 +59,7 @@ def build_app(help_lang: str | None = None) -> typer.Typer:
     play.add_to(app, hl)
     sim.add_to(app, hl)
     report.add_to(app, hl)
+    tune.add_to(app, hl)
     replay.add_to(app, hl)
     serve.add_to(app, hl)
     return app
