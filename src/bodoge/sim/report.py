@@ -73,6 +73,7 @@ T = {
         "{games} games, {variants} variant(s). Bots: {bots}.",
     ),
     "summary": Text("まとめ", "Summary"),
+    "see": Text("→ 図表", "→ see"),
     "variant": Text("設定", "Variant"),
     "defaults": Text("既定の設定", "default settings"),
     "players": Text("{n}人", "{n} players"),
@@ -95,6 +96,9 @@ T = {
     ),
     "bots": Text("ボットごとの勝率", "Win rate by bot"),
     "scores": Text("席ごとの得点の分布", "Score distribution by seat"),
+    "team_scores": Text("チームの得点の分布", "The team's score distribution"),
+    "team_won": Text("チームの勝ち", "the team won"),
+    "team_lost": Text("チームの負け", "the team lost"),
     "scores_caption": Text(
         "箱は四分位、ひげは5〜95パーセンタイル、白線は中央値、点は平均。",
         "Boxes: quartiles; whiskers: 5th–95th percentile; line: median; dot: mean.",
@@ -472,6 +476,7 @@ def _team_line(group: Group, anchor: str, lang: str) -> Finding:
         words = ", ".join(
             f"{name(lang) if callable(name) else name} {format_percent(count / group.games)}"
             for name, count in team.bands
+            if count
         )
         text += " " + T["s_bands"].format(bands=words)(lang)
     return Finding(text, f"{anchor}-team")
@@ -806,12 +811,13 @@ FEW_SCORES = 12
 def _score_bars(
     axes: Any, columns: Sequence[tuple[str, Sequence[float]]], values: list[float]
 ) -> None:
+    """One group of bars per score seen, evenly spaced whatever the gaps between scores."""
     width = 0.8 / len(columns)
     for number, (name, scores) in enumerate(columns):
         shares = [100 * sum(1 for s in scores if s == v) / len(scores) for v in values]
-        positions = [v + (number - (len(columns) - 1) / 2) * width for v in values]
+        positions = [i + (number - (len(columns) - 1) / 2) * width for i in range(len(values))]
         axes.bar(positions, shares, width=width, color=COLOURS[number % len(COLOURS)], label=name)
-    axes.set_xticks(values, [f"{v:.0f}" for v in values])
+    axes.set_xticks(range(len(values)), [f"{v:.0f}" for v in values])
     axes.set_xlabel("final score")
     axes.set_ylabel("% of games")
     if len(columns) > 1:
