@@ -355,3 +355,29 @@ def test_the_tune_command_prints_the_path_and_refuses_bad_input() -> None:
         refused = runner.invoke(app, ["tune", "toy-dice-duel", *bad])
         assert refused.exit_code != 0 and message in refused.output, refused.output
         assert "Traceback" not in refused.output
+
+
+# -------------------------------------------------------- 8. which choices win
+
+
+def test_which_choices_win_against_a_count_by_hand() -> None:
+    results = list(run_many("imhotep", 2, None, 3, n=40))
+    (group,) = analyse(results).groups
+    assert group.choices
+    raw = []
+    for row in group.choices:
+        chose, passed = [], []
+        for r in results:
+            for seat in range(2):
+                if r.legal[seat].get(row.kind):
+                    won = 1 / len(r.winners) if seat in r.winners else 0.0
+                    (chose if r.counts[seat].get(row.kind) else passed).append(won)
+        a, b = numpy.array(chose), numpy.array(passed)
+        assert (row.chose, row.passed) == (len(a), len(b))
+        assert row.difference == pytest.approx(a.mean() - b.mean())
+        margin = 1.96 * math.sqrt(a.var() / len(a) + b.var() / len(b))
+        assert row.margin == pytest.approx(margin)
+        raw.append(2 * scipy_stats.norm.sf(abs(a.mean() - b.mean()) / (margin / 1.96)))
+    assert [row.p_adjusted for row in group.choices] == pytest.approx(brute_holm(raw), abs=1e-9)
+    page = build_report(results, "en")
+    assert 'data-testid="choices"' in page and "Which choices win" in page

@@ -286,6 +286,32 @@ class HowWon:
 
 
 @dataclass(frozen=True)
+class ChoiceWin:
+    """Does choosing an action type go with winning?
+
+    Over seat-games (one seat in one game) in which the type was legal at
+    least once: the win rate of those that chose it at least once
+    (``chose``) against those that could and never did (``passed``), each
+    with Wilson's interval; ``difference`` and its normal 95 % ``margin``
+    (two proportions), ``p_adjusted`` Holm-adjusted over the types.  An
+    association, not a cause: a strong hand may both win and allow a move.
+    """
+
+    kind: str
+    chose: int
+    chose_rate: float
+    chose_low: float
+    chose_high: float
+    passed: int
+    passed_rate: float
+    passed_low: float
+    passed_high: float
+    difference: float
+    margin: float
+    p_adjusted: float = 1.0
+
+
+@dataclass(frozen=True)
 class LengthBin:
     """The games of one band of lengths, and each seat's win rate in it."""
 
@@ -332,6 +358,7 @@ class Group:
     """Per seat: p of its win rate against the fair share, Holm-adjusted over the seats."""
     won: HowWon | None = None
     length_bins: tuple[LengthBin, ...] = ()
+    choices: tuple[ChoiceWin, ...] = ()
 
     @property
     def length_mean(self) -> float:
@@ -573,7 +600,45 @@ def _group(key: str, games: list[GameResult], cooperative: bool, bands: ScoreBan
         seat_p=tuple(seat_p),
         won=None if cooperative else _how_won(ordered),
         length_bins=() if cooperative else _length_bins(ordered, shares),
+        choices=() if cooperative or n < 2 else _choices(ordered, shares),
     )
+
+
+def _choices(
+    ordered: Sequence[GameResult], shares: Sequence[Sequence[float]]
+) -> tuple[ChoiceWin, ...]:
+    """For each action type: the win rate of seat-games that chose it against those that passed."""
+    if not all(result.legal for result in ordered):
+        return ()
+    chose: dict[str, list[float]] = {}
+    passed: dict[str, list[float]] = {}
+    for i, result in enumerate(ordered):
+        for seat, legal in enumerate(result.legal):
+            for kind, count in legal.items():
+                if count:
+                    side = chose if result.counts[seat].get(kind) else passed
+                    side.setdefault(kind, []).append(shares[seat][i])
+    rows = []
+    for kind in sorted(set(chose) & set(passed)):
+        a, b = chose[kind], passed[kind]
+        rate_a, rate_b = math.fsum(a) / len(a), math.fsum(b) / len(b)
+        spread = statistics.pvariance(a) / len(a) + statistics.pvariance(b) / len(b)
+        rows.append(
+            ChoiceWin(
+                kind,
+                len(a),
+                rate_a,
+                *wilson(math.fsum(a), len(a)),
+                len(b),
+                rate_b,
+                *wilson(math.fsum(b), len(b)),
+                rate_a - rate_b,
+                Z95 * math.sqrt(spread),
+            )
+        )
+    adjusted = holm([normal_p(r.difference, r.margin) for r in rows])
+    ranked = [dataclasses.replace(r, p_adjusted=p) for r, p in zip(rows, adjusted, strict=True)]
+    return tuple(sorted(ranked, key=lambda r: (r.p_adjusted, -abs(r.difference), r.kind)))
 
 
 def _seat_p(wins: float, games: int, fair: float) -> float:

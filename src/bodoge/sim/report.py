@@ -307,6 +307,23 @@ T = {
         "{share} of games end within {low}–{high} actions, where {seat} wins {rate} "
         "({overall} overall; Holm-adjusted {p}).",
     ),
+    "s_choice": Text(
+        "{kind} を選んだ席の勝率は {chose}、選べたのに選ばなかった席は {passed}"
+        "（差 {diff} ± {margin} ポイント、Holm 補正後 {p}）。",
+        "Seats that chose {kind} won {chose}, those that could and did not {passed} "
+        "({diff} ± {margin} points, Holm-adjusted {p}).",
+    ),
+    "choices": Text("勝ちにつながる選択", "Which choices win"),
+    "choices_caption": Text(
+        "そのアクションを選べた席（1ゲーム1席を1件）のうち、1度でも選んだ席と一度も選ばなかった席の"
+        "勝率（Wilson の95 %区間）。差は2つの割合の差の95 %区間、p は種類について Holm 補正。"
+        "相関であって因果ではありません。",
+        "Among seat-games in which the type was legal: the win rate of those that chose it at "
+        "least once and of those that never did (Wilson 95 % intervals); the difference with "
+        "its 95 % interval, p Holm-adjusted over the types. An association, not a cause.",
+    ),
+    "col_chose": Text("選んだ", "Chose it"),
+    "col_passed": Text("選ばなかった", "Could, did not"),
     "s_close": Text(
         "勝者が1人のゲームのうち {share} が1点差か、得点で勝っていない決着"
         "（同点決着など {tie}、1点差 {one}）。"
@@ -415,7 +432,8 @@ def _group_findings(group: Group, number: int, groups: int, lang: str) -> list[F
     effects = sorted(
         _seat_findings(group, anchor, lang)
         + _length_findings(group, anchor, lang)
-        + _won_findings(group, anchor, lang),
+        + _won_findings(group, anchor, lang)
+        + _choice_findings(group, anchor, lang),
         key=lambda f: (f.tier, -f.size, f.p),
     )
     return head + effects + _descriptions(group, anchor, lang)
@@ -539,6 +557,28 @@ def _length_findings(group: Group, anchor: str, lang: str) -> list[Finding]:
             )
         )
     return lines
+
+
+def _choice_findings(group: Group, anchor: str, lang: str) -> list[Finding]:
+    """Action types whose choosers win clearly more or less often than those who passed."""
+    return [
+        Finding(
+            T["s_choice"].format(
+                kind=row.kind,
+                chose=format_percent(row.chose_rate),
+                passed=format_percent(row.passed_rate),
+                diff=f"{100 * row.difference:+.1f}",
+                margin=f"{100 * row.margin:.1f}",
+                p=format_p(row.p_adjusted),
+            )(lang),
+            f"{anchor}-choices",
+            0,
+            abs(row.difference),
+            row.p_adjusted,
+        )
+        for row in group.choices
+        if row.p_adjusted < ALPHA
+    ]
 
 
 def _won_findings(group: Group, anchor: str, lang: str) -> list[Finding]:
