@@ -381,3 +381,39 @@ def test_which_choices_win_against_a_count_by_hand() -> None:
     assert [row.p_adjusted for row in group.choices] == pytest.approx(brute_holm(raw), abs=1e-9)
     page = build_report(results, "en")
     assert 'data-testid="choices"' in page and "Which choices win" in page
+
+
+# ------------------------------------------------- 9. what happens during a game
+
+
+def test_the_running_score_comebacks_and_lead_changes_by_replay() -> None:
+    game = bodoge.get_game("imhotep")
+    results = [play_game(game, 2, None, seed, ["random"], keep_record=True) for seed in range(12)]
+    half_games = half_won = 0
+    changes = []
+    for result in results:
+        assert result.record is not None
+        state = game.new_game(2, result.seed, result.record["options"])
+        running = [tuple(state.scores)]
+        for event in bodoge.replay(result.record).events:
+            state.apply(event.seat, event.action)
+            running.append(tuple(state.scores))
+        # the trace holds every change of the running score, at its step
+        assert [(0, running[0])] + [
+            (k, s) for k, s in enumerate(running) if k and s != running[k - 1]
+        ] == [(k, tuple(s)) for k, s in result.trace]
+        sole = [max(range(2), key=s.__getitem__) if s[0] != s[1] else None for s in running]
+        held = [seat for seat in sole if seat is not None]
+        changes.append(sum(1 for i in range(1, len(held)) if held[i] != held[i - 1]))
+        half = sole[result.actions // 2]
+        if len(result.winners) == 1 and half is not None:
+            half_games += 1
+            half_won += half == result.winners[0]
+    line = analyse(results).groups[0].timeline
+    assert line is not None and line.games == 12
+    assert (line.half_games, line.half_won) == (half_games, half_won)
+    assert line.lead_changes == pytest.approx(numpy.mean(changes))
+    for seat in range(2):
+        finals = [r.scores[seat] for r in results]
+        assert line.curve[seat][-1] == pytest.approx(numpy.mean(finals))
+    assert "The seat leading at half-time wins" in " ".join(summary(analyse(results), "en"))

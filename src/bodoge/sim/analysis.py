@@ -28,6 +28,7 @@ Definitions (the report states them too):
 from __future__ import annotations
 
 import dataclasses
+import itertools
 import json
 import math
 import statistics
@@ -312,6 +313,36 @@ class ChoiceWin:
 
 
 @dataclass(frozen=True)
+class Timeline:
+    """What happens during a game, from the running score (``GameResult.trace``).
+
+    The *leader* at a moment is the one seat with the highest score (none on
+    a tie).  ``lead_changes``: mean number of times per game the lead passed
+    from one seat to another.  ``half_games``: games with one winner and a
+    leader after half their actions; ``half_won``: those the half-time leader
+    won (the rest are comebacks).  ``decided``: per game with one winner who
+    ends in the lead, the share of the game played when the winner took the
+    lead for good; ``decided_median`` is their median.  ``curve[seat][t]``:
+    the seat's mean score after ``t/10`` of the game's actions.
+    """
+
+    games: int
+    lead_changes: float
+    half_games: int
+    half_won: int
+    decided_median: float
+    curve: tuple[tuple[float, ...], ...]
+
+    @property
+    def comeback(self) -> float:
+        return 1 - self.half_won / self.half_games if self.half_games else math.nan
+
+
+CURVE_POINTS = 11
+"""The running score is sampled after 0, 10, …, 100 % of a game's actions."""
+
+
+@dataclass(frozen=True)
 class LengthBin:
     """The games of one band of lengths, and each seat's win rate in it."""
 
@@ -359,6 +390,7 @@ class Group:
     won: HowWon | None = None
     length_bins: tuple[LengthBin, ...] = ()
     choices: tuple[ChoiceWin, ...] = ()
+    timeline: Timeline | None = None
 
     @property
     def length_mean(self) -> float:
@@ -601,6 +633,62 @@ def _group(key: str, games: list[GameResult], cooperative: bool, bands: ScoreBan
         won=None if cooperative else _how_won(ordered),
         length_bins=() if cooperative else _length_bins(ordered, shares),
         choices=() if cooperative or n < 2 else _choices(ordered, shares),
+        timeline=None if cooperative or n < 2 else _timeline(ordered),
+    )
+
+
+def score_at(trace: Sequence[tuple[int, Sequence[float]]], step: int) -> Sequence[float]:
+    """The scores after ``step`` actions: the last entry of the trace at or before it."""
+    current = trace[0][1]
+    for at, scores in trace:
+        if at > step:
+            break
+        current = scores
+    return current
+
+
+def leader(scores: Sequence[float]) -> int | None:
+    """The one seat with the highest score, or ``None`` on a tie at the top."""
+    best = max(scores)
+    top = [seat for seat, score in enumerate(scores) if score == best]
+    return top[0] if len(top) == 1 else None
+
+
+def _timeline(ordered: Sequence[GameResult]) -> Timeline | None:
+    traced = [r for r in ordered if r.trace]
+    if not traced:
+        return None
+    n = traced[0].num_players
+    changes = []
+    half_games = half_won = 0
+    decided: list[float] = []
+    curve = [[0.0] * CURVE_POINTS for _ in range(n)]
+    for result in traced:
+        leaders = [leader(scores) for _, scores in result.trace]
+        held = [seat for seat in leaders if seat is not None]
+        changes.append(sum(1 for a, b in itertools.pairwise(held) if a != b))
+        for point in range(CURVE_POINTS):
+            step = round(point * result.actions / (CURVE_POINTS - 1))
+            for seat, score in enumerate(score_at(result.trace, step)):
+                curve[seat][point] += float(score)
+        if len(result.winners) != 1:
+            continue
+        (winner,) = result.winners
+        half = leader(score_at(result.trace, result.actions // 2))
+        if half is not None:
+            half_games += 1
+            half_won += half == winner
+        if leaders[-1] == winner and result.actions:
+            others = [i for i, seat in enumerate(leaders) if seat != winner]
+            taken = result.trace[others[-1] + 1][0] if others else 0  # led from the start
+            decided.append(taken / result.actions)
+    return Timeline(
+        games=len(traced),
+        lead_changes=statistics.fmean(changes),
+        half_games=half_games,
+        half_won=half_won,
+        decided_median=statistics.median(decided) if decided else math.nan,
+        curve=tuple(tuple(total / len(traced) for total in seat) for seat in curve),
     )
 
 

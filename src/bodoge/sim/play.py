@@ -97,6 +97,9 @@ class GameResult:
     variant: int = 0
     base_seed: int | None = None
     legal: tuple[Mapping[str, int], ...] = field(default=(), hash=False)
+    trace: tuple[tuple[int, tuple[Score, ...]], ...] = field(default=(), hash=False)
+    """The running score: ``(actions applied, scores)`` at the start and after every
+    action that changed a score (``()`` in rows written before it was kept)."""
 
     @property
     def stopped(self) -> bool:
@@ -122,6 +125,7 @@ class GameResult:
             "actions": [dict(seat) for seat in self.counts],
             "phases": [dict(phase) for phase in self.phases],
             "legal": [dict(seat) for seat in self.legal],
+            "trace": [[step, list(scores)] for step, scores in self.trace],
         }
         if self.record is not None:
             row["record"] = self.record
@@ -149,6 +153,10 @@ class GameResult:
                 variant=_int(row.get("variant", 0)),
                 base_seed=None if row.get("base_seed") is None else _int(row["base_seed"]),
                 legal=tuple(_counts(seat) for seat in row.get("legal") or ()),
+                trace=tuple(
+                    (_int(step), tuple(_number(x) for x in scores))
+                    for step, scores in row.get("trace") or ()
+                ),
             )
         except (KeyError, TypeError, AttributeError) as error:
             raise ValueError(f"not a row of bodoge sim --out: {error!r}") from None
@@ -160,6 +168,7 @@ class GameResult:
             or len(result.counts) != n
             or len(result.phases) != PHASES
             or len(result.legal) not in (0, n)
+            or any(len(scores) != n for _, scores in result.trace)
             or any(not 0 <= seat < n for seat in result.winners)
             or result.ending not in ENDINGS
             or result.actions < 0
@@ -244,6 +253,8 @@ def play_game(
     apply = state.apply if checked else state.apply_unchecked
     count = 0
     legal: tuple[dict[str, int], ...] = tuple({} for _ in range(state.num_players))
+    scores = tuple(state.scores)
+    trace = [(0, scores)]
     to_act = state.to_act
     while to_act:
         if count >= max_actions:
@@ -255,6 +266,9 @@ def play_game(
         _count_legal(legal[seat], state, seat)
         apply(seat, bots[seat].choose(state, seat))
         count += 1
+        if tuple(state.scores) != scores:
+            scores = tuple(state.scores)
+            trace.append((count, scores))
         to_act = state.to_act
     counts, phases = action_counts(state.events, state.num_players)
     return GameResult(
@@ -275,6 +289,7 @@ def play_game(
         variant=variant,
         base_seed=base_seed,
         legal=legal,
+        trace=tuple(trace),
     )
 
 

@@ -307,6 +307,19 @@ T = {
         "{share} of games end within {low}–{high} actions, where {seat} wins {rate} "
         "({overall} overall; Holm-adjusted {p}).",
     ),
+    "s_timeline": Text(
+        "折り返し時点で首位の席が勝つのは {won}。首位は1ゲームに平均 {changes}回入れ替わり、"
+        "勝者が最後に首位に立つのは中央値でゲームの {decided} の時点。",
+        "The seat leading at half-time wins {won} of the time; the lead changes {changes} "
+        "times a game on average, and the winner takes the lead for good {decided} of the way "
+        "through (median).",
+    ),
+    "timeline": Text("ゲーム中の得点の推移", "Score over the game"),
+    "timeline_caption": Text(
+        "席ごとの平均得点を、ゲームの手数の0〜100 %の時点で。首位: 得点が単独で最も高い席。",
+        "Each seat's mean score after 0–100 % of a game's actions. Leader: the one seat "
+        "with the highest score.",
+    ),
     "s_choice": Text(
         "{kind} を選んだ席の勝率は {chose}、選べたのに選ばなかった席は {passed}"
         "（差 {diff} ± {margin} ポイント、Holm 補正後 {p}）。",
@@ -433,7 +446,8 @@ def _group_findings(group: Group, number: int, groups: int, lang: str) -> list[F
         _seat_findings(group, anchor, lang)
         + _length_findings(group, anchor, lang)
         + _won_findings(group, anchor, lang)
-        + _choice_findings(group, anchor, lang),
+        + _choice_findings(group, anchor, lang)
+        + _timeline_findings(group, anchor, lang),
         key=lambda f: (f.tier, -f.size, f.p),
     )
     return head + effects + _descriptions(group, anchor, lang)
@@ -557,6 +571,20 @@ def _length_findings(group: Group, anchor: str, lang: str) -> list[Finding]:
             )
         )
     return lines
+
+
+def _timeline_findings(group: Group, anchor: str, lang: str) -> list[Finding]:
+    line = group.timeline
+    if line is None or not line.half_games:
+        return []
+    text = T["s_timeline"].format(
+        won=format_percent(line.half_won / line.half_games),
+        changes=f"{line.lead_changes:.1f}",
+        decided=format_percent(line.decided_median)
+        if line.decided_median == line.decided_median
+        else "—",
+    )
+    return [Finding(text(lang), f"{anchor}-timeline")]
 
 
 def _choice_findings(group: Group, anchor: str, lang: str) -> list[Finding]:
@@ -789,6 +817,22 @@ class _Plots:
 
         return self.svg(draw, height=2.6)
 
+    def timeline(self, group: Group) -> str:
+        line = group.timeline
+        assert line is not None
+
+        def draw(axes: Any) -> None:
+            points = [100 * i / (len(line.curve[0]) - 1) for i in range(len(line.curve[0]))]
+            for seat, scores in enumerate(line.curve):
+                colour = COLOURS[seat % len(COLOURS)]
+                axes.plot(points, scores, marker="o", markersize=3, color=colour)
+                axes.annotate(seat_name(seat), (points[-1], scores[-1]), xytext=(4, 0),
+                              textcoords="offset points", va="center", color=colour)  # fmt: skip
+            axes.set_xlabel("share of the game's actions (%)")
+            axes.set_ylabel("mean score")
+
+        return self.svg(draw, height=2.8)
+
     def phases(self, group: Group) -> str:
         shown = group.actions[: len(COLOURS)]
 
@@ -927,6 +971,7 @@ def build_report(
                 "score_caption": "scores_bars" if _few_scores(group) else "scores_caption",
                 "length_plot": plots.lengths(group),
                 "phase_plot": plots.phases(group) if group.actions else "",
+                "timeline_plot": plots.timeline(group) if group.timeline else "",
             }
         )
         step("variant")
