@@ -395,7 +395,11 @@ def test_the_analysis_finds_a_seat_advantage_and_a_sweep_difference() -> None:
     assert chi2_sf(11.345, 3) == pytest.approx(0.01, abs=1e-4)
     text = summary(analysis, "en")[0]
     assert text.startswith("P1 wins 41.0 % ± 9.5 % against a fair 25.0 %"), text
-    assert text.endswith("Only 100 games, though: this may be chance; confirm it with more games.")
+    # (z.975 + z.8)·√(0.25·0.75/100) = 2.8016·0.0433 = 12.1 points
+    assert text.endswith(
+        "Only 100 games, though: gaps under 12.1 percentage points go unseen and chance is not "
+        "ruled out; confirm it with more games."
+    )
     assert summary(analysis, "ja")[0].startswith("P1の勝率は 41.0 % ± 9.5 %")
     variants = [(None, None), (None, {"winning_set": 4})]
     swept = analyse(list(run_sweep("hoarders", 4, variants, 3, n=30)))

@@ -294,8 +294,10 @@ T = {
         "{games} games detect a seat gap of {gap} (80 % power, 5 % level).",
     ),
     "s_small_baseline": Text(
-        "ただし{games}ゲームは少なく、偶然の可能性があります。ゲーム数を増やして確かめてください。",
-        "Only {games} games, though: this may be chance; confirm it with more games.",
+        "ただし{games}ゲームでは {gap} 未満の差は見えず、偶然の可能性も残ります。"
+        "ゲーム数を増やして確かめてください。",
+        "Only {games} games, though: gaps under {gap} go unseen and chance is not ruled out; "
+        "confirm it with more games.",
     ),
     "s_seat_also": Text(
         "{seat}の勝率は {rate} ± {margin}（公平な取り分との差 {gap} ポイント、Holm 補正後 {p}）。",
@@ -480,7 +482,9 @@ def _verdict(group: Group, anchor: str, groups: int, lang: str) -> list[Finding]
             p=p_text,
         )(lang)
         if gap > SMALL_BASELINE:
-            text += " " + T["s_small_baseline"].format(games=group.games)(lang)
+            text += " " + T["s_small_baseline"].format(
+                games=group.games, gap=format_points(round(100 * gap, 1), lang, percentage=True)
+            )(lang)
         return [Finding(text, f"{anchor}-win", 0, abs(worst.win_rate - group.fair), p), power]
     rates = [s.win_rate for s in group.seats]
     fair = T["s_seat_fair"].format(
