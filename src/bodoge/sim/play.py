@@ -300,5 +300,7 @@ def _count_legal(tally: dict[str, int], state: State, seat: int) -> None:
     bot asks too); it is the cheap way to know what could have been chosen,
     against replaying every game for the report (measured in bench/README.md).
     """
-    for kind in {action.TYPE for action in state.legal_actions(seat)}:
+    # dict.fromkeys, not a set: the order of the row's keys must not depend on string
+    # hashing, which differs between worker processes (byte-identical files)
+    for kind in dict.fromkeys(action.TYPE for action in state.legal_actions(seat)):
         tally[kind] = tally.get(kind, 0) + 1
