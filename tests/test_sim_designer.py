@@ -417,3 +417,37 @@ def test_the_running_score_comebacks_and_lead_changes_by_replay() -> None:
         finals = [r.scores[seat] for r in results]
         assert line.curve[seat][-1] == pytest.approx(numpy.mean(finals))
     assert "The seat leading at half-time wins" in " ".join(summary(analyse(results), "en"))
+
+
+# ------------------------------------------------- 11. the library's balance
+
+
+def test_the_balance_bench_writes_a_summary_per_game(
+    tmp_path: pytest.TempPathFactory, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    import importlib.util
+    import sys
+    from pathlib import Path
+
+    script = Path(__file__).parent.parent / "bench" / "balance.py"
+    spec = importlib.util.spec_from_file_location("balance_bench", script)
+    assert spec is not None and spec.loader is not None
+    bench = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(bench)
+    assert bench.usual_players(bodoge.get_game("tarot-storia")) == 2
+    assert bench.usual_players(bodoge.get_game("egyptian-bride")) == 4
+    out = Path(str(tmp_path)) / "balance"
+    argv = ["balance.py", "--only", "egyptian-bride", "--games", "12", "--seed", "4"]
+    monkeypatch.setattr(sys, "argv", [*argv, "--out", str(out)])
+    bench.main()
+    games = list(run_many("egyptian-bride", 4, None, 4, ["heuristic"], n=12))
+    d = numpy.array(
+        [(1 / len(r.winners) if 0 in r.winners else 0) - (0.25 if r.winners else 0) for r in games]
+    )
+    index = (out / "README.md").read_text(encoding="utf-8")
+    assert f"| 4 | 12 | {100 * d.mean():+.1f} ± {196 * d.std(ddof=1) / math.sqrt(12):.1f} pt |" in (
+        index
+    )
+    page = (out / "egyptian-bride.md").read_text(encoding="utf-8")
+    assert "bodoge sim egyptian-bride -p 4 -b heuristic -n 12 --seed 4" in page
+    assert summary(analyse(games), "en")[0] in page
