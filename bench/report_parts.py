@@ -30,12 +30,15 @@ PARTS = {
     "win rate by length": "_length_bins",
     "team success and bands": "_team",
     "actions: legal vs chosen": "_actions",
+    "which choices win": "_choices",
+    "score over the game": "_timeline",
     "Holm adjustments": "holm",
     "per-seat tests": "_seat_p",
     "comparisons": "_compare",
     "the whole analysis": "analyse",
     "summary findings": "findings",
     "plots": "svg",
+    "timeline plot": "timeline",
     "the whole report": "build_report",
 }
 

@@ -87,6 +87,11 @@ def test_the_terminal_gives_a_cooperative_games_team_success_not_seats() -> None
         result.output
     )
     assert "First-player advantage" not in result.output and "shared win" not in result.output
+    from bodoge.games.tarot_storia.data import DUET_RANKS, rank
+
+    tally = Counter(rank(int(max(r.scores)), 2) for r in games)
+    name = DUET_RANKS[0][1].en
+    assert f"The rules' verdicts: {name} {100 * tally[0] / 30:.1f} % ({tally[0]})" in result.output
 
 
 def test_the_terminal_margin_is_wilsons() -> None:

@@ -183,6 +183,8 @@ def add_to(app: typer.Typer, hl: str) -> None:
                 say(json.dumps(summary, ensure_ascii=False, indent=2))
             else:
                 show_stats(game, options, values, seed, stats, ln)
+                if stats.cooperative:
+                    show_bands(game, everything, ln)
                 played = len(collected)
                 rate = played / max(seconds, 1e-9)
                 say(
@@ -260,10 +262,27 @@ def show_stats(
         say(NO_ADVANTAGE(lang))
     if not stats.cooperative:
         say(
-            t.SHARED.format(
-                shared=stats.shared_wins, none=stats.no_winner, stopped=stats.stopped
-            )(lang)
+            t.SHARED.format(shared=stats.shared_wins, none=stats.no_winner, stopped=stats.stopped)(
+                lang
+            )
         )
+
+
+BANDS_LINE = Text("ルールの評価: {bands}", "The rules' verdicts: {bands}")
+
+
+def show_bands(game: Game, results: list[Any], lang: str) -> None:
+    """A co-operative game's score bands (``Game.score_bands``), as the rules name them."""
+    from ..sim.analysis import analyse
+
+    team = analyse(results, bands=game.score_bands).groups[0].team
+    if team is None or not team.bands:
+        return
+    total = sum(count for _, count in team.bands)
+    words = ", ".join(
+        f"{name(lang)} {100 * count / total:.1f} % ({count})" for name, count in team.bands
+    )
+    say(BANDS_LINE.format(bands=words)(lang))
 
 
 def _number(value: float) -> str:
