@@ -456,3 +456,12 @@ def test_the_balance_bench_writes_a_summary_per_game(
     page = (out / "egyptian-bride.md").read_text(encoding="utf-8")
     assert "bodoge sim egyptian-bride -p 4 -b heuristic -n 12 --seed 4" in page
     assert summary(analyse(games), "en")[0] in page
+
+
+def test_tune_says_when_no_value_reaches_the_target() -> None:
+    from bodoge.sim.tune import tune
+    from toys.dice_duel import GAME
+
+    # P1's share is at most 23.5/36 (compensation 0): +15.3 points, never +40
+    result = tune(GAME, "compensation", 0, 4, "first_player_advantage", 0.4, seed=5, batch=100)
+    assert not result.reached and result.best.value == 0 and result.low == result.high == 0

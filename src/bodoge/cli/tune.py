@@ -73,6 +73,14 @@ RESULT = Text(
     "Best value: {parameter} = {best} ({metric} = {mean} ± {margin}). Values whose interval "
     "holds the target: {low}..{high}. Stopped: {reason}. {games} games in all.",
 )
+UNREACHED = Text(
+    "どの値でも目標に届きません: 最も近いのは {parameter} = {best}"
+    "（{metric} = {mean} ± {margin}）、"
+    "区別できなかった値は {low}..{high}。終了理由: {reason}。全{games}ゲーム。",
+    "No value reaches the target: the closest is {parameter} = {best} ({metric} = {mean} ± "
+    "{margin}); values not told apart from it: {low}..{high}. Stopped: {reason}. {games} games "
+    "in all.",
+)
 REASONS = {
     "one left": Text("残りが1つ", "one value left"),
     "narrow": Text("区間が十分狭い", "the best value's interval is narrow enough"),
@@ -209,7 +217,7 @@ def show_path(result: Tuning, lang: str) -> None:
                 )(lang)
             )
     say(
-        RESULT.format(
+        (RESULT if result.reached else UNREACHED).format(
             parameter=result.parameter,
             best=result.best.value,
             metric=result.metric,

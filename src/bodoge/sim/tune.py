@@ -113,6 +113,9 @@ class Tuning:
     rounds: tuple[Round, ...]
     reason: str
     """Why the race ended: ``one left``, ``narrow`` or ``budget``."""
+    reached: bool
+    """Some surviving value's interval holds the target; if not, ``low..high`` are the
+    survivors (none told apart from the best) and the target is out of this range's reach."""
     games: int
     """Games played in all, over all candidates."""
 
@@ -204,7 +207,9 @@ def tune(
             break
     last = {c.value: c for c in rounds[-1].candidates if c.value in alive}
     best = min(last.values(), key=lambda c: c.distance(target))
-    plausible = [c.value for c in last.values() if abs(c.mean - target) <= c.margin] or [best.value]
+    plausible = [c.value for c in last.values() if abs(c.mean - target) <= c.margin]
+    reached = bool(plausible)
+    plausible = plausible or list(last)
     return Tuning(
         game.id,
         parameter,
@@ -215,6 +220,7 @@ def tune(
         max(plausible),
         tuple(rounds),
         reason,
+        reached,
         total,
     )
 
