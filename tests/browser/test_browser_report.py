@@ -25,8 +25,8 @@ def test_a_sweep_report_renders_its_plots_offline(browser: Browser, tmp_path: Pa
     page.on("request", remember)
     page.goto(page_file.as_uri())
     plots = page.locator("figure.plot svg")
-    # a comparison, then per variant: win rates, scores, lengths, actions by phase
-    assert plots.count() == 1 + 2 * 4
+    # a comparison, then per variant: win rates, scores, score over time, lengths, phases
+    assert plots.count() == 1 + 2 * 5
     kinds = page.locator("figure.plot").evaluate_all("els => els.map(e => e.dataset.plot)")
     assert kinds[0] == "differences" and kinds.count("win-rate") == 2
     for index in range(plots.count()):
