@@ -654,6 +654,19 @@ def leader(scores: Sequence[float]) -> int | None:
     return top[0] if len(top) == 1 else None
 
 
+def _samples(result: GameResult) -> list[tuple[float, ...]]:
+    """The scores after 0, 10, …, 100 % of the game's actions, in one pass over the trace."""
+    samples: list[tuple[float, ...]] = []
+    entry = 0
+    trace = result.trace
+    for point in range(CURVE_POINTS):
+        step = round(point * result.actions / (CURVE_POINTS - 1))
+        while entry + 1 < len(trace) and trace[entry + 1][0] <= step:
+            entry += 1
+        samples.append(trace[entry][1])
+    return samples
+
+
 def _timeline(ordered: Sequence[GameResult]) -> Timeline | None:
     traced = [r for r in ordered if r.trace]
     if not traced:
@@ -667,9 +680,8 @@ def _timeline(ordered: Sequence[GameResult]) -> Timeline | None:
         leaders = [leader(scores) for _, scores in result.trace]
         held = [seat for seat in leaders if seat is not None]
         changes.append(sum(1 for a, b in itertools.pairwise(held) if a != b))
-        for point in range(CURVE_POINTS):
-            step = round(point * result.actions / (CURVE_POINTS - 1))
-            for seat, score in enumerate(score_at(result.trace, step)):
+        for point, scores in enumerate(_samples(result)):
+            for seat, score in enumerate(scores):
                 curve[seat][point] += float(score)
         if len(result.winners) != 1:
             continue
