@@ -9,6 +9,7 @@ import statistics
 from collections.abc import Callable, Iterator, Sequence
 from typing import TypeVar
 
+import numpy
 import pytest
 
 import bodoge
@@ -238,7 +239,11 @@ def test_stats_by_hand() -> None:
     assert stats.num_players == 3
     assert [s.wins for s in stats.seats] == [1.5, 1.5, 0.0]
     assert [s.win_rate for s in stats.seats] == [0.375, 0.375, 0.0]
-    assert stats.seats[0].win_margin == pytest.approx(1.96 * math.sqrt(0.375 * 0.625 / 4))
+    # Wilson's interval: the p with (0.375 − p)² = z²·p(1−p)/4, solved as a quadratic
+    z2 = 1.96**2
+    low, high = sorted(numpy.roots([1 + z2 / 4, -(2 * 0.375 + z2 / 4), 0.375**2]).real)
+    assert (stats.seats[0].win_low, stats.seats[0].win_high) == pytest.approx((low, high))
+    assert stats.seats[0].win_margin == pytest.approx((high - low) / 2)
     assert [s.score_mean for s in stats.seats] == [1.5, 1.75, 0.5]
     assert stats.seats[1].score_sd == pytest.approx(statistics.stdev([1, 2, 0, 4]))
     assert (stats.seats[1].score_min, stats.seats[1].score_max) == (0, 4)
@@ -389,8 +394,13 @@ def test_the_analysis_finds_a_seat_advantage_and_a_sweep_difference() -> None:
     assert seat_test([25, 25, 25, 25]) == (0.0, 3, 1.0)
     assert chi2_sf(11.345, 3) == pytest.approx(0.01, abs=1e-4)
     text = summary(analysis, "en")[0]
-    assert text.startswith("P1 wins 41 % ± 9.5 % against a fair 25 %"), text
-    assert summary(analysis, "ja")[0].startswith("P1の勝率は 41 % ± 9.5 %")
+    assert text.startswith("P1 wins 41.0 % ± 9.5 % against a fair 25.0 %"), text
+    # (z.975 + z.8)·√(0.25·0.75/100) = 2.8016·0.0433 = 12.1 points
+    assert text.endswith(
+        "Only 100 games, though: gaps under 12.1 percentage points go unseen and chance is not "
+        "ruled out; confirm it with more games."
+    )
+    assert summary(analysis, "ja")[0].startswith("P1の勝率は 41.0 % ± 9.5 %")
     variants = [(None, None), (None, {"winning_set": 4})]
     swept = analyse(list(run_sweep("hoarders", 4, variants, 3, n=30)))
     (comparison,) = swept.comparisons
@@ -458,13 +468,13 @@ def test_the_summary_notices_games_piling_up_at_a_limit() -> None:
     ]
     lines = summary(analyse(made), "en")
     assert (
-        "20 % of games end between 950 and 1000 actions: a limit may be cutting them short."
+        "20.0 % of games end between 950 and 1000 actions: a limit may be cutting them short."
         in lines
     )
     stopped = [dataclasses.replace(r, ending="stopped") if r.actions == 1000 else r for r in made]
     lines = summary(analyse(stopped), "en")
     assert not any("a limit may be" in line for line in lines)
-    assert "20 % of games (20) were stopped by a safety limit" in " ".join(lines)
+    assert "20.0 % of games (20) were stopped by a safety limit" in " ".join(lines)
 
 
 def test_a_significant_but_small_seat_edge_is_called_small() -> None:
@@ -489,7 +499,7 @@ def test_a_significant_but_small_seat_edge_is_called_small() -> None:
         for i, won in enumerate(winners)
     ]
     first = summary(analyse(made), "en")[0]
-    assert first.startswith("P1 wins 26 % ± 0.6 % against a fair 25 % (p < 0.0001)"), first
+    assert first.startswith("P1 wins 26.5 % ± 0.6 % against a fair 25.0 % (p < 0.0001)"), first
     assert first.endswith("detectable with this many games, but small.")
 
 
@@ -504,6 +514,6 @@ def test_a_one_player_report_gives_the_score_not_a_seat_test() -> None:
     ]
     analysis = analyse(made)
     line = summary(analysis, "en")[0]
-    assert line == "One player: wins 50 % ± 28 %, mean score 0.5 (SD 2.4, 8 games).", line
-    assert summary(analysis, "ja")[0].startswith("1人用: 勝率 50 %")
+    assert line == "One player: wins 50.0 % ± 28.5 %, mean score 0.5 (SD 2.4, 8 games).", line
+    assert summary(analysis, "ja")[0].startswith("1人用: 勝率 50.0 %")
     assert "degrees of freedom" not in build_report(made, "en")

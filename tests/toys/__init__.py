@@ -10,15 +10,24 @@ Each is a complete, correct game written the way a real game package is;
 * ``toy-teams``: teams, a fixed player count, chance without hidden information.
 * ``toy-coop``: a cooperative game down to one player, a str option with choices.
 * ``toy-pick``: a game whose best move is known at every step (for the game review).
+* ``toy-dice-duel``: a design parameter at whose one value the first player's
+  advantage is exactly zero (``bodoge tune`` must find it).
 """
 
 from __future__ import annotations
 
 from bodoge.engine import Game
 
-from . import coop, pick, raid, sealed_bids, teams
+from . import coop, dice_duel, pick, raid, sealed_bids, teams
 
-TOY_GAMES: list[Game] = [sealed_bids.GAME, raid.GAME, teams.GAME, coop.GAME, pick.GAME]
+TOY_GAMES: list[Game] = [
+    sealed_bids.GAME,
+    raid.GAME,
+    teams.GAME,
+    coop.GAME,
+    pick.GAME,
+    dice_duel.GAME,
+]
 TOY_IDS = tuple(game.id for game in TOY_GAMES)
 
-__all__ = ["TOY_GAMES", "TOY_IDS", "coop", "pick", "raid", "sealed_bids", "teams"]
+__all__ = ["TOY_GAMES", "TOY_IDS", "coop", "dice_duel", "pick", "raid", "sealed_bids", "teams"]

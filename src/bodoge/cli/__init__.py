@@ -1,4 +1,4 @@
-"""The ``bodoge`` command: games, play, sim, sweep, report, replay, review and serve.
+"""The ``bodoge`` command: games, play, sim, sweep, report, tune, replay, review and serve.
 
 Output follows ``--lang`` (else the ``BODOGE_LANG`` setting, else English);
 the help texts follow ``BODOGE_LANG``.  Errors go to stderr as one line,
@@ -16,7 +16,7 @@ import typer
 
 from .. import __version__
 from ..engine import Text
-from . import games, play, replay, report, review, serve, sim
+from . import games, play, replay, report, review, serve, sim, tune
 from . import text as t
 from .common import Group, env_lang
 
@@ -59,6 +59,7 @@ def build_app(help_lang: str | None = None) -> typer.Typer:
     play.add_to(app, hl)
     sim.add_to(app, hl)
     report.add_to(app, hl)
+    tune.add_to(app, hl)
     replay.add_to(app, hl)
     review.add_to(app, hl)
     serve.add_to(app, hl)

@@ -33,7 +33,7 @@ from .common import (
     user_errors,
 )
 from .games import LANG_HELP
-from .play import GAME_HELP, OPTION_HELP, PLAYERS_HELP
+from .play import GAME_HELP, OPTION_HELP
 from .sim import BOTS_HELP, COUNT_HELP, SEED_HELP, WORKERS_HELP
 
 REPORT_HELP = Text(
@@ -73,7 +73,18 @@ UNKNOWN_NAME = Text(
     "{name!r} is neither an option nor a design parameter of this game ({known})",
 )
 VARY_TWICE = Text("{name!r} が2回 --vary にあります", "{name!r} is given to --vary twice")
-NO_VARY = Text("--vary を1つ以上指定してください", "give at least one --vary")
+NO_VARY = Text(
+    "--vary を1つ以上か、--players に2つ以上の人数を指定してください",
+    "give at least one --vary, or several player counts to --players",
+)
+BAD_COUNTS = Text(
+    "--players は 人数,人数,… の形で、同じ人数は1回だけです（{given!r}）",
+    "--players takes distinct counts N,N,..., not {given!r}",
+)
+SWEEP_PLAYERS_HELP = Text(
+    "人数。カンマ区切りで複数指定すると人数ごとに比べる（省略時は最少人数）。",
+    "Number of players; several, comma-separated, compare player counts (default: the fewest).",
+)
 SWEEP_TITLE = Text(
     "{title}: {variants}通り × {games}ゲーム、{n}人、シード {seed}（同じシードで対にした比較）",
     "{title}: {variants} variants × {games} games, {n} players, seed {seed} (matched pairs)",
@@ -83,8 +94,18 @@ DIFF_LINE = Text(
     "  {variant}: {metric} {diff} ± {margin}{mark}",
 )
 GROUP_LINE = Text(
-    "  {variant}: 平均 {length:.1f}手、P1 の勝率 {p1}、席の有利の検定 {p}",
-    "  {variant}: mean length {length:.1f}, P1 wins {p1}, seat test {p}",
+    "  {variant}: 平均 {length:.1f}手、P1 の勝率 {p1}、スタートプレイヤーの有利 {adv} ± {margin}"
+    " ポイント、席の有利の検定 {p}（Holm 補正）",
+    "  {variant}: mean length {length:.1f}, P1 wins {p1}, first-player advantage {adv} ± "
+    "{margin} points, seat test {p} (Holm)",
+)
+TEAM_GROUP_LINE = Text(
+    "  {variant}: 平均 {length:.1f}手、チームの成功率 {rate} ± {margin}",
+    "  {variant}: mean length {length:.1f}, the team wins {rate} ± {margin}",
+)
+HOLM_LINE = Text(
+    "  * = Holm 法で{k}個の差について補正して有意（5 %）",
+    "  * = significant at 5 % after Holm's correction over {k} differences",
 )
 
 
@@ -122,7 +143,8 @@ def add_to(app: typer.Typer, hl: str) -> None:
         ] = None,
         n: Annotated[int, typer.Option("--games", "-n", metavar="N", help=COUNT_HELP(hl))] = 100,
         players: Annotated[
-            int | None, typer.Option("--players", "-p", metavar="N", help=PLAYERS_HELP(hl))
+            str | None,
+            typer.Option("--players", "-p", metavar="N[,N...]", help=SWEEP_PLAYERS_HELP(hl)),
         ] = None,
         seed: Annotated[int | None, typer.Option("--seed", metavar="N", help=SEED_HELP(hl))] = None,
         workers: Annotated[
@@ -163,19 +185,23 @@ def add_to(app: typer.Typer, hl: str) -> None:
             for path in (out, target):
                 if path is not None:
                     check_folder(path)
+            counts = parse_counts(players)
             variants = sweep_variants(
-                game, parse_options(option), kit.parse_design(design), vary or []
+                game, parse_options(option), kit.parse_design(design), vary or [], len(counts)
             )
             if seed is None:
                 seed = secrets.randbelow(2**31)
             first = game.resolve_options(variants[0][0])
-            if players is None:
-                players = game.player_range(first)[0]
-            specs = expand_bot_specs(parse_bot_list(bots), players)
+            if not counts:
+                counts = [game.player_range(first)[0]]
+            for count in counts:
+                game.check_players(count, first)
+            specs = parse_bot_list(bots)
+            expand_bot_specs(specs, max(counts))
             with kit.backend_for(workers, ray) as backend:
                 results = run_sweep(
                     game,
-                    players,
+                    counts,
                     variants,
                     seed,
                     specs,
@@ -183,24 +209,49 @@ def add_to(app: typer.Typer, hl: str) -> None:
                     backend=backend,
                     rotate=not fixed_seats,
                 )
-                order = [(i, v) for i in range(n) for v in range(len(variants))]
+                order = [(i, v) for i in range(n) for v in range(len(variants) * len(counts))]
                 collected, _ = kit.collect(results, order, out, ln, quiet=quiet)
-            show_sweep(game, len(variants), n, players, seed, collected, ln)
+            show_sweep(game, len(variants), n, counts, seed, collected, ln)
             if out is not None:
                 say(t.WROTE.format(games=len(collected), file=out)(ln))
             kit.write_report(collected, target, ln, quiet=quiet)
             say(kit.WROTE_REPORT.format(file=target)(ln))
 
 
+def parse_counts(given: str | None) -> list[int]:
+    """``--players 3,4,5``: the player counts of a sweep (``[]``: the game's fewest)."""
+    if given is None:
+        return []
+    counts = []
+    for word in given.split(","):
+        try:
+            count = int(word.strip())
+        except ValueError:
+            raise CliError(BAD_COUNTS.format(given=given)) from None
+        if count in counts:
+            raise CliError(BAD_COUNTS.format(given=given))
+        counts.append(count)
+    return counts
+
+
 def sweep_variants(
-    game: Game, options: dict[str, Any], design: dict[str, Any], vary: list[str]
+    game: Game,
+    options: dict[str, Any],
+    design: dict[str, Any],
+    vary: list[str],
+    counts: int = 1,
 ) -> list[tuple[dict[str, Any], dict[str, Any]]]:
     """Every combination of the ``--vary`` values, over the fixed ``--option``/``--set``.
 
     Each name is looked up among the game's options, then its design
-    parameters; every variant is checked before anything is played.
+    parameters; every variant is checked before anything is played.  With
+    several player ``counts`` nothing needs to vary: the counts are the axis.
     """
     if not vary:
+        if counts > 1:
+            game.resolve_options(options)
+            game.resolve_design(design)
+            return [(dict(options), dict(design))]
         raise CliError(NO_VARY)
     option_names = {o.name for o in game.options}
     design_names = {p.name for p in game.design}
@@ -229,25 +280,45 @@ def sweep_variants(
 
 
 def show_sweep(
-    game: Game, variants: int, n: int, players: int, seed: int, results: list[Any], lang: str
+    game: Game, variants: int, n: int, counts: list[int], seed: int, results: list[Any], lang: str
 ) -> None:
     from ..sim.report import format_amount, format_margin, format_p, format_percent, metric_name
 
     say(
         SWEEP_TITLE.format(
-            title=game.title(lang), variants=variants, games=n, n=players, seed=seed
+            title=game.title(lang),
+            variants=variants,
+            games=n,
+            n=",".join(str(count) for count in counts),
+            seed=seed,
         )(lang)
     )
     analysis = analyse(results)
     for group in analysis.groups:
+        label = analysis.label(group) or "-"
+        if group.team is not None:
+            say(
+                TEAM_GROUP_LINE.format(
+                    variant=label,
+                    length=group.length_mean,
+                    rate=format_percent(group.team.rate),
+                    margin=format_percent((group.team.high - group.team.low) / 2),
+                )(lang)
+            )
+            continue
         say(
             GROUP_LINE.format(
-                variant=analysis.label(group) or "-",
+                variant=label,
                 length=group.length_mean,
                 p1=format_percent(group.seats[0].win_rate),
-                p=format_p(group.p_value),
+                adv=f"{100 * group.advantage:+.1f}",
+                margin=f"{100 * group.advantage_margin:.1f}",
+                p=format_p(group.p_adjusted),
             )(lang)
         )
+    family = sum(len(c.differences) for c in analysis.comparisons)
+    if family:
+        say(HOLM_LINE.format(k=family)(lang))
     for comparison in analysis.comparisons:
         for d in comparison.differences:
             if d.metric == "score" or d.baseline == d.value == d.margin == 0:

@@ -66,6 +66,12 @@ BOT_LINE = Text(
     "{bot}: 勝率 {rate:.1f} % ± {margin:.1f} %（{seats}席）",
     "{bot}: wins {rate:.1f} % ± {margin:.1f} % of the {seats} seats it took",
 )
+TEAM_LINE = Text(
+    "チームの成功率: {rate:.1f} % ± {margin:.1f} %（Wilson の95 %区間 {low:.1f}〜{high:.1f} %、"
+    "{games}ゲーム中{wins}勝）。協力ゲームなので席の有利は求めません。",
+    "Team success: {rate:.1f} % ± {margin:.1f} % (Wilson 95 % interval {low:.1f}–{high:.1f} %, "
+    "{wins} of {games} games won). A co-operative game: no seat advantage is computed.",
+)
 NO_ADVANTAGE = Text(
     "スタートプレイヤーの有利: 違うボットを席に固定したので求めません"
     "（--fixed-seats なしで席を回す）",
@@ -177,6 +183,8 @@ def add_to(app: typer.Typer, hl: str) -> None:
                 say(json.dumps(summary, ensure_ascii=False, indent=2))
             else:
                 show_stats(game, options, values, seed, stats, ln)
+                if stats.cooperative:
+                    show_bands(game, everything, ln)
                 played = len(collected)
                 rate = played / max(seconds, 1e-9)
                 say(
@@ -206,13 +214,15 @@ def show_stats(
     table = Table(title=title, box=box.SIMPLE_HEAD, title_justify="left")
     table.add_column(t.COL_SEAT(lang))
     table.add_column(t.COL_BOT(lang), overflow="fold")
-    for column in (t.COL_WIN_RATE, t.COL_MEAN, t.COL_SD, t.COL_RANGE):
+    columns = (t.COL_MEAN, t.COL_SD, t.COL_RANGE)
+    for column in columns if stats.cooperative else (t.COL_WIN_RATE, *columns):
         table.add_column(column(lang), justify="right")
     for seat in stats.seats:
+        rate = () if stats.cooperative else (f"{seat.win_rate:6.1%} ± {seat.win_margin:.1%}",)
         table.add_row(
             seat_name(seat.seat, lang),
             seat.bot,
-            f"{seat.win_rate:6.1%} ± {seat.win_margin:.1%}",
+            *rate,
             f"{seat.score_mean:.2f}",
             f"{seat.score_sd:.2f}",
             f"{_number(seat.score_min)} … {_number(seat.score_max)}",
@@ -235,13 +245,44 @@ def show_stats(
                 )(lang)
             )
     say(t.LENGTH.format(mean=stats.length_mean, low=stats.length_min, high=stats.length_max)(lang))
-    if stats.seats_comparable:
+    if stats.cooperative:
+        say(
+            TEAM_LINE.format(
+                rate=100 * stats.team_rate,
+                margin=50 * (stats.team_high - stats.team_low),
+                low=100 * stats.team_low,
+                high=100 * stats.team_high,
+                wins=stats.team_wins,
+                games=stats.games,
+            )(lang)
+        )
+    elif stats.seats_comparable:
         say(t.ADVANTAGE.format(adv=100 * stats.first_player_advantage)(lang))
     else:
         say(NO_ADVANTAGE(lang))
-    say(
-        t.SHARED.format(shared=stats.shared_wins, none=stats.no_winner, stopped=stats.stopped)(lang)
+    if not stats.cooperative:
+        say(
+            t.SHARED.format(shared=stats.shared_wins, none=stats.no_winner, stopped=stats.stopped)(
+                lang
+            )
+        )
+
+
+BANDS_LINE = Text("ルールの評価: {bands}", "The rules' verdicts: {bands}")
+
+
+def show_bands(game: Game, results: list[Any], lang: str) -> None:
+    """A co-operative game's score bands (``Game.score_bands``), as the rules name them."""
+    from ..sim.analysis import analyse
+
+    team = analyse(results, bands=game.score_bands).groups[0].team
+    if team is None or not team.bands:
+        return
+    total = sum(count for _, count in team.bands)
+    words = ", ".join(
+        f"{name(lang)} {100 * count / total:.1f} % ({count})" for name, count in team.bands
     )
+    say(BANDS_LINE.format(bands=words)(lang))
 
 
 def _number(value: float) -> str:

@@ -328,6 +328,15 @@ class Game:
 
     # ------------------------------------------------------------------ extras
 
+    def score_bands(self, num_players: int) -> tuple[tuple[float | None, Text], ...]:
+        """How the rules name a final score, lowest band first: ``(below this score, name)``.
+
+        The last band is open (``None``).  Co-operative and solo games often
+        judge the final score this way (Tarot Storia's verdicts); the balance
+        report counts the games in each band.  ``()`` when the rules do not.
+        """
+        return ()
+
     def heuristic_bot(self, seed: int, temperature: float = 0.0) -> Chooser | None:
         """The game's own strategy as a bot (``None`` until the game has one).
 

@@ -27,6 +27,8 @@ Definitions (the report states them too):
 
 from __future__ import annotations
 
+import dataclasses
+import itertools
 import json
 import math
 import statistics
@@ -120,6 +122,60 @@ def seat_test(wins: Sequence[float]) -> tuple[float, int, float]:
     return statistic, df, chi2_sf(statistic, df)
 
 
+def normal_p(difference: float, margin: float) -> float:
+    """Two-sided p-value of ``difference`` whose 95 % half-width is ``margin`` (normal).
+
+    A difference measured without spread (``margin`` 0) is certain: p is 0,
+    or 1 when it is 0 too.
+
+    >>> round(normal_p(1.96, 1.96), 3), normal_p(0.0, 0.0), normal_p(2.0, 0.0)
+    (0.05, 1.0, 0.0)
+    """
+    if not margin > 0:
+        return 1.0 if difference == 0 else 0.0
+    z = abs(difference) / (margin / Z95)
+    return math.erfc(z / math.sqrt(2))
+
+
+def holm(p_values: Sequence[float]) -> list[float]:
+    """Holm–Bonferroni adjusted p-values (step-down, monotone, capped at 1).
+
+    A family of tests is called significant where its adjusted p-value is
+    below :data:`ALPHA`: the chance of any false alarm in the family stays
+    below 5 %, whatever the tests' dependence.
+
+    >>> holm([0.01, 0.04, 0.03])
+    [0.03, 0.06, 0.06]
+    """
+    order = sorted(range(len(p_values)), key=lambda i: p_values[i])
+    adjusted = [1.0] * len(p_values)
+    running = 0.0
+    for rank, i in enumerate(order):
+        running = max(running, min(1.0, (len(p_values) - rank) * p_values[i]))
+        adjusted[i] = running
+    return [round(value, 15) for value in adjusted]
+
+
+POWER = 0.8
+"""The power line's chance of detecting a gap of the size it names."""
+
+
+def detectable_gap(games: int, fair: float, alpha: float = ALPHA, power: float = POWER) -> float:
+    """The smallest seat gap (a rate) ``games`` games detect with ``power`` at level ``alpha``.
+
+    One seat's win rate against the fair share ``fair``, two-sided normal
+    test: ``(z₁₋α/₂ + z_power)·√(fair(1−fair)/games)``.
+
+    >>> round(detectable_gap(2000, 0.25), 4)
+    0.0271
+    """
+    if games <= 0 or not 0 < fair < 1:
+        return math.nan
+    normal = statistics.NormalDist()
+    z = normal.inv_cdf(1 - alpha / 2) + normal.inv_cdf(power)
+    return z * math.sqrt(fair * (1 - fair) / games)
+
+
 def quantile(ordered: Sequence[float], q: float) -> float:
     """The ``q`` quantile of sorted values (linear interpolation)."""
     if not ordered:
@@ -168,7 +224,7 @@ class BotSummary:
 
 @dataclass(frozen=True)
 class ActionSummary:
-    """How often one action type was chosen."""
+    """How often one action type was legal, and how often it was chosen."""
 
     kind: str
     total: int
@@ -177,6 +233,125 @@ class ActionSummary:
     """Mean times per game, for each seat."""
     by_phase: tuple[float, ...]
     """Share of all choices in each third of the game that were of this type."""
+    legal: int | None = None
+    """Decisions at which the type was legal (``None``: the rows did not record it)."""
+
+    @property
+    def chosen_when_legal(self) -> float | None:
+        """Of the decisions where the type was legal, the share that chose it."""
+        if not self.legal:
+            return None
+        return self.total / self.legal
+
+
+@dataclass(frozen=True)
+class TeamSummary:
+    """A co-operative (or solo) game's one question: how often does the team win, how well."""
+
+    wins: int
+    rate: float
+    low: float
+    high: float
+    score_mean: float
+    score_sd: float
+    scores: tuple[float, ...] = field(repr=False)
+    bands: tuple[tuple[Any, int], ...] = ()
+    """``(name, games)`` per score band the rules name (``Game.score_bands``), lowest first."""
+
+
+@dataclass(frozen=True)
+class HowWon:
+    """How the games with one winner were won.
+
+    ``margin`` of a game: the winner's score minus the best other score (0
+    or less: the winner tied on points or trailed and a rule decided);
+    ``relative``: that margin over the spread of all scores seen in the
+    variant.  ``tie_break``: games whose winner did not lead on points;
+    ``one_point``: won by exactly one point.  ``ranks[seat][r]``: games in
+    which ``seat`` finished ``r + 1``-th (winners first, then by score,
+    equal scores sharing the better place).
+    """
+
+    decided: int
+    margin_mean: float
+    margin_median: float
+    relative_mean: float
+    tie_break: int
+    one_point: int
+    ranks: tuple[tuple[int, ...], ...]
+
+    @property
+    def close(self) -> float:
+        """The share of decided games won by one point or by a tie-break."""
+        return (self.tie_break + self.one_point) / self.decided if self.decided else math.nan
+
+
+@dataclass(frozen=True)
+class ChoiceWin:
+    """Does choosing an action type go with winning?
+
+    Over seat-games (one seat in one game) in which the type was legal at
+    least once: the win rate of those that chose it at least once
+    (``chose``) against those that could and never did (``passed``), each
+    with Wilson's interval; ``difference`` and its normal 95 % ``margin``
+    (two proportions), ``p_adjusted`` Holm-adjusted over the types.  An
+    association, not a cause: a strong hand may both win and allow a move.
+    """
+
+    kind: str
+    chose: int
+    chose_rate: float
+    chose_low: float
+    chose_high: float
+    passed: int
+    passed_rate: float
+    passed_low: float
+    passed_high: float
+    difference: float
+    margin: float
+    p_adjusted: float = 1.0
+
+
+@dataclass(frozen=True)
+class Timeline:
+    """What happens during a game, from the running score (``GameResult.trace``).
+
+    The *leader* at a moment is the one seat with the highest score (none on
+    a tie).  ``lead_changes``: mean number of times per game the lead passed
+    from one seat to another.  ``half_games``: games with one winner and a
+    leader after half their actions; ``half_won``: those the half-time leader
+    won (the rest are comebacks).  ``decided``: per game with one winner who
+    ends in the lead, the share of the game played when the winner took the
+    lead for good; ``decided_median`` is their median.  ``curve[seat][t]``:
+    the seat's mean score after ``t/10`` of the game's actions.
+    """
+
+    games: int
+    lead_changes: float
+    half_games: int
+    half_won: int
+    decided_median: float
+    curve: tuple[tuple[float, ...], ...]
+
+    @property
+    def comeback(self) -> float:
+        return 1 - self.half_won / self.half_games if self.half_games else math.nan
+
+
+CURVE_POINTS = 11
+"""The running score is sampled after 0, 10, …, 100 % of a game's actions."""
+
+
+@dataclass(frozen=True)
+class LengthBin:
+    """The games of one band of lengths, and each seat's win rate in it."""
+
+    low: int
+    high: int
+    games: int
+    rates: tuple[float, ...]
+    p_value: float
+    p_adjusted: float = 1.0
 
 
 @dataclass(frozen=True)
@@ -202,6 +377,20 @@ class Group:
     actions: tuple[ActionSummary, ...]
     never_chosen: tuple[str, ...]
     results: tuple[GameResult, ...] = field(repr=False)
+    cooperative: bool = False
+    team: TeamSummary | None = None
+    advantage: float = 0.0
+    """First-player advantage: seat 0's win rate minus the fair share."""
+    advantage_margin: float = 0.0
+    """Half-width of its 95 % interval, over the games' per-game differences."""
+    p_adjusted: float = 1.0
+    """The seat test's p-value, Holm-adjusted over the variants of the analysis."""
+    seat_p: tuple[float, ...] = ()
+    """Per seat: p of its win rate against the fair share, Holm-adjusted over the seats."""
+    won: HowWon | None = None
+    length_bins: tuple[LengthBin, ...] = ()
+    choices: tuple[ChoiceWin, ...] = ()
+    timeline: Timeline | None = None
 
     @property
     def length_mean(self) -> float:
@@ -213,7 +402,12 @@ class Group:
 
 @dataclass(frozen=True)
 class Difference:
-    """One metric of one variant against the baseline."""
+    """One metric of one variant against the baseline.
+
+    ``p_adjusted`` is Holm-adjusted over every difference of the analysis
+    (all variants, all metrics): a sweep of many comparisons does not cry
+    wolf more often than one comparison would.
+    """
 
     metric: str
     seat: int | None
@@ -223,9 +417,16 @@ class Difference:
     margin: float
     pairs: int
     paired: bool
+    p_adjusted: float = math.nan
+
+    @property
+    def p_value(self) -> float:
+        return normal_p(self.difference, self.margin)
 
     @property
     def significant(self) -> bool:
+        if self.p_adjusted == self.p_adjusted:
+            return self.p_adjusted < ALPHA
         return self.margin == self.margin and abs(self.difference) > self.margin
 
 
@@ -263,15 +464,27 @@ def group_key(result: GameResult) -> str:
     )
 
 
-ActionTypes = Callable[[Mapping[str, Any], int], Sequence[str]]
-"""The action types that can ever be legal with some options and player count."""
+ScoreBands = Callable[[int], Sequence[tuple[float | None, Any]]]
+"""A game's named bands of final scores for a player count (``Game.score_bands``)."""
 
 
-def analyse(results: Sequence[GameResult], action_types: ActionTypes | None = None) -> Analysis:
-    """Summarise ``results``: one group per variant, and each variant against the first.
+def analyse(
+    results: Sequence[GameResult],
+    action_types: object = None,
+    *,
+    cooperative: bool | None = None,
+    bands: ScoreBands | None = None,
+) -> Analysis:
+    """Summarise ``results``: one group per variant, and each variant against its baseline.
 
-    ``action_types`` (for a registered game: the types in its declared
-    action space) lets the analysis name the types no bot ever chose.
+    A variant's baseline is the first variant with the same player count
+    (player counts are compared side by side, not as differences).  Action
+    types "never chosen" are those that were legal at some decision and
+    never taken (rows record what was legal; ``action_types`` is accepted
+    for compatibility and unused).  ``cooperative`` (default: the
+    registered game's flag) makes every group report the team's success
+    instead of seats; ``bands`` names score bands.  Seat tests are
+    Holm-adjusted over the groups, differences over all comparisons.
     Groups come in the order of the results' ``variant`` numbers, then of
     first appearance.
     """
@@ -287,10 +500,50 @@ def analyse(results: Sequence[GameResult], action_types: ActionTypes | None = No
         buckets.setdefault(key, []).append(result)
         order.setdefault(key, (result.variant, position))
     keys = sorted(buckets, key=lambda k: order[k])
-    groups = tuple(_group(key, buckets[key], action_types) for key in keys)
+    game = games.pop()
+    if cooperative is None:
+        cooperative = _registered_cooperative(game)
+    groups = tuple(_group(key, buckets[key], cooperative, bands) for key in keys)
+    adjusted = holm([group.p_value for group in groups])
+    groups = tuple(
+        dataclasses.replace(group, p_adjusted=p) for group, p in zip(groups, adjusted, strict=True)
+    )
     varying = _varying(groups)
-    comparisons = tuple(_compare(group, groups[0]) for group in groups[1:])
-    return Analysis(games.pop(), groups, comparisons, varying)
+    baselines: dict[int, Group] = {}
+    for group in groups:
+        baselines.setdefault(group.num_players, group)
+    comparisons = _holm_differences(
+        [
+            _compare(group, baselines[group.num_players])
+            for group in groups
+            if group is not baselines[group.num_players]
+        ]
+    )
+    return Analysis(game, groups, comparisons, varying)
+
+
+def _registered_cooperative(game_id: str) -> bool:
+    from ..engine import UnknownGame, get_game
+
+    try:
+        return bool(game_id) and get_game(game_id).cooperative
+    except UnknownGame:
+        return False
+
+
+def _holm_differences(comparisons: list[Comparison]) -> tuple[Comparison, ...]:
+    """Every difference with its p-value Holm-adjusted over the whole family."""
+    family = [d.p_value for c in comparisons for d in c.differences]
+    adjusted = iter(holm(family))
+    return tuple(
+        dataclasses.replace(
+            c,
+            differences=tuple(
+                dataclasses.replace(d, p_adjusted=next(adjusted)) for d in c.differences
+            ),
+        )
+        for c in comparisons
+    )
 
 
 def _varying(groups: Sequence[Group]) -> tuple[str, ...]:
@@ -306,14 +559,14 @@ def _varying(groups: Sequence[Group]) -> tuple[str, ...]:
     )
 
 
-def _group(key: str, games: list[GameResult], action_types: ActionTypes | None) -> Group:
+def _group(key: str, games: list[GameResult], cooperative: bool, bands: ScoreBands | None) -> Group:
     ordered = sorted(games, key=lambda r: (r.index, r.seed))
     n = ordered[0].num_players
     count = len(ordered)
     shares = [[0.0] * count for _ in range(n)]
     for i, result in enumerate(ordered):
         for seat in result.winners:
-            shares[seat][i] = 1 / len(result.winners)
+            shares[seat][i] = 1.0 if cooperative else 1 / len(result.winners)
     seats = []
     for seat in range(n):
         wins = math.fsum(shares[seat])
@@ -348,8 +601,10 @@ def _group(key: str, games: list[GameResult], action_types: ActionTypes | None) 
         endings[result.ending] = endings.get(result.ending, 0) + 1
     first = ordered[0]
     actions = _actions(ordered, n)
-    seen = {action.kind for action in actions}
-    possible = action_types(first.options, n) if action_types is not None else ()
+    fair = with_winner / count / n
+    per_game = [shares[0][i] - (1 / n if r.winners else 0.0) for i, r in enumerate(ordered)]
+    advantage, advantage_margin = mean_interval(per_game)
+    seat_p = holm([_seat_p(seat.wins, count, fair) for seat in seats])
     return Group(
         key=key,
         num_players=n,
@@ -359,7 +614,7 @@ def _group(key: str, games: list[GameResult], action_types: ActionTypes | None) 
         seats=tuple(seats),
         bots=bots,
         seats_comparable=len(bots) == 1 or not fixed,
-        fair=with_winner / count / n,
+        fair=fair,
         chi2=statistic,
         df=df,
         p_value=p,
@@ -368,15 +623,248 @@ def _group(key: str, games: list[GameResult], action_types: ActionTypes | None) 
         no_winner=count - with_winner,
         shared=sum(1 for r in ordered if len(r.winners) > 1),
         actions=actions,
-        never_chosen=tuple(kind for kind in possible if kind not in seen),
+        never_chosen=tuple(a.kind for a in actions if a.legal and not a.total),
         results=tuple(ordered),
+        cooperative=cooperative,
+        team=_team(ordered, bands) if cooperative or n == 1 else None,
+        advantage=advantage,
+        advantage_margin=advantage_margin,
+        seat_p=tuple(seat_p),
+        won=None if cooperative else _how_won(ordered),
+        length_bins=() if cooperative else _length_bins(ordered, shares),
+        choices=() if cooperative or n < 2 else _choices(ordered, shares),
+        timeline=None if cooperative or n < 2 else _timeline(ordered),
     )
+
+
+def score_at(trace: Sequence[tuple[int, Sequence[float]]], step: int) -> Sequence[float]:
+    """The scores after ``step`` actions: the last entry of the trace at or before it."""
+    current = trace[0][1]
+    for at, scores in trace:
+        if at > step:
+            break
+        current = scores
+    return current
+
+
+def leader(scores: Sequence[float]) -> int | None:
+    """The one seat with the highest score, or ``None`` on a tie at the top."""
+    best = max(scores)
+    top = [seat for seat, score in enumerate(scores) if score == best]
+    return top[0] if len(top) == 1 else None
+
+
+def _samples(result: GameResult) -> list[tuple[float, ...]]:
+    """The scores after 0, 10, …, 100 % of the game's actions, in one pass over the trace."""
+    samples: list[tuple[float, ...]] = []
+    entry = 0
+    trace = result.trace
+    for point in range(CURVE_POINTS):
+        step = round(point * result.actions / (CURVE_POINTS - 1))
+        while entry + 1 < len(trace) and trace[entry + 1][0] <= step:
+            entry += 1
+        samples.append(trace[entry][1])
+    return samples
+
+
+def _timeline(ordered: Sequence[GameResult]) -> Timeline | None:
+    traced = [r for r in ordered if r.trace]
+    if not traced:
+        return None
+    n = traced[0].num_players
+    changes = []
+    half_games = half_won = 0
+    decided: list[float] = []
+    curve = [[0.0] * CURVE_POINTS for _ in range(n)]
+    for result in traced:
+        leaders = [leader(scores) for _, scores in result.trace]
+        held = [seat for seat in leaders if seat is not None]
+        changes.append(sum(1 for a, b in itertools.pairwise(held) if a != b))
+        for point, scores in enumerate(_samples(result)):
+            for seat, score in enumerate(scores):
+                curve[seat][point] += float(score)
+        if len(result.winners) != 1:
+            continue
+        (winner,) = result.winners
+        half = leader(score_at(result.trace, result.actions // 2))
+        if half is not None:
+            half_games += 1
+            half_won += half == winner
+        if leaders[-1] == winner and result.actions:
+            others = [i for i, seat in enumerate(leaders) if seat != winner]
+            taken = result.trace[others[-1] + 1][0] if others else 0  # led from the start
+            decided.append(taken / result.actions)
+    return Timeline(
+        games=len(traced),
+        lead_changes=statistics.fmean(changes),
+        half_games=half_games,
+        half_won=half_won,
+        decided_median=statistics.median(decided) if decided else math.nan,
+        curve=tuple(tuple(total / len(traced) for total in seat) for seat in curve),
+    )
+
+
+def _choices(
+    ordered: Sequence[GameResult], shares: Sequence[Sequence[float]]
+) -> tuple[ChoiceWin, ...]:
+    """For each action type: the win rate of seat-games that chose it against those that passed."""
+    if not all(result.legal for result in ordered):
+        return ()
+    chose: dict[str, list[float]] = {}
+    passed: dict[str, list[float]] = {}
+    for i, result in enumerate(ordered):
+        for seat, legal in enumerate(result.legal):
+            for kind, count in legal.items():
+                if count:
+                    side = chose if result.counts[seat].get(kind) else passed
+                    side.setdefault(kind, []).append(shares[seat][i])
+    rows = []
+    for kind in sorted(set(chose) & set(passed)):
+        a, b = chose[kind], passed[kind]
+        rate_a, rate_b = math.fsum(a) / len(a), math.fsum(b) / len(b)
+        spread = statistics.pvariance(a) / len(a) + statistics.pvariance(b) / len(b)
+        rows.append(
+            ChoiceWin(
+                kind,
+                len(a),
+                rate_a,
+                *wilson(math.fsum(a), len(a)),
+                len(b),
+                rate_b,
+                *wilson(math.fsum(b), len(b)),
+                rate_a - rate_b,
+                Z95 * math.sqrt(spread),
+            )
+        )
+    adjusted = holm([normal_p(r.difference, r.margin) for r in rows])
+    ranked = [dataclasses.replace(r, p_adjusted=p) for r, p in zip(rows, adjusted, strict=True)]
+    return tuple(sorted(ranked, key=lambda r: (r.p_adjusted, -abs(r.difference), r.kind)))
+
+
+def _seat_p(wins: float, games: int, fair: float) -> float:
+    """Two-sided p of a seat's win rate against the fair share (normal approximation)."""
+    if not 0 < fair < 1:
+        return 1.0
+    return normal_p(wins / games - fair, Z95 * math.sqrt(fair * (1 - fair) / games))
+
+
+def _team(ordered: Sequence[GameResult], bands: ScoreBands | None) -> TeamSummary:
+    """The team's wins and score (a co-operative game's seats share one fate and score)."""
+    count = len(ordered)
+    wins = sum(1 for r in ordered if r.winners)
+    scores = tuple(float(max(r.scores)) for r in ordered)
+    named: list[tuple[Any, int]] = []
+    if bands is not None:
+        table = list(bands(ordered[0].num_players))
+        tally = [0] * len(table)
+        for score in scores:
+            tally[_band(score, table)] += 1
+        named = [(name, games) for (_, name), games in zip(table, tally, strict=True)]
+    return TeamSummary(
+        wins,
+        wins / count,
+        *wilson(wins, count),
+        statistics.fmean(scores),
+        statistics.stdev(scores) if count > 1 else 0.0,
+        scores,
+        tuple(named),
+    )
+
+
+def _band(score: float, table: Sequence[tuple[float | None, Any]]) -> int:
+    for index, (below, _) in enumerate(table):
+        if below is None or score < below:
+            return index
+    return len(table) - 1
+
+
+def _how_won(ordered: Sequence[GameResult]) -> HowWon:
+    n = ordered[0].num_players
+    everything = [float(score) for r in ordered for score in r.scores]
+    spread = max(everything) - min(everything)
+    margins = []
+    ranks = [[0] * n for _ in range(n)]
+    for result in ordered:
+        for seat, place in enumerate(finishing_places(result)):
+            ranks[seat][place] += 1
+        if len(result.winners) != 1 or n < 2:
+            continue
+        (winner,) = result.winners
+        best_other = max(float(s) for seat, s in enumerate(result.scores) if seat != winner)
+        margins.append(float(result.scores[winner]) - best_other)
+    return HowWon(
+        decided=len(margins),
+        margin_mean=statistics.fmean(margins) if margins else math.nan,
+        margin_median=statistics.median(margins) if margins else math.nan,
+        relative_mean=statistics.fmean(m / spread for m in margins) if margins and spread else 0.0,
+        tie_break=sum(1 for m in margins if m <= 0),
+        one_point=sum(1 for m in margins if m == 1),
+        ranks=tuple(tuple(row) for row in ranks),
+    )
+
+
+def finishing_places(result: GameResult) -> list[int]:
+    """Each seat's place, 0 the best: winners first, then by score; equal ones share a place.
+
+    >>> r = GameResult(0, 0, 4, ("random",) * 4, (5, 9, 5, 1), (0,), 10)
+    >>> finishing_places(r)
+    [0, 1, 2, 3]
+    """
+    keys = [(seat in result.winners, float(score)) for seat, score in enumerate(result.scores)]
+    return [sum(1 for other in keys if other > mine) for mine in keys]
+
+
+LENGTH_BINS = 5
+"""Games are split into at most this many bands of length, of about equal counts."""
+
+
+def _length_bins(
+    ordered: Sequence[GameResult], shares: Sequence[Sequence[float]]
+) -> tuple[LengthBin, ...]:
+    """Each seat's win rate in each band of game lengths, with a seat test per band.
+
+    Bands cut the sorted lengths into :data:`LENGTH_BINS` parts of about
+    equal counts, never splitting equal lengths; each band's seat test is
+    Holm-adjusted over the bands.
+    """
+    n = ordered[0].num_players
+    indices = sorted(range(len(ordered)), key=lambda i: ordered[i].actions)
+    edges: list[list[int]] = []
+    target = len(indices) / LENGTH_BINS
+    for i in indices:
+        if not edges or (
+            len(edges[-1]) >= target and ordered[i].actions != ordered[edges[-1][-1]].actions
+        ):
+            edges.append([])
+        edges[-1].append(i)
+    if len(edges) < 2 or n < 2:
+        return ()
+    bins = []
+    for members in edges:
+        wins = [math.fsum(shares[seat][i] for i in members) for seat in range(n)]
+        bins.append(
+            LengthBin(
+                low=ordered[members[0]].actions,
+                high=ordered[members[-1]].actions,
+                games=len(members),
+                rates=tuple(w / len(members) for w in wins),
+                p_value=seat_test(wins)[2],
+            )
+        )
+    adjusted = holm([b.p_value for b in bins])
+    return tuple(dataclasses.replace(b, p_adjusted=p) for b, p in zip(bins, adjusted, strict=True))
 
 
 def _actions(ordered: Sequence[GameResult], n: int) -> tuple[ActionSummary, ...]:
     per_seat: dict[str, list[int]] = {}
     by_phase: dict[str, list[int]] = {}
+    recorded = all(result.legal for result in ordered)
+    legal: dict[str, int] = {}
     for result in ordered:
+        for counts in result.legal:
+            for kind, count in counts.items():
+                legal[kind] = legal.get(kind, 0) + count
+                per_seat.setdefault(kind, [0] * n)
         for seat, counts in enumerate(result.counts):
             for kind, count in counts.items():
                 per_seat.setdefault(kind, [0] * n)[seat] += count
@@ -396,6 +884,7 @@ def _actions(ordered: Sequence[GameResult], n: int) -> tuple[ActionSummary, ...]
                 by_phase.get(kind, [0] * PHASES)[p] / phase_totals[p] if phase_totals[p] else 0.0
                 for p in range(PHASES)
             ),
+            legal=legal.get(kind, 0) if recorded else None,
         )
         for kind, counts in per_seat.items()
     ]

@@ -5,14 +5,17 @@ A row is :meth:`GameResult.to_json`: ``game``, ``base_seed``, ``variant``,
 spec at each seat in this game), ``scores``, ``winners``, ``length``
 (actions applied), ``ending`` (``normal``, or ``stopped`` by a safety
 limit), ``actions`` (per seat: how often each action type was chosen),
-``phases`` (the same for all seats, per third of the game) and, when asked
+``phases`` (the same for all seats, per third of the game), ``legal`` (per
+seat: at how many of its decisions each action type was legal), ``trace``
+(the running score: ``[actions applied, scores]`` whenever a score changed)
+and, when asked
 for, ``record`` (the game's replayable record).
 
 A file whose name ends in ``.parquet`` is written as Parquet (``pyarrow``,
 the ``bodoge[parquet]`` extra), every other name as JSON lines.  In
 Parquet the scalar fields and the lists (``bots``, ``scores``,
 ``winners``) are columns of their own; the nested ones (``options``,
-``design``, ``actions``, ``phases``, ``record``) are JSON text, so that
+``design``, ``actions``, ``phases``, ``legal``, ``trace``, ``record``) are JSON text, so that
 every row fits one schema whatever the game.
 
 Writers keep every finished game: JSON lines are flushed as they are
@@ -45,7 +48,7 @@ import orjson
 from .play import GameResult
 
 PARQUET_INSTALL = "pip install 'bodoge[parquet]'"
-NESTED = ("options", "design", "actions", "phases", "record")
+NESTED = ("options", "design", "actions", "phases", "legal", "trace", "record")
 """Fields kept as JSON text in Parquet."""
 ROW_GROUP = 2000
 
@@ -166,6 +169,8 @@ class _ParquetWriter:
                 ("ending", pa.string()),
                 ("actions", pa.string()),
                 ("phases", pa.string()),
+                ("legal", pa.string()),
+                ("trace", pa.string()),
                 ("record", pa.string()),
             ]
         )

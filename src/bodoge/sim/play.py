@@ -22,7 +22,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from ..bots import BotSpec, expand_bot_specs, make_bot
-from ..engine import DesignValue, Event, Game, OptionValue, Score, get_game
+from ..engine import DesignValue, Event, Game, OptionValue, Score, State, get_game
 from ..engine.rng import SEED_BITS
 
 DEFAULT_MAX_ACTIONS = 100_000
@@ -72,7 +72,10 @@ class GameResult:
     :data:`NORMAL` or :data:`STOPPED`.  ``counts[seat]`` maps each action
     type (``Action.TYPE``) to how often that seat chose it; ``phases[p]``
     does the same for all seats in the ``p``-th third of the game (action
-    ``k`` of ``L`` falls in third ``3k // L``).  ``variant`` numbers the
+    ``k`` of ``L`` falls in third ``3k // L``).  ``legal[seat]`` maps each
+    action type to the number of that seat's decisions at which at least one
+    action of the type was legal (``()`` in rows written before it was kept),
+    so that "chosen when legal" is ``counts / legal``.  ``variant`` numbers the
     variant of a sweep and ``base_seed`` names the run.  ``record``
     (``state.record()``) is kept only when asked for.
     """
@@ -93,6 +96,10 @@ class GameResult:
     phases: tuple[Mapping[str, int], ...] = field(default=(), hash=False)
     variant: int = 0
     base_seed: int | None = None
+    legal: tuple[Mapping[str, int], ...] = field(default=(), hash=False)
+    trace: tuple[tuple[int, tuple[Score, ...]], ...] = field(default=(), hash=False)
+    """The running score: ``(actions applied, scores)`` at the start and after every
+    action that changed a score (``()`` in rows written before it was kept)."""
 
     @property
     def stopped(self) -> bool:
@@ -117,6 +124,8 @@ class GameResult:
             "ending": self.ending,
             "actions": [dict(seat) for seat in self.counts],
             "phases": [dict(phase) for phase in self.phases],
+            "legal": [dict(seat) for seat in self.legal],
+            "trace": [[step, list(scores)] for step, scores in self.trace],
         }
         if self.record is not None:
             row["record"] = self.record
@@ -143,6 +152,11 @@ class GameResult:
                 phases=tuple(_counts(phase) for phase in row["phases"]),
                 variant=_int(row.get("variant", 0)),
                 base_seed=None if row.get("base_seed") is None else _int(row["base_seed"]),
+                legal=tuple(_counts(seat) for seat in row.get("legal") or ()),
+                trace=tuple(
+                    (_int(step), tuple(_number(x) for x in scores))
+                    for step, scores in row.get("trace") or ()
+                ),
             )
         except (KeyError, TypeError, AttributeError) as error:
             raise ValueError(f"not a row of bodoge sim --out: {error!r}") from None
@@ -153,6 +167,8 @@ class GameResult:
             or len(result.scores) != n
             or len(result.counts) != n
             or len(result.phases) != PHASES
+            or len(result.legal) not in (0, n)
+            or any(len(scores) != n for _, scores in result.trace)
             or any(not 0 <= seat < n for seat in result.winners)
             or result.ending not in ENDINGS
             or result.actions < 0
@@ -236,6 +252,9 @@ def play_game(
     bots = [make_bot(spec, game, bot_seed(state.seed, seat)) for seat, spec in enumerate(specs)]
     apply = state.apply if checked else state.apply_unchecked
     count = 0
+    legal: tuple[dict[str, int], ...] = tuple({} for _ in range(state.num_players))
+    scores = tuple(state.scores)
+    trace = [(0, scores)]
     to_act = state.to_act
     while to_act:
         if count >= max_actions:
@@ -244,8 +263,12 @@ def play_game(
                 f"seed {state.seed} did not end within {max_actions} actions"
             )
         seat = to_act[0]
+        _count_legal(legal[seat], state, seat)
         apply(seat, bots[seat].choose(state, seat))
         count += 1
+        if tuple(state.scores) != scores:
+            scores = tuple(state.scores)
+            trace.append((count, scores))
         to_act = state.to_act
     counts, phases = action_counts(state.events, state.num_players)
     return GameResult(
@@ -265,4 +288,19 @@ def play_game(
         phases=phases,
         variant=variant,
         base_seed=base_seed,
+        legal=legal,
+        trace=tuple(trace),
     )
+
+
+def _count_legal(tally: dict[str, int], state: State, seat: int) -> None:
+    """Add one decision to ``tally`` for every action type legal for ``seat`` now.
+
+    This asks the rules for the legal actions once more per decision (the
+    bot asks too); it is the cheap way to know what could have been chosen,
+    against replaying every game for the report (measured in bench/README.md).
+    """
+    # dict.fromkeys, not a set: the order of the row's keys must not depend on string
+    # hashing, which differs between worker processes (byte-identical files)
+    for kind in dict.fromkeys(action.TYPE for action in state.legal_actions(seat)):
+        tally[kind] = tally.get(kind, 0) + 1

@@ -22,12 +22,13 @@ from __future__ import annotations
 import io
 import math
 import re
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
 from typing import Any
 
 import jinja2
 
-from ..engine import Game, InvalidOptions, Text, UnknownGame, get_game, seat_name
+from ..engine import Game, Text, UnknownGame, get_game, seat_name
 from .analysis import (
     ALPHA,
     Analysis,
@@ -35,6 +36,7 @@ from .analysis import (
     Difference,
     Group,
     analyse,
+    detectable_gap,
 )
 from .play import STOPPED, GameResult
 
@@ -71,6 +73,7 @@ T = {
         "{games} games, {variants} variant(s). Bots: {bots}.",
     ),
     "summary": Text("まとめ", "Summary"),
+    "see": Text("→ 図表", "→ see"),
     "variant": Text("設定", "Variant"),
     "defaults": Text("既定の設定", "default settings"),
     "players": Text("{n}人", "{n} players"),
@@ -93,10 +96,67 @@ T = {
     ),
     "bots": Text("ボットごとの勝率", "Win rate by bot"),
     "scores": Text("席ごとの得点の分布", "Score distribution by seat"),
+    "team_scores": Text("チームの得点の分布", "The team's score distribution"),
+    "team_won": Text("チームの勝ち", "the team won"),
+    "team_lost": Text("チームの負け", "the team lost"),
     "scores_caption": Text(
         "箱は四分位、ひげは5〜95パーセンタイル、白線は中央値、点は平均。",
         "Boxes: quartiles; whiskers: 5th–95th percentile; line: median; dot: mean.",
     ),
+    "scores_bars": Text(
+        "得点ごとのゲームの割合（得点の種類が少ないので箱ひげ図ではなく棒で）。",
+        "Share of games ending on each score (few whole-number scores: bars, not boxes).",
+    ),
+    "holm_note": Text(
+        "有意の判定は Holm 法で{k}個の差について多重比較の補正をしたもの。",
+        "Significance is Holm-adjusted over the {k} differences shown (multiple comparisons).",
+    ),
+    "col_holm": Text("p（Holm 補正）", "p (Holm)"),
+    "player_counts": Text("人数ごとの比較", "Player counts"),
+    "player_counts_caption": Text(
+        "人数ごとの基準の設定。スタートプレイヤーの有利はポイント（P1 の勝率 − 公平な取り分、"
+        "95 %区間）、席の検定は Holm 補正後の p 値、得点差は最高−最低の平均。",
+        "The baseline variant of each player count. First-player advantage in percentage points "
+        "(P1's win rate − the fair share, 95 % interval); seat test: Holm-adjusted p; "
+        "spread: mean of highest − lowest score.",
+    ),
+    "col_players": Text("人数", "Players"),
+    "col_advantage": Text("スタートプレイヤーの有利", "First-player advantage"),
+    "col_seat_test": Text("席の検定", "Seat test"),
+    "col_spread": Text("得点差", "Score spread"),
+    "team": Text("チームの成功", "The team's success"),
+    "team_line": Text(
+        "チームの勝率 {rate}（Wilson の95 %区間 {low}〜{high}、{games}ゲーム中{wins}勝）。"
+        "協力ゲームなので席の有利は問いません。",
+        "The team wins {rate} (Wilson 95 % interval {low}–{high}; {wins} of {games} games). "
+        "Seats win or lose together: no seat advantage is tested.",
+    ),
+    "col_band": Text("ルールの評価", "The rules' verdict"),
+    "test_holm": Text(
+        "{k}通りの設定について Holm 補正: {p}。", "Holm-adjusted over {k} variants: {p}."
+    ),
+    "advantage": Text(
+        "スタートプレイヤーの有利: {adv} ± {margin} ポイント（95 %区間）。",
+        "First-player advantage: {adv} ± {margin} percentage points (95 % interval).",
+    ),
+    "power": Text(
+        "{games}ゲームで検出できる席の差は {gap}（検出力80 %、有意水準5 %）。",
+        "{games} games detect a seat gap of {gap} (80 % power, 5 % level).",
+    ),
+    "how_won": Text("勝ち方", "How games are won"),
+    "won_line": Text(
+        "勝者が1人の{decided}ゲーム: 2位との差は平均 {mean}"
+        "（中央値 {median}、得点の幅の {relative}）。"
+        "{close}が1点差か同点決着（同点 {tie}、1点差 {one}）。下の表は席ごとの順位の分布。",
+        "{decided} games with one winner: the winner leads the runner-up by {mean} on average "
+        "(median {median}; {relative} of the score range). {close} are decided by one point or a "
+        "tie-break ({tie} tie-breaks, {one} by one point). Below: each seat's finishing places.",
+    ),
+    "place": Text("{n}位", "#{n}"),
+    "by_length": Text("ゲームの長さごとの勝率", "Win rate by game length"),
+    "col_lengths": Text("長さ（手数）", "Length (actions)"),
+    "col_legal": Text("選べた回数", "Legal at"),
+    "col_when_legal": Text("選べたときに選んだ割合", "Chosen when legal"),
     "length": Text("ゲームの長さ（手数）", "Game length (actions)"),
     "endings": Text("ゲームの終わり方", "How games ended"),
     "normal": Text("ルールどおり終了", "ended by the rules"),
@@ -221,6 +281,72 @@ T = {
         "With {variant}, {metric} goes from {base} to {value} "
         "(difference {diff} ± {margin}, {how}).",
     ),
+    "s_team": Text(
+        "協力ゲーム: チームの成功率 {rate} ± {margin}（Wilson の95 %区間、{games}ゲーム）、"
+        "平均得点 {mean}（標準偏差 {sd}）。席の有利は問いません。",
+        "A co-operative game: the team wins {rate} ± {margin} of {games} games (Wilson 95 %), "
+        "mean score {mean} (SD {sd}). Seats win or lose together, so no seat advantage is tested.",
+    ),
+    "s_bands": Text("ルールの評価: {bands}。", "The rules' verdicts: {bands}."),
+    "s_holm": Text("（Holm 法で{k}通りの設定について補正）", " (Holm-adjusted over {k} variants)"),
+    "s_power": Text(
+        "{games}ゲームで検出できる席の差は {gap} 程度です（検出力80 %、有意水準5 %）。",
+        "{games} games detect a seat gap of {gap} (80 % power, 5 % level).",
+    ),
+    "s_small_baseline": Text(
+        "ただし{games}ゲームでは {gap} 未満の差は見えず、偶然の可能性も残ります。"
+        "ゲーム数を増やして確かめてください。",
+        "Only {games} games, though: gaps under {gap} go unseen and chance is not ruled out; "
+        "confirm it with more games.",
+    ),
+    "s_seat_also": Text(
+        "{seat}の勝率は {rate} ± {margin}（公平な取り分との差 {gap} ポイント、Holm 補正後 {p}）。",
+        "{seat} wins {rate} ± {margin} ({gap} points from the fair share, Holm-adjusted {p}).",
+    ),
+    "s_length_band": Text(
+        "{share}のゲームが {low}〜{high}手で終わり、そこでは{seat}の勝率が {rate}"
+        "（全体では {overall}、Holm 補正後 {p}）。",
+        "{share} of games end within {low}–{high} actions, where {seat} wins {rate} "
+        "({overall} overall; Holm-adjusted {p}).",
+    ),
+    "s_timeline": Text(
+        "折り返し時点で首位の席が勝つのは {won}。首位は1ゲームに平均 {changes}回入れ替わり、"
+        "勝者が最後に首位に立つのは中央値でゲームの {decided} の時点。",
+        "The seat leading at half-time wins {won} of the time; the lead changes {changes} "
+        "times a game on average, and the winner takes the lead for good {decided} of the way "
+        "through (median).",
+    ),
+    "timeline": Text("ゲーム中の得点の推移", "Score over the game"),
+    "timeline_caption": Text(
+        "席ごとの平均得点を、ゲームの手数の0〜100 %の時点で。首位: 得点が単独で最も高い席。",
+        "Each seat's mean score after 0–100 % of a game's actions. Leader: the one seat "
+        "with the highest score.",
+    ),
+    "s_choice": Text(
+        "{kind} を選んだ席の勝率は {chose}、選べたのに選ばなかった席は {passed}"
+        "（差 {diff} ± {margin} ポイント、Holm 補正後 {p}）。",
+        "Seats that chose {kind} won {chose}, those that could and did not {passed} "
+        "({diff} ± {margin} points, Holm-adjusted {p}).",
+    ),
+    "choices": Text("勝ちにつながる選択", "Which choices win"),
+    "choices_caption": Text(
+        "そのアクションを選べた席（1ゲーム1席を1件）のうち、1度でも選んだ席と一度も選ばなかった席の"
+        "勝率（Wilson の95 %区間）。差は2つの割合の差の95 %区間、p は種類について Holm 補正。"
+        "相関であって因果ではありません。",
+        "Among seat-games in which the type was legal: the win rate of those that chose it at "
+        "least once and of those that never did (Wilson 95 % intervals); the difference with "
+        "its 95 % interval, p Holm-adjusted over the types. An association, not a cause.",
+    ),
+    "col_chose": Text("選んだ", "Chose it"),
+    "col_passed": Text("選ばなかった", "Could, did not"),
+    "s_close": Text(
+        "勝者が1人のゲームのうち {share} が1点差か、得点で勝っていない決着"
+        "（同点決着など {tie}、1点差 {one}）。"
+        "勝者の差の中央値は {margin}。",
+        "{share} of games with one winner are decided by one point or a tie-break "
+        "(not ahead on points, won by a tie-break or another rule: {tie}; by one point: {one}); "
+        "the median winning margin is {margin}.",
+    ),
     "s_variant_none": Text(
         "{variant} と基準の間に、95 %区間で区別できる差はありません。",
         "{variant}: no difference from the baseline that its 95 % interval can tell.",
@@ -232,7 +358,17 @@ T = {
 
 
 def format_percent(value: float) -> str:
-    return f"{100 * value:.0f} %" if abs(value) >= 0.1 else f"{100 * value:.1f} %"
+    """One decimal always: 24.15 % is not 24 %."""
+    return f"{100 * value:.1f} %"
+
+
+def format_points(value: float, lang: str = "en", percentage: bool = False) -> str:
+    """``1 point``, ``2.5 points`` (``percentage``: percentage points); Japanese ``2.5点``."""
+    number = f"{value:.1f}".rstrip("0").rstrip(".") if value != int(value) else f"{value:.0f}"
+    if lang == "ja":
+        return f"{number}ポイント" if percentage else f"{number}点"
+    unit = "percentage point" if percentage else "point"
+    return f"{number} {unit}" if number in ("1", "-1") else f"{number} {unit}s"
 
 
 def format_p(value: float) -> str:
@@ -264,84 +400,268 @@ def metric_name(difference: Difference, lang: str) -> str:
 # --------------------------------------------------------------- summary
 
 
+SMALL_BASELINE = 0.05
+"""A seat test that cannot see gaps under five percentage points is a small baseline:
+a call-out on it says so."""
+
+
+@dataclass(frozen=True)
+class Finding:
+    """One sentence of the summary, the plot that shows it, and what ranks it.
+
+    ``tier`` 0: an effect the tests call real (ranked by ``size``, then
+    evidence ``p``); 1: a description (length, actions).
+    """
+
+    text: str
+    anchor: str = ""
+    tier: int = 1
+    size: float = 0.0
+    p: float = 1.0
+
+
 def summary(analysis: Analysis, lang: str) -> list[str]:
     """Plain sentences on what looks unbalanced, each with its evidence."""
-    lines: list[str] = []
+    return [finding.text for finding in findings(analysis, lang)]
+
+
+def findings(analysis: Analysis, lang: str) -> list[Finding]:
+    """Per variant: its verdict, then its effects by size and evidence, then the rest."""
+    lines: list[Finding] = []
     many = len(analysis.groups) > 1
-    for group in analysis.groups:
+    for number, group in enumerate(analysis.groups):
         if many:
             name = analysis.label(group) or T["defaults"](lang)
-            lines.append(T["s_variant_group"].format(variant=name)(lang))
-        lines.extend(_group_summary(group, lang))
+            lines.append(Finding(T["s_variant_group"].format(variant=name)(lang)))
+        lines.extend(_group_findings(group, number, len(analysis.groups), lang))
     for comparison in analysis.comparisons:
-        lines.extend(_comparison_summary(analysis, comparison, lang))
+        lines.extend(
+            Finding(text, "comparison") for text in _comparison_summary(analysis, comparison, lang)
+        )
     return lines
 
 
-def _group_summary(group: Group, lang: str) -> list[str]:
-    lines = []
-    if len(group.seats) == 1:  # one player: no seat to compare, the score says it all
-        (alone,) = group.seats
-        lines.append(
-            T["s_one_seat"].format(
-                rate=format_percent(alone.win_rate),
-                margin=format_percent((alone.high - alone.low) / 2),
-                mean=f"{alone.score_mean:.1f}",
-                sd=f"{alone.score_sd:.1f}",
-                games=group.games,
-            )(lang)
-        )
-    elif not group.seats_comparable:
-        lines.append(T["s_seat_unknown"](lang))
-    elif group.p_value < ALPHA:
+def _group_findings(group: Group, number: int, groups: int, lang: str) -> list[Finding]:
+    anchor = f"v{number}"
+    head = _verdict(group, anchor, groups, lang)
+    effects = sorted(
+        _seat_findings(group, anchor, lang)
+        + _length_findings(group, anchor, lang)
+        + _won_findings(group, anchor, lang)
+        + _choice_findings(group, anchor, lang)
+        + _timeline_findings(group, anchor, lang),
+        key=lambda f: (f.tier, -f.size, f.p),
+    )
+    return head + effects + _descriptions(group, anchor, lang)
+
+
+def _verdict(group: Group, anchor: str, groups: int, lang: str) -> list[Finding]:
+    """The variant's first line: the team's success, or the seat test and its power."""
+    if group.team is not None:
+        return [_team_line(group, anchor, lang)]
+    if not group.seats_comparable:
+        return [Finding(T["s_seat_unknown"](lang), f"{anchor}-win")]
+    p = group.p_adjusted
+    p_text = format_p(p) + (T["s_holm"].format(k=groups)(lang) if groups > 1 else "")
+    gap = detectable_gap(group.games, group.fair)
+    power = Finding(
+        T["s_power"].format(
+            games=group.games,
+            gap=format_points(round(100 * gap, 1), lang, percentage=True),
+        )(lang),
+        f"{anchor}-win",
+    )
+    if p < ALPHA:
         worst = max(group.seats, key=lambda s: abs(s.win_rate - group.fair))
-        margin = (worst.high - worst.low) / 2
         small = abs(worst.win_rate - group.fair) < SMALL_EDGE
-        lines.append(
-            T["s_seat_small" if small else "s_seat_bias"].format(
-                seat=seat_name(worst.seat, lang),
-                rate=format_percent(worst.win_rate),
-                margin=format_percent(margin),
-                fair=format_percent(group.fair),
-                p=format_p(group.p_value),
+        text = T["s_seat_small" if small else "s_seat_bias"].format(
+            seat=seat_name(worst.seat, lang),
+            rate=format_percent(worst.win_rate),
+            margin=format_percent((worst.high - worst.low) / 2),
+            fair=format_percent(group.fair),
+            p=p_text,
+        )(lang)
+        if gap > SMALL_BASELINE:
+            text += " " + T["s_small_baseline"].format(
+                games=group.games, gap=format_points(round(100 * gap, 1), lang, percentage=True)
             )(lang)
+        return [Finding(text, f"{anchor}-win", 0, abs(worst.win_rate - group.fair), p), power]
+    rates = [s.win_rate for s in group.seats]
+    fair = T["s_seat_fair"].format(
+        low=format_percent(min(rates)),
+        high=format_percent(max(rates)),
+        fair=format_percent(group.fair),
+        p=p_text,
+        games=group.games,
+    )(lang)
+    return [Finding(fair, f"{anchor}-win"), power]
+
+
+def _team_line(group: Group, anchor: str, lang: str) -> Finding:
+    team = group.team
+    assert team is not None
+    key = "s_one_seat" if group.num_players == 1 else "s_team"
+    text = T[key].format(
+        rate=format_percent(team.rate),
+        margin=format_percent((team.high - team.low) / 2),
+        mean=f"{team.score_mean:.1f}",
+        sd=f"{team.score_sd:.1f}",
+        games=group.games,
+    )(lang)
+    if team.bands:
+        words = ", ".join(
+            f"{name(lang) if callable(name) else name} {format_percent(count / group.games)}"
+            for name, count in team.bands
+            if count
         )
-    else:
-        rates = [s.win_rate for s in group.seats]
+        text += " " + T["s_bands"].format(bands=words)(lang)
+    return Finding(text, f"{anchor}-team")
+
+
+def _seat_findings(group: Group, anchor: str, lang: str) -> list[Finding]:
+    """Every seat whose win rate differs from the fair share (Holm over seats), but the worst."""
+    if group.team is not None or not group.seats_comparable or group.p_adjusted >= ALPHA:
+        return []
+    worst = max(group.seats, key=lambda s: abs(s.win_rate - group.fair))
+    lines = []
+    for seat, p in zip(group.seats, group.seat_p, strict=True):
+        if seat is worst or p >= ALPHA:
+            continue
+        gap = seat.win_rate - group.fair
         lines.append(
-            T["s_seat_fair"].format(
-                low=format_percent(min(rates)),
-                high=format_percent(max(rates)),
-                fair=format_percent(group.fair),
-                p=format_p(group.p_value),
-                games=group.games,
-            )(lang)
+            Finding(
+                T["s_seat_also"].format(
+                    seat=seat_name(seat.seat, lang),
+                    rate=format_percent(seat.win_rate),
+                    margin=format_percent((seat.high - seat.low) / 2),
+                    gap=f"{100 * gap:+.1f}",
+                    p=format_p(p),
+                )(lang),
+                f"{anchor}-win",
+                0,
+                abs(gap),
+                p,
+            )
         )
+    return lines
+
+
+def _length_findings(group: Group, anchor: str, lang: str) -> list[Finding]:
+    """Bands of game length in which one seat wins far from its overall rate."""
+    lines = []
+    for band in group.length_bins:
+        if band.p_adjusted >= ALPHA:
+            continue
+        seat = max(
+            range(len(band.rates)),
+            key=lambda s: abs(band.rates[s] - group.seats[s].win_rate),
+        )
+        size = abs(band.rates[seat] - group.seats[seat].win_rate)
+        lines.append(
+            Finding(
+                T["s_length_band"].format(
+                    share=format_percent(band.games / group.games),
+                    low=band.low,
+                    high=band.high,
+                    seat=seat_name(seat, lang),
+                    rate=format_percent(band.rates[seat]),
+                    overall=format_percent(group.seats[seat].win_rate),
+                    p=format_p(band.p_adjusted),
+                )(lang),
+                f"{anchor}-bands",
+                0,
+                size,
+                band.p_adjusted,
+            )
+        )
+    return lines
+
+
+def _timeline_findings(group: Group, anchor: str, lang: str) -> list[Finding]:
+    line = group.timeline
+    if line is None or not line.half_games:
+        return []
+    text = T["s_timeline"].format(
+        won=format_percent(line.half_won / line.half_games),
+        changes=f"{line.lead_changes:.1f}",
+        decided=format_percent(line.decided_median)
+        if line.decided_median == line.decided_median
+        else "—",
+    )
+    return [Finding(text(lang), f"{anchor}-timeline")]
+
+
+def _choice_findings(group: Group, anchor: str, lang: str) -> list[Finding]:
+    """Action types whose choosers win clearly more or less often than those who passed."""
+    return [
+        Finding(
+            T["s_choice"].format(
+                kind=row.kind,
+                chose=format_percent(row.chose_rate),
+                passed=format_percent(row.passed_rate),
+                diff=f"{100 * row.difference:+.1f}",
+                margin=f"{100 * row.margin:.1f}",
+                p=format_p(row.p_adjusted),
+            )(lang),
+            f"{anchor}-choices",
+            0,
+            abs(row.difference),
+            row.p_adjusted,
+        )
+        for row in group.choices
+        if row.p_adjusted < ALPHA
+    ]
+
+
+def _won_findings(group: Group, anchor: str, lang: str) -> list[Finding]:
+    won = group.won
+    if won is None or not won.decided:
+        return []
+    return [
+        Finding(
+            T["s_close"].format(
+                share=format_percent(won.close),
+                tie=format_percent(won.tie_break / won.decided),
+                one=format_percent(won.one_point / won.decided),
+                margin=format_points(round(won.margin_median, 1), lang),
+            )(lang),
+            f"{anchor}-won",
+        )
+    ]
+
+
+def _descriptions(group: Group, anchor: str, lang: str) -> list[Finding]:
+    lines = []
     if len(group.bots) > 1:
         ranked = sorted(group.bots, key=lambda b: -b.win_rate)
         words = ", ".join(
             f"{b.bot} {format_percent(b.win_rate)} ± {format_percent((b.high - b.low) / 2)}"
             for b in ranked
         )
-        lines.append(T["s_bots"].format(list=words)(lang))
+        lines.append(Finding(T["s_bots"].format(list=words)(lang), f"{anchor}-win"))
     stopped = group.endings.get(STOPPED, 0)
     if stopped:
-        lines.append(
-            T["s_stopped"].format(share=format_percent(stopped / group.games), count=stopped)(lang)
+        text = T["s_stopped"].format(share=format_percent(stopped / group.games), count=stopped)
+        lines.append(Finding(text(lang), f"{anchor}-length"))
+    if group.no_winner > stopped and group.team is None:
+        text = T["s_no_winner"].format(
+            share=format_percent(group.no_winner / group.games), count=group.no_winner
         )
-    if group.no_winner > stopped:
-        lines.append(
-            T["s_no_winner"].format(
-                share=format_percent(group.no_winner / group.games), count=group.no_winner
-            )(lang)
-        )
-    lines.append(
+        lines.append(Finding(text(lang), f"{anchor}-length"))
+    lines.extend(Finding(text, f"{anchor}-length") for text in _length_lines(group, lang))
+    lines.extend(Finding(text, f"{anchor}-actions") for text in _action_lines(group, lang))
+    return lines
+
+
+def _length_lines(group: Group, lang: str) -> list[str]:
+    stopped = group.endings.get(STOPPED, 0)
+    lines = [
         T["s_length"].format(
             mean=group.length_mean,
             low=group.length_quantile(0.05),
             high=group.length_quantile(0.95),
         )(lang)
-    )
+    ]
     median = group.length_quantile(0.5)
     top = max(group.lengths)
     if median > 0 and top > 3 * median:
@@ -353,6 +673,11 @@ def _group_summary(group: Group, lang: str) -> list[str]:
                 share=format_percent(near_top / group.games), low=math.ceil(0.95 * top), top=top
             )(lang)
         )
+    return lines
+
+
+def _action_lines(group: Group, lang: str) -> list[str]:
+    lines = []
     if group.actions:
         first = group.actions[0]
         lines.append(
@@ -375,6 +700,7 @@ def _group_summary(group: Group, lang: str) -> list[str]:
 def _comparison_summary(analysis: Analysis, comparison: Comparison, lang: str) -> list[str]:
     name = analysis.label(comparison.group)
     found = [d for d in comparison.differences if d.significant and d.metric != "score"]
+    found.sort(key=lambda d: d.p_adjusted)
     if not found:
         return [T["s_variant_none"].format(variant=name)(lang)]
     lines = []
@@ -429,9 +755,7 @@ class _Plots:
                 figure.savefig(buffer, format="svg", metadata={"Date": None})
             finally:
                 plt.close(figure)
-        text = buffer.getvalue()
-        text = re.sub(r"<metadata>.*?</metadata>\s*", "", text, flags=re.DOTALL)
-        return text[text.index("<svg") :]
+        return self._clean(buffer.getvalue())
 
     def win_rates(self, group: Group) -> str:
         def draw(axes: Any) -> None:
@@ -441,14 +765,25 @@ class _Plots:
             above = [100 * (s.high - s.win_rate) for s in group.seats]
             axes.bar(seats, rates, color=COLOURS[0], yerr=[below, above], capsize=4)
             axes.axhline(100 * group.fair, color="#444", linestyle="--", linewidth=1)
-            axes.set_ylabel("%")
+            axes.set_ylabel("win rate (%)")
+            axes.set_xlabel("seat")
             axes.set_ylim(0, max(100 * s.high for s in group.seats) * 1.15 + 1)
 
         return self.svg(draw)
 
     def scores(self, group: Group) -> str:
+        """Box plots for wide scores; for a few whole-number scores, the share of each value."""
+        columns: list[tuple[str, Sequence[float]]] = (
+            [("team", group.team.scores)]
+            if group.team is not None
+            else [(seat_name(s.seat), s.scores) for s in group.seats]
+        )
+        if _few_scores(group):
+            values = sorted({score for _, scores in columns for score in scores})
+            return self.svg(lambda axes: _score_bars(axes, columns, values))
+
         def draw(axes: Any) -> None:
-            data = [list(s.scores) for s in group.seats]
+            data = [list(scores) for _, scores in columns]
             parts = axes.boxplot(
                 data,
                 whis=(5, 95),
@@ -460,19 +795,47 @@ class _Plots:
             )
             for box in parts["boxes"]:
                 box.set_facecolor(COLOURS[0])
-            axes.set_xticks(range(1, len(data) + 1), [seat_name(s.seat) for s in group.seats])
+            axes.set_xticks(range(1, len(data) + 1), [name for name, _ in columns])
+            axes.set_ylabel("final score")
 
         return self.svg(draw)
 
     def lengths(self, group: Group) -> str:
+        from matplotlib.ticker import MaxNLocator
+
         def draw(axes: Any) -> None:
             values = group.lengths
             low, high = min(values), max(values)
-            bins = max(1, min(40, high - low + 1))
-            axes.hist(values, bins=bins, color=COLOURS[3], edgecolor="white", linewidth=0.5)
-            axes.axvline(group.length_mean, color="#444", linestyle="--", linewidth=1)
+            if low == high:  # every game equally long: one bar, one tick
+                axes.bar([low], [len(values)], width=0.8, color=COLOURS[3])
+                axes.set_xlim(low - 2, high + 2)
+                axes.set_xticks([low])
+            else:
+                bins = max(1, min(40, high - low + 1))
+                axes.hist(values, bins=bins, color=COLOURS[3], edgecolor="white", linewidth=0.5)
+                axes.axvline(group.length_mean, color="#444", linestyle="--", linewidth=1)
+                axes.xaxis.set_major_locator(MaxNLocator(integer=True))
+            axes.yaxis.set_major_locator(MaxNLocator(integer=True))
+            axes.set_xlabel("game length (actions)")
+            axes.set_ylabel("games")
 
         return self.svg(draw, height=2.6)
+
+    def timeline(self, group: Group) -> str:
+        line = group.timeline
+        assert line is not None
+
+        def draw(axes: Any) -> None:
+            points = [100 * i / (len(line.curve[0]) - 1) for i in range(len(line.curve[0]))]
+            for seat, scores in enumerate(line.curve):
+                colour = COLOURS[seat % len(COLOURS)]
+                axes.plot(points, scores, marker="o", markersize=3, color=colour)
+                axes.annotate(seat_name(seat), (points[-1], scores[-1]), xytext=(4, 0),
+                              textcoords="offset points", va="center", color=colour)  # fmt: skip
+            axes.set_xlabel("share of the game's actions (%)")
+            axes.set_ylabel("mean score")
+
+        return self.svg(draw, height=2.8)
 
     def phases(self, group: Group) -> str:
         shown = group.actions[: len(COLOURS)]
@@ -486,62 +849,101 @@ class _Plots:
                 axes.barh(names, widths, left=left, color=colour, label=action.kind)
                 left = [a + b for a, b in zip(left, widths, strict=True)]
             axes.set_xlim(0, 100)
-            axes.set_xlabel("%")
+            axes.set_xlabel("share of the choices in this third (%)")
             axes.legend(loc="upper center", bbox_to_anchor=(0.5, -0.3), ncol=4, frameon=False)
 
         return self.svg(draw, height=2.4 + 0.25 * math.ceil(len(shown) / 4))
 
     def differences(self, analysis: Analysis) -> str:
-        rows: list[tuple[str, Difference]] = []
+        """Two panels: win and stop rates in percentage points; lengths in % of the baseline."""
+        rates: list[tuple[str, Difference]] = []
+        lengths: list[tuple[str, Difference]] = []
         for comparison in analysis.comparisons:
             label = analysis.label(comparison.group)
             for difference in comparison.differences:
-                if difference.metric in ("length", "win", "stopped"):
-                    rows.append((f"{label}: {_metric_key(difference)}", difference))
+                if difference.baseline == difference.value == difference.margin == 0:
+                    continue  # nothing happened in either: no row
+                if difference.metric in ("win", "stopped"):
+                    rates.append((f"{label}: {_metric_key(difference)}", difference))
+                elif difference.metric == "length":
+                    lengths.append((label, difference))
+        panels = [(rows, unit) for rows, unit in ((rates, "pt"), (lengths, "%")) if rows]
+        plt = self.plt
+        with plt.rc_context(self.style):
+            figure, axes_list = plt.subplots(
+                len(panels),
+                1,
+                figsize=(7.2, 1.2 + 0.28 * (len(rates) + len(lengths)) + 0.6 * len(panels)),
+                squeeze=False,
+                gridspec_kw={"height_ratios": [len(rows) + 1 for rows, _ in panels]},
+            )
+            try:
+                for (rows, unit), (axes,) in zip(panels, axes_list, strict=True):
+                    _difference_rows(axes, rows, unit)
+                figure.tight_layout()
+                buffer = io.StringIO()
+                figure.savefig(buffer, format="svg", metadata={"Date": None})
+            finally:
+                plt.close(figure)
+        return self._clean(buffer.getvalue())
 
-        def draw(axes: Any) -> None:
-            for position, (_, difference) in enumerate(rows):
-                scale = 100 if difference.metric in ("win", "stopped") else 1
-                relative = difference.baseline or 1
-                # lengths as a percentage of the baseline, so that every row shares one axis
-                factor = scale if scale == 100 else 100 / relative
-                centre = difference.difference * factor
-                margin = difference.margin * factor
-                colour = COLOURS[2] if difference.significant else COLOURS[0]
-                axes.errorbar(
-                    centre, position, xerr=margin, fmt="o", color=colour, capsize=3, markersize=4
-                )
-            axes.axvline(0, color="#444", linewidth=1)
-            axes.set_yticks(range(len(rows)), [label for label, _ in rows])
-            axes.invert_yaxis()
-            axes.set_xlabel("pt / %")
+    def _clean(self, text: str) -> str:
+        text = re.sub(r"<metadata>.*?</metadata>\s*", "", text, flags=re.DOTALL)
+        return text[text.index("<svg") :]
 
-        return self.svg(draw, width=7.2, height=0.9 + 0.28 * len(rows))
+
+FEW_SCORES = 12
+"""Whole-number scores with at most this many values are drawn as bars, not box plots."""
+
+
+def _score_bars(
+    axes: Any, columns: Sequence[tuple[str, Sequence[float]]], values: list[float]
+) -> None:
+    """One group of bars per score seen, evenly spaced whatever the gaps between scores."""
+    width = 0.8 / len(columns)
+    for number, (name, scores) in enumerate(columns):
+        shares = [100 * sum(1 for s in scores if s == v) / len(scores) for v in values]
+        positions = [i + (number - (len(columns) - 1) / 2) * width for i in range(len(values))]
+        axes.bar(positions, shares, width=width, color=COLOURS[number % len(COLOURS)], label=name)
+    axes.set_xticks(range(len(values)), [f"{v:.0f}" for v in values])
+    axes.set_xlabel("final score")
+    axes.set_ylabel("% of games")
+    if len(columns) > 1:
+        axes.legend(frameon=False, ncol=len(columns))
+
+
+def _difference_rows(axes: Any, rows: list[tuple[str, Difference]], unit: str) -> None:
+    for position, (_, difference) in enumerate(rows):
+        # rates in percentage points; lengths as a percentage of the baseline
+        factor = 100 if unit == "pt" else 100 / (difference.baseline or 1)
+        colour = COLOURS[2] if difference.significant else COLOURS[0]
+        axes.errorbar(
+            difference.difference * factor,
+            position,
+            xerr=difference.margin * factor,
+            fmt="o",
+            color=colour,
+            capsize=3,
+            markersize=4,
+        )
+    axes.axvline(0, color="#444", linewidth=1)
+    axes.set_yticks(range(len(rows)), [label for label, _ in rows])
+    axes.invert_yaxis()
+    axes.set_xlabel(
+        "difference from the baseline (percentage points)"
+        if unit == "pt"
+        else "length difference (% of the baseline)"
+    )
 
 
 def _metric_key(difference: Difference) -> str:
     """A short language-neutral name for plot labels (the tables carry the words)."""
-    if difference.metric == "length":
-        return "length (%)"
     if difference.metric == "stopped":
-        return "stopped (pt)"
-    return f"{seat_name(difference.seat or 0)} win (pt)"
+        return "stopped"
+    return f"{seat_name(difference.seat or 0)} win"
 
 
 # ---------------------------------------------------------------- the page
-
-
-def _possible_types(game: Game) -> Callable[[Mapping[str, Any], int], list[str]]:
-    """The action types of ``game``'s declared action space (those that can ever be legal)."""
-
-    def types(options: Mapping[str, Any], num_players: int) -> list[str]:
-        try:
-            space = game.action_space(game.resolve_options(options), num_players)
-        except (NotImplementedError, InvalidOptions):
-            return []
-        return list(dict.fromkeys(action.TYPE for action in space))
-
-    return types
 
 
 def build_report(
@@ -560,7 +962,7 @@ def build_report(
         game = get_game(results[0].game)
     except UnknownGame:
         game = None
-    analysis = analyse(results, None if game is None else _possible_types(game))
+    analysis = analyse(results, bands=None if game is None else game.score_bands)
     step("analysis")
     sections = []
     for group in analysis.groups:
@@ -570,8 +972,10 @@ def build_report(
                 "label": analysis.label(group) or T["defaults"](lang),
                 "win_plot": plots.win_rates(group),
                 "score_plot": plots.scores(group),
+                "score_caption": "scores_bars" if _few_scores(group) else "scores_caption",
                 "length_plot": plots.lengths(group),
                 "phase_plot": plots.phases(group) if group.actions else "",
+                "timeline_plot": plots.timeline(group) if group.timeline else "",
             }
         )
         step("variant")
@@ -597,7 +1001,12 @@ def build_report(
         title=T["title"].format(game=title)(lang),
         analysis=analysis,
         sections=sections,
-        summary=summary(analysis, lang),
+        summary=findings(analysis, lang),
+        points=lambda value, percentage=False: format_points(value, lang, percentage),
+        player_counts=_player_counts(analysis),
+        family=sum(len(c.differences) for c in analysis.comparisons),
+        spread=_mean_spread,
+        gap=lambda group: round(100 * detectable_gap(group.games, group.fair), 1),
         difference_plot=difference_plot,
         metric_name=lambda d: metric_name(d, lang),
         amount=format_amount,
@@ -609,6 +1018,23 @@ def build_report(
     )
     step("page")
     return _compact(page)
+
+
+def _few_scores(group: Group) -> bool:
+    values = {score for seat in group.seats for score in seat.scores}
+    return len(values) <= FEW_SCORES and all(float(v).is_integer() for v in values)
+
+
+def _mean_spread(group: Group) -> float:
+    return math.fsum(max(r.scores) - min(r.scores) for r in group.results) / group.games
+
+
+def _player_counts(analysis: Analysis) -> list[Group]:
+    """The baseline group of each player count, when the analysis has several counts."""
+    first: dict[int, Group] = {}
+    for group in analysis.groups:
+        first.setdefault(group.num_players, group)
+    return list(first.values()) if len(first) > 1 else []
 
 
 def _compact(page: str) -> str:

@@ -168,7 +168,7 @@ def run_many(
 
 def run_sweep(
     game: Game | str,
-    num_players: int | None,
+    num_players: int | Sequence[int] | None,
     variants: Sequence[tuple[Mapping[str, object] | None, Mapping[str, object] | None]],
     seed: int = 0,
     bot_specs: Sequence[str | BotSpec] = ("random",),
@@ -185,7 +185,11 @@ def run_sweep(
     """Play ``n`` games of every variant, on the same seeds, and yield each result.
 
     ``variants`` lists ``(options, design)`` pairs; result ``r`` belongs to
-    ``variants[r.variant]``.  Chunks alternate between variants, so a run
+    ``variants[r.variant]``.  ``num_players`` may list several player counts
+    (a sweep over counts): then result ``r`` of count ``counts[k]`` belongs
+    to ``variants[r.variant - k·len(variants)]``, and every count plays the
+    same base seed (bot specs are given once, or one per seat of the
+    largest count, and are cut to each count).  Chunks alternate between variants, so a run
     stopped early still holds matched pairs.  ``skip`` names ``(variant,
     index)`` pairs already played.  Everything is checked before any work
     starts, as in :func:`run_many`.
@@ -202,17 +206,24 @@ def run_sweep(
         raise InvalidOptions(str(error)) from None
     resolved = resolve_variants(game, variants)
     if num_players is None:
-        num_players = game.player_range(resolved[0].options)[0]
-    for variant in resolved:
-        game.check_players(num_players, variant.options)
-    specs = tuple(expand_bot_specs(bot_specs, num_players))
+        counts = [game.player_range(resolved[0].options)[0]]
+    elif isinstance(num_players, int):
+        counts = [num_players]
+    else:
+        counts = list(num_players)
+    plays: list[tuple[int, Variant, tuple[BotSpec, ...]]] = []
+    for count in counts:
+        for variant in resolved:
+            game.check_players(count, variant.options)
+        specs = tuple(expand_bot_specs(_cut(bot_specs, count), count))
+        plays.extend((count, variant, specs) for variant in resolved)
     if backend is None:
         backend = get_backend(workers)
-    size = chunk_size or chunk_size_for(n * len(resolved), backend.workers)
+    size = chunk_size or chunk_size_for(n * len(plays), backend.workers)
     skipped = set(skip)
     chunks = []
     for start in range(0, n, size):
-        for number, variant in enumerate(resolved):
+        for number, (count, variant, specs) in enumerate(plays):
             indices = tuple(
                 index
                 for index in range(start, min(start + size, n))
@@ -222,7 +233,7 @@ def run_sweep(
                 chunks.append(
                     Chunk(
                         game,
-                        num_players,
+                        count,
                         number,
                         variant.options,
                         variant.design,
@@ -235,6 +246,11 @@ def run_sweep(
                     )
                 )
     return _results(backend, chunks)
+
+
+def _cut(specs: Sequence[str | BotSpec], count: int) -> Sequence[str | BotSpec]:
+    """Per-seat specs for more seats than ``count`` keep the first ``count``."""
+    return specs[:count] if len(specs) > count else specs
 
 
 def _results(backend: Backend, chunks: list[Chunk]) -> Iterator[GameResult]:

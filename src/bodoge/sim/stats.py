@@ -7,9 +7,10 @@ Definitions (the numbers ``bodoge sim`` prints):
   of its ``k`` winners.  A game nobody wins (everyone dropped out) counts 0
   to every seat, so the win rates add up to the share of games with a
   winner.  In a cooperative game the group wins or loses as one: a win
-  counts 1 to every winner, so each seat's win rate is the group's.  The
-  margin is the half-width of a normal-approximation 95% interval,
-  ``1.96·sqrt(p(1-p)/games)``.
+  counts 1 to every winner, so each seat's win rate is the group's; such a
+  game reports the **team's success rate** (games won over games) and no
+  seat advantage.  The margin is the half-width of Wilson's 95 % score
+  interval (``win_low``–``win_high``), as in the HTML report.
 * **Score mean and spread** of a seat: the mean of its final scores and
   their sample standard deviation (divisor ``games - 1``; 0 for one game).
 * **Stopped games**: games stopped by a safety limit rather than ended by
@@ -47,18 +48,22 @@ from dataclasses import asdict, dataclass
 from typing import Any
 
 from ..engine import UnknownGame, get_game
+from .analysis import wilson
 from .play import GameResult
+
+
+def _cooperative(result: GameResult) -> bool:
+    try:
+        return bool(result.game) and get_game(result.game).cooperative
+    except UnknownGame:
+        return False
 
 
 def _share(result: GameResult) -> float:
     """What a win is worth to each winner: ``1/k`` of a shared win, all of a group's win."""
     if not result.winners:
         return 0.0
-    try:
-        cooperative = bool(result.game) and get_game(result.game).cooperative
-    except UnknownGame:
-        cooperative = False
-    return 1.0 if cooperative else 1 / len(result.winners)
+    return 1.0 if _cooperative(result) else 1 / len(result.winners)
 
 
 Z95 = 1.96
@@ -77,6 +82,8 @@ class SeatStats:
     score_sd: float
     score_min: float
     score_max: float
+    win_low: float = 0.0
+    win_high: float = 1.0
 
 
 @dataclass(frozen=True)
@@ -107,6 +114,15 @@ class Stats:
     bots: tuple[BotStats, ...] = ()
     seats_comparable: bool = True
     """The same bot at every seat, or bots that moved between seats (rotated)."""
+    cooperative: bool = False
+    """The seats win or lose together: the team's success rate is the figure, not seats'."""
+    team_wins: int = 0
+    team_low: float = 0.0
+    team_high: float = 1.0
+
+    @property
+    def team_rate(self) -> float:
+        return self.team_wins / self.games
 
     @classmethod
     def from_results(cls, results: Iterable[GameResult]) -> Stats:
@@ -128,6 +144,7 @@ class Stats:
             scores = [float(r.scores[seat]) for r in ordered]
             wins = math.fsum(shares[seat])
             rate = wins / games
+            low, high = wilson(wins, games)
             seated = sorted({r.bots[seat] for r in ordered})
             seats.append(
                 SeatStats(
@@ -135,11 +152,13 @@ class Stats:
                     bot=seated[0] if len(seated) == 1 else "/".join(seated),
                     wins=wins,
                     win_rate=rate,
-                    win_margin=_margin(rate, games),
+                    win_margin=(high - low) / 2,
                     score_mean=statistics.fmean(scores),
                     score_sd=statistics.stdev(scores) if games > 1 else 0.0,
                     score_min=min(scores),
                     score_max=max(scores),
+                    win_low=low,
+                    win_high=high,
                 )
             )
         taken: dict[str, list[float]] = {}
@@ -160,6 +179,9 @@ class Stats:
         fixed = all(len({r.bots[seat] for r in ordered}) == 1 for seat in range(num_players))
         lengths = [r.actions for r in ordered]
         fair = math.fsum(s.win_rate for s in seats) / num_players
+        team_wins = sum(1 for r in ordered if r.winners)
+        team_low, team_high = wilson(team_wins, games)
+        cooperative = _cooperative(ordered[0])
         return cls(
             games=games,
             num_players=num_players,
@@ -170,9 +192,13 @@ class Stats:
             no_winner=sum(1 for r in ordered if not r.winners),
             shared_wins=sum(1 for r in ordered if len(r.winners) > 1),
             stopped=sum(1 for r in ordered if r.stopped),
-            first_player_advantage=seats[0].win_rate - fair,
+            first_player_advantage=0.0 if cooperative else seats[0].win_rate - fair,
             bots=bots,
             seats_comparable=len(bots) == 1 or not fixed,
+            cooperative=cooperative,
+            team_wins=team_wins,
+            team_low=team_low,
+            team_high=team_high,
         )
 
     def to_json(self) -> dict[str, Any]:
@@ -180,4 +206,5 @@ class Stats:
 
 
 def _margin(rate: float, count: int) -> float:
-    return Z95 * math.sqrt(rate * (1 - rate) / count)
+    low, high = wilson(rate * count, count)
+    return (high - low) / 2

@@ -5,11 +5,11 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from ...engine import Action, Game, Provisional
+from ...engine import Action, Game, Provisional, Text
 from . import spaces
 from .actions import ACTION_TYPES
 from .bot import HeuristicBot
-from .data import PROVISIONAL_COLOURS
+from .data import DUET_RANKS, PROVISIONAL_COLOURS, SOLO_RANKS
 from .rules import TarotStoriaState
 from .text import BLURB, GLOSSARY, TITLE, WORDS, describe_action, describe_view
 
@@ -36,6 +36,9 @@ class TarotStoria(Game):
 
     def describe_action(self, view: Mapping[str, Any], action: Action, lang: str = "en") -> str:
         return describe_action(view, action, lang)
+
+    def score_bands(self, num_players: int) -> tuple[tuple[float | None, Text], ...]:
+        return SOLO_RANKS if num_players == 1 else DUET_RANKS
 
 
 GAME = TarotStoria()
