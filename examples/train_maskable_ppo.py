@@ -34,7 +34,7 @@ from stable_baselines3.common.monitor import Monitor
 from stable_baselines3.common.vec_env import DummyVecEnv
 
 from bodoge.bots import BadBotSpec
-from bodoge.interop.agents import Policy, SB3Policy
+from bodoge.interop.agents import Policy, SB3Policy, load_sb3
 from bodoge.interop.gymnasium import BodogeEnv
 from bodoge.sim.analysis import wilson
 
@@ -67,6 +67,9 @@ def parse_args() -> argparse.Namespace:
     parser.add_argument("--threads", type=int, default=1, help="torch threads (small nets: 1)")
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("--out", type=Path, default=None, help="default: runs/<game>")
+    parser.add_argument(
+        "--load", type=Path, default=None, help="measure this saved model.zip instead of training"
+    )
     return parser.parse_args()
 
 
@@ -143,7 +146,8 @@ def measure(args: argparse.Namespace, policy: SB3Policy) -> None:
             continue
         seeds = [10_000_000 + args.seed * 100_000 + index for index in range(args.eval_games)]
         agent = sum(outcome(env, policy, seed) for seed in seeds)
-        baseline = sum(outcome(env, Chance(args.seed), seed) for seed in seeds)
+        chance = Chance(args.seed)
+        baseline = sum(outcome(env, chance, seed) for seed in seeds)
         low, high = wilson(agent, len(seeds))
         shown = f"{agent / len(seeds):.3f} [{low:.3f}, {high:.3f}]"
         print(f"{level:<12} {len(seeds):>5}  {shown:<26} {baseline / len(seeds):.3f}")
@@ -152,6 +156,9 @@ def measure(args: argparse.Namespace, policy: SB3Policy) -> None:
 def main() -> None:
     args = parse_args()
     torch.set_num_threads(args.threads)
+    if args.load:
+        measure(args, load_sb3(args.load))
+        return
     out = args.out or Path("runs") / args.game
     out.mkdir(parents=True, exist_ok=True)
     first = BodogeEnv(args.game, args.players)
