@@ -9,8 +9,9 @@
   league.
 
 They need the optional ``rl`` extra (open-spiel, pettingzoo, gymnasium) and
-are imported on demand; loading a saved model needs the ``train`` extra.  What they share lives here: the declarations a
-game makes for them through its ``Game`` hooks, checked by
+are imported on demand; loading a saved model needs the ``train`` extra.
+What they share lives here: the declarations a game makes for them through
+its ``Game`` hooks, checked by
 :mod:`~bodoge.interop.declared` (its full action space, the shape of its view
 in the vocabulary of :mod:`bodoge.engine.schema`, its score range and longest
 game), and the integer action ids, observation encoding and returns

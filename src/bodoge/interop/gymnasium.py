@@ -69,7 +69,16 @@ from ..bots import BadBotSpec, Bot, BotSpec, expand_bot_specs, make_bot
 from ..engine import Game, IllegalAction, State, game_ids, get_game
 from ..engine.rng import SEED_BITS, check_seed
 from ..sim.play import bot_seed, derive_seed
-from .encoding import FloatArray, MaskArray, Prepared, prepare, returns
+from .encoding import (
+    RENDER_MODES,
+    FloatArray,
+    MaskArray,
+    Prepared,
+    check_render_mode,
+    prepare,
+    render_text,
+    returns,
+)
 
 Illegal = Literal["raise", "lose"]
 ILLEGAL_REWARD = -1.0
@@ -83,7 +92,7 @@ BoolArray = np.ndarray[Any, np.dtype[np.bool_]]
 class BodogeEnv(gymnasium.Env[FloatArray, np.int64]):
     """One seat of a bodoge game against bots (see the module docstring)."""
 
-    metadata: dict[str, Any] = {"render_modes": ["ansi", "human"], "render_fps": 1}  # noqa: RUF012
+    metadata: dict[str, Any] = {"render_modes": list(RENDER_MODES), "render_fps": 1}  # noqa: RUF012
     """Text renderings only; Gymnasium wants a frame rate for every render mode."""
 
     def __init__(
@@ -98,8 +107,6 @@ class BodogeEnv(gymnasium.Env[FloatArray, np.int64]):
     ) -> None:
         super().__init__()
         game = get_game(game_id)
-        if num_players is None:
-            num_players = game.player_range(game.resolve_options(options))[0]
         self.prepared: Prepared = prepare(game, options, num_players)
         count = self.prepared.num_players
         self.opponents = _opponent_specs(game, opponents, count)
@@ -111,8 +118,7 @@ class BodogeEnv(gymnasium.Env[FloatArray, np.int64]):
         if illegal not in ("raise", "lose"):
             raise ValueError(f"illegal is 'raise' or 'lose', not {illegal!r}")
         self.illegal = illegal
-        if render_mode is not None and render_mode not in self.metadata["render_modes"]:
-            raise ValueError(f"render_mode is 'ansi', 'human' or None, not {render_mode!r}")
+        check_render_mode(render_mode)
         self.render_mode = render_mode
         encoder = self.prepared.encoder
         self.observation_space = gymnasium.spaces.Box(
@@ -180,15 +186,7 @@ class BodogeEnv(gymnasium.Env[FloatArray, np.int64]):
         return self._observe(), reward, state.is_over, False, self._info()
 
     def render(self) -> str | None:
-        if self.render_mode is None:
-            gymnasium.logger.warn("render() was called without a render_mode")
-            return None
-        state = self.bodoge_state
-        text = str(state.game.describe_view(state.view(self.seat)))
-        if self.render_mode == "human":
-            print(text)
-            return None
-        return text
+        return render_text(self.bodoge_state, self.seat, self.render_mode)
 
     def close(self) -> None:
         self._state = None
@@ -258,17 +256,8 @@ def _opponent_specs(game: Game, opponents: Opponents, num_players: int) -> list[
     return specs
 
 
-def env(
-    game_id: str,
-    num_players: int | None = None,
-    options: Mapping[str, object] | None = None,
-    opponents: Opponents = "random",
-    seat: int | Literal["random"] = 0,
-    illegal: Illegal = "raise",
-    render_mode: str | None = None,
-) -> BodogeEnv:
-    """One seat of ``game_id`` against bots named by ``opponents`` (see the module docstring)."""
-    return BodogeEnv(game_id, num_players, options, opponents, seat, illegal, render_mode)
+env = BodogeEnv
+"""One seat of a game against bots named by ``opponents`` (see the module docstring)."""
 
 
 def env_id(game: Game) -> str:
