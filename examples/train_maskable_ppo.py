@@ -58,9 +58,9 @@ def parse_args() -> argparse.Namespace:
         help="bot specs to train against, comma-separated; one per parallel environment, in turn",
     )
     parser.add_argument("--envs", type=int, default=4, help="parallel environments")
-    parser.add_argument("--timesteps", type=int, default=200_000, help="the agent's decisions")
+    parser.add_argument("--timesteps", type=int, default=150_000, help="the agent's decisions")
     parser.add_argument(
-        "--minutes", type=float, default=15.0, help="stop training after this long at most"
+        "--minutes", type=float, default=10.0, help="stop training after this long at most"
     )
     parser.add_argument("--against", default="random,easy,normal", help="levels to measure")
     parser.add_argument("--eval-games", type=int, default=400, help="games against each level")
