@@ -158,6 +158,32 @@ def returns(state: State) -> list[float]:
     return [share if seat in winners else 0.0 for seat in seats]
 
 
+RENDER_MODES = ("ansi", "human")
+
+
+def render_text(state: State, seat: int | None, render_mode: str | None) -> str | None:
+    """``render()`` of the environments: ``seat``'s view as the game describes it.
+
+    ``ansi`` returns the text, ``human`` prints it; without a render mode
+    Gymnasium's logger warns and nothing is rendered.
+    """
+    if render_mode is None:
+        from gymnasium import logger
+
+        logger.warn("render() was called without a render_mode")
+        return None
+    text = str(state.game.describe_view(state.view(seat)))
+    if render_mode == "human":
+        print(text)
+        return None
+    return text
+
+
+def check_render_mode(render_mode: str | None) -> None:
+    if render_mode is not None and render_mode not in RENDER_MODES:
+        raise ValueError(f"render_mode is 'ansi', 'human' or None, not {render_mode!r}")
+
+
 @dataclass(frozen=True)
 class Prepared:
     """Everything an adapter derives from a game, option set and player count."""
@@ -170,9 +196,14 @@ class Prepared:
     encoder: ViewEncoder
 
 
-def prepare(game: Game, options: Mapping[str, object] | None, num_players: int) -> Prepared:
-    """Check the set-up (raises ``InvalidOptions``) and build its tables, cached."""
+def prepare(game: Game, options: Mapping[str, object] | None, num_players: int | None) -> Prepared:
+    """Check the set-up (raises ``InvalidOptions``) and build its tables, cached.
+
+    Without ``num_players`` the fewest the options allow.
+    """
     resolved = game.resolve_options(options)
+    if num_players is None:
+        num_players = game.player_range(resolved)[0]
     count = game.check_players(num_players, resolved)
     return _prepare(game, tuple(sorted(resolved.items())), count)
 

@@ -54,7 +54,7 @@ from pettingzoo.utils import wrappers  # type: ignore[import-untyped]
 
 from ..engine import Rng, State, get_game
 from ..engine.rng import SEED_BITS, check_seed
-from .encoding import Prepared, prepare, returns
+from .encoding import RENDER_MODES, Prepared, check_render_mode, prepare, render_text, returns
 
 AgentID = str
 
@@ -75,15 +75,13 @@ class BodogeAECEnv(AECEnv):  # type: ignore[misc]
     ) -> None:
         super().__init__()
         game = get_game(game_id)
-        if num_players is None:
-            num_players = game.player_range(game.resolve_options(options))[0]
         self.prepared: Prepared = prepare(game, options, num_players)
-        if render_mode is not None and render_mode not in ("ansi", "human"):
-            raise ValueError(f"render_mode is 'ansi', 'human' or None, not {render_mode!r}")
+        num_players = self.prepared.num_players
+        check_render_mode(render_mode)
         self.render_mode = render_mode
         self.metadata = {
             "name": f"bodoge_{game_id.replace('-', '_')}_v{game.version}",
-            "render_modes": ["ansi", "human"],
+            "render_modes": list(RENDER_MODES),
             "is_parallelizable": False,
         }
         self.possible_agents: list[AgentID] = [agent_name(s) for s in range(num_players)]
@@ -182,15 +180,7 @@ class BodogeAECEnv(AECEnv):  # type: ignore[misc]
         self._deads_step_first()
 
     def render(self) -> str | None:
-        if self.render_mode is None:
-            gymnasium.logger.warn("render() was called without a render_mode")
-            return None
-        state = self.bodoge_state
-        text = str(state.game.describe_view(state.view(None)))
-        if self.render_mode == "human":
-            print(text)
-            return None
-        return text
+        return render_text(self.bodoge_state, None, self.render_mode)
 
     def close(self) -> None:
         self._state = None
