@@ -174,6 +174,7 @@ ISMCTS = register_bot(
     )
 )
 
+
 def _easy(game: Game, seed: int, params: Mapping[str, ParamValue]) -> Bot:
     temperature = float(params["temperature"])
     return easy_bot(_strategy(game, seed, temperature), temperature, seed ^ 0x511D)
