@@ -58,8 +58,8 @@ from bodoge.bots import Bot, make_bot, parse_bot_spec
 from bodoge.engine import Game
 from bodoge.games import BUILTIN_IDS
 
-sys.path.insert(0, str(Path(__file__).resolve().parent))
-from bots import (  # noqa: E402  (a sibling script of bench/, not a package)
+sys.path.append(str(Path(__file__).resolve().parent))  # bench/bots.py: a sibling script
+from bots import (
     MIN_OPENSPIEL_SIMULATIONS,
     OpenSpielPlayer,
     calibrate_openspiel,
