@@ -8,6 +8,7 @@ fixed pick where it plays other seats, and mixes its own simultaneous moves.
 
 from __future__ import annotations
 
+import json
 import random
 from collections import Counter
 
@@ -201,3 +202,39 @@ def test_an_opponent_model_weighs_a_move_by_the_strategy_s_probability() -> None
 def test_strategies_declare_whether_they_score_moves() -> None:
     assert scores_moves(BidHigh(1))
     assert not scores_moves(random.Random(1))  # type: ignore[arg-type]
+
+
+# ---------------------------------------------------------------- the command line
+
+
+def cli(*args: str, input: str | None = None) -> str:
+    from typer.testing import CliRunner
+
+    from bodoge.cli import build_app
+
+    result = CliRunner().invoke(build_app("en"), list(args), input=input)
+    assert result.exit_code == 0, result.output
+    return result.stdout
+
+
+def test_sim_and_sweep_take_the_levels_and_their_help_names_them() -> None:
+    out = cli(
+        "sim",
+        "egyptian-bride",
+        "-n",
+        "6",
+        "-p",
+        "3",
+        "--json",
+        "--bots",
+        "easy,normal,strong:iterations=5",
+    )
+    bots = {entry["bot"] for entry in json.loads(out)["stats"]["bots"]}
+    assert bots == {"easy", "normal", "strong:iterations=5"}
+    swept = cli(
+        "sweep", "hoarders", "-p", "3", "-n", "4", "--bots", "easy", "--vary", "winning_set=5,4"
+    )
+    assert "2 variants × 4 games" in swept
+    help_text = cli("sim", "--help")
+    for level in ("easy:", "normal:", "strong:"):
+        assert level in help_text
