@@ -2,13 +2,14 @@
 
 For each game and player count, the entrants play round robin: every
 combination of as many entrants as there are seats sits at a table, once in
-each seat rotation, in whole rounds until ``--n`` games at least are played.  A player
-count above the number of entrants is left out (a table would seat one
-entrant twice, and a rating cannot tell its two seats apart).  Each game's
-final standing (the winners first, the others by score) updates a
-Plackett–Luce rating per entrant (OpenSkill, ``openskill`` on PyPI: a
-maintained library, not a hand-rolled fit), pooled over the game's player
-counts.  Each table row also gives every entrant's share of the wins with its
+each seat rotation, in whole rounds until ``--n`` games at least are played.
+With more seats than entrants, the entrants take the seats in turn
+(``a b a``, then ``b a b``).  Each game's final standing (the winners first,
+the others by score) updates a Plackett–Luce rating per entrant (OpenSkill,
+``openskill`` on PyPI: a maintained library, not a hand-rolled fit), pooled
+over the game's player counts; a game that seats one entrant twice is left
+out of the rating (it cannot tell the two seats apart) but counts in the
+shares.  Each table row also gives every entrant's share of the wins with its
 95 % Wilson interval and the fair share, per player count.
 
 A cooperative game's seats share one result, so no seat beats another: there
@@ -148,11 +149,19 @@ def make_player(entrant: Entrant, setting: Setting, seed: int) -> Bot:
 
 
 def schedule(names: Sequence[str], players: int) -> list[tuple[str, ...]]:
-    """Every combination of ``players`` entrants, in every seat rotation.
+    """Every combination of ``players`` entrants, in every seat rotation (or, with more
+    seats than entrants, the entrants in turn, each starting once).
 
     >>> schedule(["a", "b", "c"], 2)
     [('a', 'b'), ('b', 'a'), ('a', 'c'), ('c', 'a'), ('b', 'c'), ('c', 'b')]
+    >>> schedule(["a", "b"], 3)
+    [('a', 'b', 'a'), ('b', 'a', 'b')]
     """
+    if players > len(names):
+        return [
+            tuple(names[(shift + seat) % len(names)] for seat in range(players))
+            for shift in range(len(names))
+        ]
     tables = []
     for combination in itertools.combinations(names, players):
         tables += [combination[shift:] + combination[:shift] for shift in range(players)]
@@ -250,6 +259,8 @@ def ratings(games: list[Played], names: Sequence[str]) -> dict[str, dict]:
     model = PlackettLuce()
     rated = {name: model.rating(name=name) for name in names}
     for played in games:
+        if len(set(played.lineup)) < len(played.lineup):
+            continue  # one entrant in two seats: a rating cannot tell them apart
         teams = [[rated[name]] for name in played.lineup]
         updated = model.rate(teams, ranks=standing(played))
         for name, (rating,) in zip(played.lineup, updated, strict=True):
@@ -281,9 +292,6 @@ def league_of(
     report = GameReport(game_id, game.cooperative)
     everything: list[Played] = []
     for options, count in configurations(game, players):
-        if count > len(entrants) and not game.cooperative:
-            console.log(f"{game_id} {count}p: more seats than entrants, left out")
-            continue
         rate = None
         if any(e.spec == OPENSPIEL for e in entrants.values()):
             rate = calibrate_openspiel(game, options, count, seconds)
