@@ -300,15 +300,18 @@ def league_of(
         start = time.perf_counter()
         games = play_setting(setting, entrants, n, jobs, game.cooperative)
         everything += games
-        report.rows.append(
-            {
-                "players": count,
-                "options": given(game, options),
-                "games": len(games),
-                "seconds": time.perf_counter() - start,
-                "fair": 1 / count,
-                "shares": {k: v.to_json() for k, v in shares(games, list(entrants)).items()},
-            }
+        row = {
+            "players": count,
+            "options": given(game, options),
+            "games": len(games),
+            "seconds": time.perf_counter() - start,
+            "fair": 1 / count,
+            "shares": {k: v.to_json() for k, v in shares(games, list(entrants)).items()},
+        }
+        report.rows.append(row)
+        names = list(entrants)
+        console.log(
+            "  ".join(f"{n} {c}" for n, c in zip(names, share_cells(row, names), strict=True))
         )
     if not game.cooperative and everything:
         report.ratings = ratings(everything, list(entrants))
@@ -346,16 +349,30 @@ def print_reports(reports: list[GameReport], names: list[str], settings: dict) -
         )
     console.print(ratings_table)
     shares_table = Table(title="Win share per player count (95% Wilson interval; fair share)")
-    for column in ("game", "n", "fair", *names):
-        shares_table.add_column(column, justify="left" if column == "game" else "right")
+    for column in ("game", "options", "n", "fair", *names):
+        shares_table.add_column(
+            column, justify="left" if column in ("game", "options") else "right"
+        )
     for report in reports:
         for row in report.rows:
-            cells = []
-            for name in names:
-                share = row["shares"][name]
-                cells.append(f"{share['rate']:.0%} ({share['low']:.0%}–{share['high']:.0%})")
-            shares_table.add_row(report.game, str(row["players"]), f"{row['fair']:.0%}", *cells)
+            options = ",".join(f"{k}={v}" for k, v in row["options"].items()) or "default"
+            shares_table.add_row(
+                report.game,
+                options,
+                str(row["players"]),
+                f"{row['fair']:.0%}",
+                *share_cells(row, names),
+            )
     console.print(shares_table)
+
+
+def share_cells(row: dict, names: list[str]) -> list[str]:
+    """Each entrant's share of the wins in one row, with its interval."""
+    cells = []
+    for name in names:
+        share = row["shares"][name]
+        cells.append(f"{share['rate']:.0%} ({share['low']:.0%}–{share['high']:.0%})")
+    return cells
 
 
 def entrants_of(args: argparse.Namespace) -> dict[str, Entrant]:
