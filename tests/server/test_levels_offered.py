@@ -110,3 +110,22 @@ def test_a_level_chosen_in_the_lobby_form_is_the_seat_s_bot(client: TestClient) 
     info = client.get(f"/api/tables/{table_id}").json()
     assert [seat["bot"] for seat in info["seats"][1:]] == ["easy", "strong"]
     assert client.app.state.store.table(table_id).stand_in == "easy"  # type: ignore[attr-defined]
+
+
+@pytest.mark.parametrize("spec", ["strong:seconds=5", "strong:iterations=999999"])
+def test_a_strong_level_beyond_the_server_s_limits_is_refused(
+    client: TestClient, spec: str
+) -> None:
+    body = {"game": BRIDE, "seats": [{"kind": "person"}, {"kind": "bot", "bot": spec}] * 2}
+    response = client.post("/api/tables", json=body)
+    assert response.status_code == 422, response.text
+    assert response.json()["error"]["code"] == "invalid_bot"
+    stand_in = {"game": BRIDE, "seats": [{"kind": "person"}] * 3, "stand_in": spec}
+    assert client.post("/api/tables", json=stand_in).status_code == 422
+
+
+def test_the_api_takes_every_level_for_a_seat(client: TestClient) -> None:
+    seats = ["person", "easy", "normal", "strong:iterations=20"]
+    table = create(client, game=BRIDE, seats=seats, join=False)
+    info = client.get(f"/api/tables/{table.id}").json()
+    assert [seat["bot"] for seat in info["seats"][1:]] == seats[1:]
