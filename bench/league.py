@@ -258,6 +258,7 @@ def ratings(games: list[Played], names: Sequence[str]) -> dict[str, dict]:
     """One Plackett–Luce rating per entrant from every game's standing (OpenSkill)."""
     model = PlackettLuce()
     rated = {name: model.rating(name=name) for name in names}
+    counted = 0
     for played in games:
         if len(set(played.lineup)) < len(played.lineup):
             continue  # one entrant in two seats: a rating cannot tell them apart
@@ -265,6 +266,9 @@ def ratings(games: list[Played], names: Sequence[str]) -> dict[str, dict]:
         updated = model.rate(teams, ranks=standing(played))
         for name, (rating,) in zip(played.lineup, updated, strict=True):
             rated[name] = rating
+        counted += 1
+    if not counted:
+        return {}  # no game could be rated: the shares say it all
     return {
         name: {"mu": r.mu, "sigma": r.sigma, "ordinal": r.ordinal()} for name, r in rated.items()
     }
@@ -339,11 +343,13 @@ def print_reports(reports: list[GameReport], names: list[str], settings: dict) -
                 cells.append(" / ".join(f"{m:.1f}" for m in means) + " pts")
             ratings_table.add_row(report.game + " (mean score)", *cells)
             continue
+        rated = report.ratings
         ratings_table.add_row(
             report.game,
             *(
-                f"{report.ratings[n]['ordinal']:.1f} ({report.ratings[n]['mu']:.1f}"
-                f"±{report.ratings[n]['sigma']:.1f})"
+                f"{rated[n]['ordinal']:.1f} ({rated[n]['mu']:.1f}±{rated[n]['sigma']:.1f})"
+                if rated
+                else "— (shares only)"
                 for n in names
             ),
         )
