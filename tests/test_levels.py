@@ -11,6 +11,7 @@ from __future__ import annotations
 import json
 import random
 from collections import Counter
+from pathlib import Path
 
 import pytest
 
@@ -217,7 +218,10 @@ def cli(*args: str, input: str | None = None) -> str:
     return result.stdout
 
 
-def test_sim_and_sweep_take_the_levels_and_their_help_names_them() -> None:
+def test_sim_and_sweep_take_the_levels_and_their_help_names_them(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.chdir(tmp_path)  # sweep writes its report beside it
     out = cli(
         "sim",
         "egyptian-bride",
