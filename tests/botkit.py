@@ -1,8 +1,10 @@
-"""A shared measure for the games' bot tests: a bot's share of the wins against random play.
+"""Shared measures for the bot tests: a bot's share of the wins against random play, and
+the wins of two kinds of bot sharing tables.
 
 Each game's ``test_bot.py`` checks that its heuristic beats random players by
-a wide margin (GAME-DONE: twice the fair share) over a few fixed seeds; the
-long measurements live in ``bench/``.
+a wide margin (GAME-DONE: twice the fair share) over a few fixed seeds;
+``tests/test_ladder.py`` checks the levels against each other in mixed
+tables.  The long measurements live in ``bench/`` (``bench/league.py``).
 """
 
 from __future__ import annotations
@@ -10,9 +12,11 @@ from __future__ import annotations
 import math
 from collections import Counter
 from collections.abc import Mapping
+from dataclasses import dataclass
 
 from bodoge.engine import Action, Game, OptionValue, State, Strategy
 from bodoge.sim import play_game
+from bodoge.sim.analysis import wilson
 
 
 def share_of_one(
@@ -98,3 +102,66 @@ def mixed_position(
                 return state, seat
         state.apply(seat, bots[seat].choose(state, seat))
     raise AssertionError(f"no mixed choice among {kind} in a game of {game.id}")
+
+
+@dataclass
+class Tally:
+    """One kind of bot's wins over the seats it took (a shared win counts in part)."""
+
+    wins: float = 0.0
+    seats: int = 0
+
+    @property
+    def share(self) -> float:
+        return self.wins / self.seats if self.seats else 0.0
+
+    @property
+    def interval(self) -> tuple[float, float]:
+        """The 95 % Wilson interval of :attr:`share`."""
+        return wilson(self.wins, self.seats)
+
+    def __str__(self) -> str:
+        low, high = self.interval
+        return f"{self.share:.1%} [{low:.1%}, {high:.1%}] of {self.seats} seats"
+
+
+def mixed_tables(
+    game: Game,
+    players: int,
+    games: int,
+    lineup: list[str],
+    options: Mapping[str, OptionValue] | None = None,
+) -> dict[str, Tally]:
+    """Each spec's wins over ``games`` seeded games of ``lineup`` (one spec per seat), the
+    lineup rotated one seat further each game so that no spec keeps a seat."""
+    tallies = {spec: Tally() for spec in lineup}
+    for seed in range(games):
+        shift = seed % players
+        specs = lineup[-shift:] + lineup[:-shift] if shift else list(lineup)
+        result = play_game(game, players, options, seed=seed, bot_specs=specs)
+        for seat, spec in enumerate(specs):
+            tallies[spec].seats += 1
+            if seat in result.winners:
+                tallies[spec].wins += 1 / len(result.winners)
+    return tallies
+
+
+def alternating(first: str, second: str, players: int) -> list[str]:
+    """A lineup of ``players`` seats taking ``first`` and ``second`` in turn."""
+    return [first if seat % 2 == 0 else second for seat in range(players)]
+
+
+def mean_scores(
+    game: Game,
+    players: int,
+    games: int,
+    spec: str,
+    options: Mapping[str, OptionValue] | None = None,
+) -> float:
+    """The mean score of a table of ``spec`` bots over ``games`` seeded games (a cooperative
+    game's measure: its seats share one result, so no seat beats another)."""
+    total = 0.0
+    for seed in range(games):
+        result = play_game(game, players, options, seed=seed, bot_specs=[spec])
+        total += sum(result.scores) / players
+    return total / games

@@ -170,7 +170,7 @@ def test_play_a_whole_game_with_bad_entries_then_save_and_replay(
     out = result.stdout
     assert "Egyptian Bride — 3 players, seed 5" in out
     assert "You are P2." in out
-    assert "P1: bot heuristic" in out and "P3: bot heuristic" in out
+    assert "P1: bot normal" in out and "P3: bot normal" in out
     assert "'abc' is not a number; enter a number from 1 to" in out
     assert "There is no choice 0; enter a number from 1 to" in out
     assert "There is no choice 99; enter a number from 1 to" in out
@@ -535,7 +535,7 @@ def test_papayoo_pass_in_one_line_and_the_cards_received(tmp_path: Path) -> None
     assert result.exit_code == 1  # the input ends at the first trick
     out = result.stdout
     assert "Options: Number of hands: n; Shifting pass: off" in out
-    assert "P2: bot heuristic" in out
+    assert "P2: bot normal" in out
     assert out.count("P2 has chosen") == 1 and out.count("P3 has chosen") == 1
     assert "(a secret decision)" not in out
     record = json.loads(saved.read_text(encoding="utf-8"))

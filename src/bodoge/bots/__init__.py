@@ -22,6 +22,7 @@ from ..engine import Game, Text
 from .base import Bot, NoLegalAction
 from .hints import SearchHints, search_hints
 from .ismcts import ISMCTSBot
+from .levels import EASY_TEMPERATURE, STRONG_SECONDS, Slipping, easy_bot
 from .random_bot import RandomBot
 from .spec import (
     AUTO,
@@ -53,12 +54,16 @@ RANDOM = register_bot(
 )
 
 
+def _strategy(game: Game, seed: int, temperature: float = 0.0) -> Bot:
+    bot = game.heuristic_bot(seed, temperature)
+    if bot is None:
+        raise BadBotSpec(f"{game.id} has no heuristic bot yet; try 'random' or 'strong'")
+    return bot
+
+
 def _heuristic(game: Game, seed: int, params: Mapping[str, ParamValue]) -> Bot:
     del params
-    bot = game.heuristic_bot(seed)
-    if bot is None:
-        raise BadBotSpec(f"{game.id} has no heuristic bot yet; try 'random' or 'ismcts'")
-    return bot
+    return _strategy(game, seed)
 
 
 HEURISTIC = register_bot(
@@ -169,10 +174,92 @@ ISMCTS = register_bot(
     )
 )
 
+
+def _easy(game: Game, seed: int, params: Mapping[str, ParamValue]) -> Bot:
+    temperature = float(params["temperature"])
+    return easy_bot(_strategy(game, seed, temperature), temperature, seed ^ 0x511D)
+
+
+EASY = register_bot(
+    BotType(
+        "easy",
+        Text(
+            "やさしい: ゲームごとの戦略で、ときどき劣る手も指す",
+            "easy: the game's own strategy, now and then playing a worse move",
+        ),
+        _easy,
+        params=(
+            Param(
+                "temperature",
+                EASY_TEMPERATURE,
+                Text(
+                    "劣る手を指す度合い（0ならふつうと同じ）",
+                    "how readily it plays worse moves (0: as normal)",
+                ),
+                0.0,
+            ),
+        ),
+    )
+)
+
+NORMAL = register_bot(
+    BotType(
+        "normal",
+        Text(
+            "ふつう: ゲームごとの戦略（同じくらい良い手からは無作為に選ぶ）",
+            "normal: the game's own strategy (chooses at random among near-equal moves)",
+        ),
+        _heuristic,
+    )
+)
+
+
+def _strong(game: Game, seed: int, params: Mapping[str, ParamValue]) -> Bot:
+    search = dict(parse_bot_spec("ismcts").params)
+    search["seconds"] = 0.0 if params["iterations"] else params["seconds"]
+    search["iterations"] = params["iterations"] or search["iterations"]
+    return _ismcts(game, seed, search)
+
+
+STRONG = register_bot(
+    BotType(
+        "strong",
+        Text(
+            "つよい: 情報集合モンテカルロ木探索（隠れた札は見ない）",
+            "strong: information-set tree search (never peeks)",
+        ),
+        _strong,
+        params=(
+            Param(
+                "seconds",
+                STRONG_SECONDS,
+                Text("1手あたりの秒数", "seconds per decision"),
+                0.001,
+            ),
+            Param(
+                "iterations",
+                0,
+                Text(
+                    "1手あたりの反復回数（0なら秒数で。指定すれば再現できる）",
+                    "playouts per decision (0: by seconds; a count replays exactly)",
+                ),
+                0,
+            ),
+        ),
+    )
+)
+
+LEVELS = ("easy", "normal", "strong")
+"""The named levels, weakest first (``random`` is for testing)."""
+
 __all__ = [
+    "EASY",
     "HEURISTIC",
     "ISMCTS",
+    "LEVELS",
+    "NORMAL",
     "RANDOM",
+    "STRONG",
     "BadBotSpec",
     "Bot",
     "BotFactory",
@@ -184,6 +271,7 @@ __all__ = [
     "ParamValue",
     "RandomBot",
     "SearchHints",
+    "Slipping",
     "bot_names",
     "bot_type",
     "describe_bots",

@@ -46,6 +46,7 @@ from collections.abc import Callable, Hashable, Sequence
 from dataclasses import dataclass, field
 
 from ..engine import Action, Rng, State
+from ..engine.kit import draw_index
 from .base import Bot, NoLegalAction
 from .hints import Estimate, running_scores
 from .opponents import PRIOR_NOISE, OpponentModel
@@ -248,14 +249,51 @@ class ISMCTSBot:
         root = tree.get((seat, state.information_key(seat)))
         if root is None:  # no iteration ran (a zero budget): fall back to chance
             return self._rng.choice(legal)
+        mixed = state.game.simultaneous
         best = max(legal, key=lambda a: (root.visits.get(a, 0), root.reward.get(a, 0.0)))
+        if mixed:
+            best = self._near_best(root, best)
         if self.margin and root.hints:
-            return self._keep_advice(root, best)
+            return self._keep_advice(root, best, mixed)
         return best
 
-    def _keep_advice(self, root: Node, best: Action) -> Action:
-        """The advisor's move at the root, unless ``best`` looks better by the margin."""
-        advised = max(root.hinted, key=lambda a: (root.hinted[a], root.visits.get(a, 0)))
+    def _near_best(self, root: Node, best: Action) -> Action:
+        """A draw, weighted by visits, among the root's moves the search cannot tell from ``best``.
+
+        In a game where players choose at the same time a fixed pick is a
+        predictable one: copies of the bot collide, and an opponent who
+        knows the bot takes what it leaves.  So, as the game's strategy
+        shares its probability among near-equal moves, the search plays any
+        move whose mean reward lies within one standard error (rewards lie
+        in [0, 1]: at most 0.5 / sqrt(visits) each) of the most visited one's.
+        """
+        visits = root.visits
+        if not visits.get(best):
+            return best
+        top = root.reward[best] / visits[best]
+        near = [
+            action
+            for action, count in visits.items()
+            if root.reward[action] / count >= top - 0.5 * math.sqrt(1 / count + 1 / visits[best])
+        ]
+        return near[draw_index([visits[action] for action in near], self._rng)]
+
+    def _keep_advice(self, root: Node, best: Action, mixed: bool = False) -> Action:
+        """The advisor's move at the root, unless ``best`` looks better by the margin.
+
+        ``mixed`` (a simultaneous choice): the advisor's move is drawn from
+        how often it was advised over the sampled worlds (the game's strategy
+        mixes, so its advice does), rather than the most advised one.
+        """
+        if mixed:
+            advised = list(root.hinted)
+            advised_move = advised[draw_index([root.hinted[a] for a in advised], self._rng)]
+        else:
+            advised_move = max(root.hinted, key=lambda a: (root.hinted[a], root.visits.get(a, 0)))
+        return self._unless_better(root, best, advised_move)
+
+    def _unless_better(self, root: Node, best: Action, advised: Action) -> Action:
+        """``advised``, unless ``best``'s mean reward beats it by ``margin`` standard errors."""
         if best == advised or not root.visits.get(advised):
             return best
         visits, advised_visits = root.visits[best], root.visits[advised]

@@ -28,8 +28,9 @@ from __future__ import annotations
 import math
 import random
 
-from ..engine import Event, Rng, State
+from ..engine import Action, Event, Rng, State, Strategy
 from .base import Bot
+from .levels import scores_moves
 
 PRIOR_NOISE = 0.5
 """The guess, before a seat has been seen to move, that it plays at random: even odds."""
@@ -83,6 +84,10 @@ class OpponentModel:
     def _visible(self, event: Event) -> bool:
         return event.seat != self.me and not event.outcome.secret
 
+    def _followed(self, world: State, event: Event) -> float:
+        """The probability that the policy makes ``event``'s move in ``world``."""
+        return policy_probability(self.policy, world, event.seat, event.action)
+
     def _weigh(self, before: State, event: Event) -> None:
         policy_likelihood = random_likelihood = 0.0
         worlds = 0
@@ -97,7 +102,7 @@ class OpponentModel:
                 return  # a forced move says nothing about the player
             worlds += 1
             chance = 1.0 / len(legal)
-            followed = self.policy.choose(world, event.seat) == event.action
+            followed = self._followed(world, event)
             policy_likelihood += (1.0 - SLIP) * followed + SLIP * chance
             random_likelihood += chance
         if not worlds:
@@ -106,6 +111,19 @@ class OpponentModel:
         odds = self._odds.get(event.seat, self.prior)
         odds += math.log(random_likelihood / policy_likelihood)
         self._odds[event.seat] = max(-CERTAINTY, min(CERTAINTY, odds))
+
+
+def policy_probability(policy: Bot, world: State, seat: int, action: Action) -> float:
+    """How likely ``policy`` is to play ``action`` for ``seat`` in ``world``.
+
+    A strategy that scores its moves (:class:`~bodoge.engine.Strategy`'s
+    ``values``) says it (``policy``); any other bot is asked for one move,
+    which is an unbiased estimate of the same probability but a noisier one.
+    """
+    if scores_moves(policy):
+        assert isinstance(policy, Strategy)
+        return sum(chance for move, chance in policy.policy(world, seat) if move == action)
+    return float(policy.choose(world, seat) == action)
 
 
 def _log_odds(probability: float) -> float:

@@ -50,9 +50,9 @@ SEAT_HELP = Text(
 )
 BOTS_HELP = Text(
     "ほかの席のボット。1つ（全員）か席ごとにカンマ区切りで"
-    "（省略時はゲームごとの戦略 heuristic、なければ random）。",
+    "（レベルは easy・normal・strong。省略時は normal、ゲームの戦略がなければ random）。",
     "Bots for the other seats: one spec for all, or one per seat, comma-separated "
-    "(default: heuristic, the game's own strategy, or random for a game without one).",
+    "(levels: easy, normal, strong; default: normal, or random for a game without a strategy).",
 )
 SEED_HELP = Text(
     "乱数のシード（省略時は無作為、記録に残る）。",
@@ -112,7 +112,7 @@ def add_to(app: typer.Typer, hl: str) -> None:
             state = game.new_game(players, seed, options)
             me = check_seat(seat, state.num_players)
             others = [s for s in range(state.num_players) if s != me]
-            default_bot = "random" if game.heuristic is None else "heuristic"
+            default_bot = "random" if game.heuristic is None else "normal"
             specs = expand_bot_specs(parse_bot_list(bots, default_bot), len(others))
             table: dict[int, Bot] = {
                 other: make_bot(spec, game, bot_seed(state.seed, other))

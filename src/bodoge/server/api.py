@@ -174,7 +174,7 @@ class NewTable(BaseModel):
     grace: float | None = Field(default=None, ge=1, le=7 * 24 * 3600)
     """Seconds a person asked to act may be disconnected before a bot plays for them."""
     stand_in: str | None = Field(default=None, max_length=MAX_BOT_SPEC)
-    """The bot that plays for an absent person (default ``heuristic``, else random)."""
+    """The bot that plays for an absent person (default ``normal``, else random)."""
     listed: bool = False
     """An open table: listed in the lobby, anyone may take a free seat."""
 

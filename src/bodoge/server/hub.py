@@ -1294,8 +1294,9 @@ def rebuild_live(info: TableInfo, rows: list[tuple[int, int, dict[str, Any]]]) -
 
 LOG_LENGTH = 30
 """How many recent events the first state message of a connection carries."""
-STAND_IN = "heuristic"
-"""The bot that plays an absent person's seat when the table names none (else a random one)."""
+STAND_IN = "normal"
+"""The bot that plays an absent person's seat when the table names none: the normal level
+(tables stored earlier name ``heuristic``, the same strategy under its older name)."""
 MAX_CHAT = 300
 """Longest chat line, in characters."""
 MAX_CHAT_LINES = 1000

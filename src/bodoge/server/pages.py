@@ -73,20 +73,32 @@ def error_page(lang: str, status: int, message: str, detail: str = "") -> HTMLRe
 
 
 LOBBY_BOTS = (
+    ("easy", "bot_easy"),
+    ("normal", "bot_normal"),
+    ("strong", "bot_strong"),
     ("random", "bot_random"),
-    ("heuristic", "bot_heuristic"),
-    ("ismcts:seconds=1", "bot_ismcts"),
 )
-"""The bots the lobby offers: spec and the word that describes it (easiest first)."""
+"""The bots the lobby offers: spec and the word that describes it (the levels, easiest first,
+then uniformly random moves, for trying a game out)."""
+LOBBY_DEFAULT = "normal"
+"""The level the lobby picks for the seats after the first, and for the stand-in."""
+NEEDS_STRATEGY = frozenset({"easy", "normal"})
+"""Levels that play the game's own strategy: not offered for a game that has none."""
 
 
 def bots_for(game: Game, lang: str) -> list[tuple[str, str]]:
     offered = []
     for spec, key in LOBBY_BOTS:
-        if spec == "heuristic" and game.heuristic_bot(0) is None:
+        if spec in NEEDS_STRATEGY and game.heuristic_bot(0) is None:
             continue
         offered.append((spec, word(key, lang)))
     return offered
+
+
+def default_bot(offered: list[tuple[str, str]]) -> str:
+    """The bot the lobby selects first among ``offered``: the normal level where there is one."""
+    specs = [spec for spec, _ in offered]
+    return LOBBY_DEFAULT if LOBBY_DEFAULT in specs else specs[0]
 
 
 def games_for_lobby(lang: str) -> list[dict[str, Any]]:
@@ -103,6 +115,7 @@ def games_for_lobby(lang: str) -> list[dict[str, Any]]:
                 "ranges": ranges,
                 "teams": team_layouts(game),
                 "bots": bots_for(game, lang),
+                "default_bot": default_bot(bots_for(game, lang)),
             }
         )
     return games
@@ -362,6 +375,7 @@ async def table_page(
         chat=[chat_line(live, line, lang) for line in live.chat[-200:]],
         is_host=is_host,
         bots=bots_for(game, lang),
+        default_bot=default_bot(bots_for(game, lang)),
         clock_text=clock_text(live.info.clock, lang),
         teams=seat_teams(live),
     )

@@ -1,0 +1,437 @@
+"""The league: the bot levels (and any outside entrant) in mixed tables, one rating each per game.
+
+For each game and player count, the entrants play round robin: every
+combination of as many entrants as there are seats sits at a table, once in
+each seat rotation, in whole rounds until ``--n`` games at least are played.
+With more seats than entrants, the entrants take the seats in turn
+(``a b a``, then ``b a b``).  Each game's final standing (the winners first,
+the others by score) updates a Plackett–Luce rating per entrant (OpenSkill,
+``openskill`` on PyPI: a maintained library, not a hand-rolled fit), pooled
+over the game's player counts; a game that seats one entrant twice is left
+out of the rating (it cannot tell the two seats apart) but counts in the
+shares.  Each table row also gives every entrant's share of the wins with its
+95 % Wilson interval and the fair share, per player count.
+
+A cooperative game's seats share one result, so no seat beats another: there
+each entrant plays whole tables of itself, and the measure is the mean score
+(Tarot Storia's solo and duet), with no rating.
+
+Entrants (``--levels``, and ``--entrant NAME=SPEC``, repeatable):
+
+* the levels ``random``, ``easy``, ``normal``, ``strong`` (the search at
+  ``--seconds`` per move, not the lobby's second, unless given one);
+* ``openspiel``: OpenSpiel's Python IS-MCTS at the same time per move, an
+  outside yardstick (as in ``bench/bots.py``: its simulation count is
+  calibrated from a short trial);
+* ``NAME=SPEC`` with ``SPEC`` any bot spec (``ismcts:iterations=500``), or
+  ``python:module:callable`` where ``callable(game, num_players, options,
+  seed)`` returns a bot (anything with ``choose(state, seat)``): how a
+  trained agent joins the league.
+
+Usage::
+
+    python bench/league.py --games hoarders,papayoo --players 3 --n 60 --seconds 0.05
+    python bench/league.py --levels random,easy,normal --n 200 --jobs 2 --json league.json
+    python bench/league.py --games cardiceo --entrant mine=python:my_agents:make --n 100
+
+No assertion is made anywhere: the figures are reported, not tested.
+"""
+
+from __future__ import annotations
+
+import argparse
+import importlib
+import itertools
+import json
+import sys
+import time
+from collections.abc import Callable, Mapping, Sequence
+from concurrent.futures import ProcessPoolExecutor
+from dataclasses import asdict, dataclass, field
+from pathlib import Path
+
+from openskill.models import PlackettLuce
+from rich.console import Console
+from rich.table import Table
+
+import bodoge
+from bodoge.bots import Bot, make_bot, parse_bot_spec
+from bodoge.engine import Game
+from bodoge.games import BUILTIN_IDS
+
+sys.path.append(str(Path(__file__).resolve().parent))  # bench/bots.py: a sibling script
+from bots import (
+    MIN_OPENSPIEL_SIMULATIONS,
+    OpenSpielPlayer,
+    calibrate_openspiel,
+    configurations,
+    given,
+    wilson,
+)
+
+LEVELS = ("random", "easy", "normal", "strong", "openspiel")
+OPENSPIEL = "openspiel"
+PYTHON = "python:"
+
+Maker = Callable[[Game, int, Mapping, int], Bot]
+
+
+# ------------------------------------------------------------------ entrants
+
+
+@dataclass(frozen=True)
+class Entrant:
+    """A name in the table and what makes its bot: a bot spec, ``python:module:callable``,
+    or ``openspiel``."""
+
+    name: str
+    spec: str
+
+    def check(self) -> None:
+        """Fail now, in the parent process, on a spec or callable that cannot make a bot."""
+        if self.spec == OPENSPIEL:
+            return
+        if self.spec.startswith(PYTHON):
+            load_callable(self.spec)
+        else:
+            parse_bot_spec(self.spec)
+
+
+def load_callable(spec: str) -> Maker:
+    """The ``callable`` of ``python:module:callable``."""
+    module_name, colon, attribute = spec.removeprefix(PYTHON).partition(":")
+    if not colon or not module_name or not attribute:
+        raise argparse.ArgumentTypeError(f"{spec!r}: write python:module:callable")
+    try:
+        maker = getattr(importlib.import_module(module_name), attribute)
+    except (ImportError, AttributeError) as error:
+        raise argparse.ArgumentTypeError(f"{spec!r}: {error}") from None
+    if not callable(maker):
+        raise argparse.ArgumentTypeError(f"{spec!r}: {attribute} is not callable")
+    return maker  # type: ignore[no-any-return]
+
+
+def level_spec(level: str, seconds: float) -> str:
+    """A level's spec in the league: ``strong`` thinks ``seconds`` a move."""
+    return f"strong:seconds={seconds}" if level == "strong" else level
+
+
+def parse_entrant(text: str) -> Entrant:
+    name, equals, spec = text.partition("=")
+    if not equals or not name.strip() or not spec.strip():
+        raise argparse.ArgumentTypeError(f"{text!r}: write NAME=SPEC")
+    return Entrant(name.strip(), spec.strip())
+
+
+@dataclass(frozen=True)
+class Setting:
+    """What every game of one game id and player count is played with."""
+
+    game_id: str
+    options: dict
+    players: int
+    seconds: float
+    sims_per_second: float | None = None
+
+
+def make_player(entrant: Entrant, setting: Setting, seed: int) -> Bot:
+    game = bodoge.get_game(setting.game_id)
+    if entrant.spec == OPENSPIEL:
+        assert setting.sims_per_second is not None
+        sims = max(MIN_OPENSPIEL_SIMULATIONS, round(setting.sims_per_second * setting.seconds))
+        return OpenSpielPlayer(game, setting.options, setting.players, sims, seed)
+    if entrant.spec.startswith(PYTHON):
+        return load_callable(entrant.spec)(game, setting.players, setting.options, seed)
+    return make_bot(entrant.spec, game, seed)
+
+
+# ------------------------------------------------------------------ playing
+
+
+def schedule(names: Sequence[str], players: int) -> list[tuple[str, ...]]:
+    """Every combination of ``players`` entrants, in every seat rotation (or, with more
+    seats than entrants, the entrants in turn, each starting once).
+
+    >>> schedule(["a", "b", "c"], 2)
+    [('a', 'b'), ('b', 'a'), ('a', 'c'), ('c', 'a'), ('b', 'c'), ('c', 'b')]
+    >>> schedule(["a", "b"], 3)
+    [('a', 'b', 'a'), ('b', 'a', 'b')]
+    """
+    if players > len(names):
+        return [
+            tuple(names[(shift + seat) % len(names)] for seat in range(players))
+            for shift in range(len(names))
+        ]
+    tables = []
+    for combination in itertools.combinations(names, players):
+        tables += [combination[shift:] + combination[:shift] for shift in range(players)]
+    return tables
+
+
+@dataclass
+class Played:
+    """One game: who sat where, their scores and the winners."""
+
+    lineup: tuple[str, ...]
+    scores: list[float]
+    winners: list[int]
+
+
+def play_one(setting: Setting, entrants: dict[str, Entrant], lineup: tuple[str, ...], index: int):
+    game = bodoge.get_game(setting.game_id)
+    bots = [
+        make_player(entrants[name], setting, seed=index * 31 + seat)
+        for seat, name in enumerate(lineup)
+    ]
+    state = game.new_game(setting.players, seed=10_000 + index, options=setting.options)
+    while not state.is_over:
+        seat = state.to_act[0]
+        state.apply(seat, bots[seat].choose(state, seat))
+    return Played(lineup, [float(s) for s in state.scores], list(state.winners))
+
+
+def play_setting(
+    setting: Setting, entrants: dict[str, Entrant], n: int, jobs: int, cooperative: bool
+) -> list[Played]:
+    """``n`` games of ``setting``: mixed tables, or (cooperative) whole tables of each entrant."""
+    names = list(entrants)
+    if cooperative:
+        tables = [(name,) * setting.players for name in names]
+        lineups = [table for index in range(n) for table in tables]
+        indices = [index for index in range(n) for _ in tables]
+    else:
+        tables = schedule(names, setting.players)
+        rounds = -(-n // len(tables))  # whole rounds, so every entrant takes every seat alike
+        lineups = tables * rounds
+        indices = list(range(len(lineups)))
+    arguments = ([setting] * len(lineups), [entrants] * len(lineups), lineups, indices)
+    if jobs > 1:
+        with ProcessPoolExecutor(jobs) as pool:
+            return list(pool.map(play_one, *arguments))
+    return [play_one(*call) for call in zip(*arguments, strict=True)]
+
+
+# ------------------------------------------------------------------ measuring
+
+
+def standing(played: Played) -> list[int]:
+    """Each seat's rank (1 is best): the winners share 1, the others follow by score."""
+    others = sorted(
+        {score for seat, score in enumerate(played.scores) if seat not in played.winners},
+        reverse=True,
+    )
+    first = 2 if played.winners else 1
+    return [
+        1 if seat in played.winners else first + others.index(score)
+        for seat, score in enumerate(played.scores)
+    ]
+
+
+@dataclass
+class Share:
+    """An entrant's wins over the seats it took at one player count."""
+
+    entrant: str
+    seats: int = 0
+    wins: float = 0.0
+    score: float = 0.0
+
+    def to_json(self) -> dict:
+        low, high = wilson(self.wins, self.seats)
+        rate = self.wins / self.seats if self.seats else 0.0
+        mean = self.score / self.seats if self.seats else 0.0
+        return {**asdict(self), "rate": rate, "low": low, "high": high, "mean_score": mean}
+
+
+def shares(games: list[Played], names: Sequence[str]) -> dict[str, Share]:
+    tally = {name: Share(name) for name in names}
+    for played in games:
+        for seat, name in enumerate(played.lineup):
+            tally[name].seats += 1
+            tally[name].score += played.scores[seat]
+            if seat in played.winners:
+                tally[name].wins += 1 / len(played.winners)
+    return tally
+
+
+def ratings(games: list[Played], names: Sequence[str]) -> dict[str, dict]:
+    """One Plackett–Luce rating per entrant from every game's standing (OpenSkill)."""
+    model = PlackettLuce()
+    rated = {name: model.rating(name=name) for name in names}
+    counted = 0
+    for played in games:
+        if len(set(played.lineup)) < len(played.lineup):
+            continue  # one entrant in two seats: a rating cannot tell them apart
+        teams = [[rated[name]] for name in played.lineup]
+        updated = model.rate(teams, ranks=standing(played))
+        for name, (rating,) in zip(played.lineup, updated, strict=True):
+            rated[name] = rating
+        counted += 1
+    if not counted:
+        return {}  # no game could be rated: the shares say it all
+    return {
+        name: {"mu": r.mu, "sigma": r.sigma, "ordinal": r.ordinal()} for name, r in rated.items()
+    }
+
+
+@dataclass
+class GameReport:
+    game: str
+    cooperative: bool
+    rows: list[dict] = field(default_factory=list)
+    """Per player count: options, games, each entrant's share (see :class:`Share`)."""
+    ratings: dict[str, dict] = field(default_factory=dict)
+
+
+def league_of(
+    game_id: str,
+    entrants: dict[str, Entrant],
+    players: list[int] | None,
+    n: int,
+    seconds: float,
+    jobs: int,
+    console: Console,
+) -> GameReport:
+    game = bodoge.get_game(game_id)
+    report = GameReport(game_id, game.cooperative)
+    everything: list[Played] = []
+    for options, count in configurations(game, players):
+        rate = None
+        if any(e.spec == OPENSPIEL for e in entrants.values()):
+            rate = calibrate_openspiel(game, options, count, seconds)
+        setting = Setting(game_id, options, count, seconds, rate)
+        console.log(f"{game_id} {given(game, options) or ''} {count}p: {n} games …")
+        start = time.perf_counter()
+        games = play_setting(setting, entrants, n, jobs, game.cooperative)
+        everything += games
+        row = {
+            "players": count,
+            "options": given(game, options),
+            "games": len(games),
+            "seconds": time.perf_counter() - start,
+            "fair": 1 / count,
+            "shares": {k: v.to_json() for k, v in shares(games, list(entrants)).items()},
+        }
+        report.rows.append(row)
+        names = list(entrants)
+        console.log(
+            "  ".join(f"{n} {c}" for n, c in zip(names, share_cells(row, names), strict=True))
+        )
+    if not game.cooperative and everything:
+        report.ratings = ratings(everything, list(entrants))
+    return report
+
+
+# ------------------------------------------------------------------ output
+
+
+def print_reports(reports: list[GameReport], names: list[str], settings: dict) -> None:
+    console = Console(width=160)
+    ratings_table = Table(
+        title=f"League ratings (OpenSkill Plackett–Luce ordinal μ−3σ; μ±σ), "
+        f"{settings['games_per_count']} games per player count, "
+        f"search {settings['seconds_per_move']}s a move"
+    )
+    ratings_table.add_column("game")
+    for name in names:
+        ratings_table.add_column(name, justify="right")
+    for report in reports:
+        if report.cooperative:
+            cells = []
+            for name in names:
+                means = [row["shares"][name]["mean_score"] for row in report.rows]
+                cells.append(" / ".join(f"{m:.1f}" for m in means) + " pts")
+            ratings_table.add_row(report.game + " (mean score)", *cells)
+            continue
+        rated = report.ratings
+        ratings_table.add_row(
+            report.game,
+            *(
+                f"{rated[n]['ordinal']:.1f} ({rated[n]['mu']:.1f}±{rated[n]['sigma']:.1f})"
+                if rated
+                else "— (shares only)"
+                for n in names
+            ),
+        )
+    console.print(ratings_table)
+    shares_table = Table(title="Win share per player count (95% Wilson interval; fair share)")
+    for column in ("game", "options", "n", "fair", *names):
+        shares_table.add_column(
+            column, justify="left" if column in ("game", "options") else "right"
+        )
+    for report in reports:
+        for row in report.rows:
+            options = ",".join(f"{k}={v}" for k, v in row["options"].items()) or "default"
+            shares_table.add_row(
+                report.game,
+                options,
+                str(row["players"]),
+                f"{row['fair']:.0%}",
+                *share_cells(row, names),
+            )
+    console.print(shares_table)
+
+
+def share_cells(row: dict, names: list[str]) -> list[str]:
+    """Each entrant's share of the wins in one row, with its interval."""
+    cells = []
+    for name in names:
+        share = row["shares"][name]
+        cells.append(f"{share['rate']:.0%} ({share['low']:.0%}–{share['high']:.0%})")
+    return cells
+
+
+def entrants_of(args: argparse.Namespace) -> dict[str, Entrant]:
+    entrants = {}
+    for level in (name.strip() for name in args.levels.split(",") if name.strip()):
+        entrants[level] = Entrant(level, level_spec(level, args.seconds))
+    for entrant in args.entrant:
+        if entrant.name in entrants:
+            raise SystemExit(f"two entrants are called {entrant.name!r}")
+        entrants[entrant.name] = entrant
+    for entrant in entrants.values():
+        entrant.check()
+    if len(entrants) < 2:
+        raise SystemExit("a league needs two entrants at least")
+    return entrants
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--games", default=",".join(BUILTIN_IDS))
+    parser.add_argument("--players", default=None, help="comma-separated counts (default: all)")
+    parser.add_argument("--levels", default=",".join(LEVELS), help="levels that take part")
+    parser.add_argument(
+        "--entrant",
+        type=parse_entrant,
+        action="append",
+        default=[],
+        metavar="NAME=SPEC",
+        help="an outside entrant: a bot spec, or python:module:callable (repeatable)",
+    )
+    parser.add_argument("--n", type=int, default=60, help="games per game and player count")
+    parser.add_argument("--seconds", type=float, default=0.1, help="search time per move")
+    parser.add_argument("--jobs", type=int, default=1, help="games played at once")
+    parser.add_argument("--json", type=Path, default=None, help="also write the figures here")
+    args = parser.parse_args()
+    entrants = entrants_of(args)
+    players = [int(p) for p in args.players.split(",")] if args.players else None
+    console = Console(stderr=True)
+    reports = [
+        league_of(game_id, entrants, players, args.n, args.seconds, args.jobs, console)
+        for game_id in args.games.split(",")
+    ]
+    settings = {
+        "entrants": {name: e.spec for name, e in entrants.items()},
+        "seconds_per_move": args.seconds,
+        "games_per_count": args.n,
+    }
+    print_reports(reports, list(entrants), settings)
+    if args.json is not None:
+        args.json.write_text(
+            json.dumps({"settings": settings, "games": [asdict(r) for r in reports]}, indent=1)
+        )
+
+
+if __name__ == "__main__":
+    main()
