@@ -110,10 +110,10 @@ def test_reviews_are_refused_with_typed_errors_in_both_languages(db_url: str) ->
         )
         assert "対局が終わってから" in japanese.json()["error"]["message"]
         never = client.get(f"/t/{table_id}/reviews/0")
-        assert never.status_code == 404 and never.json()["error"]["code"] == "no_review"
+        assert never.status_code == 200 and never.json()["status"] == "none"
         assert client.get(f"/t/{table_id}/reviews/7").json()["error"]["code"] == "bad_seat"
         assert client.get(f"/t/{playing.id}/reviews/0").json()["error"]["code"] == "not_over"
-        assert client.get(f"/t/{table_id}/reviews/0").status_code == 404  # nothing was queued
+        assert client.get(f"/t/{table_id}/reviews/0").json()["status"] == "none"  # none queued
 
 
 def as_client(client: TestClient, address: str) -> None:
@@ -135,7 +135,7 @@ def test_a_client_may_have_so_many_reviews_waiting_and_the_server_so_many(db_url
         as_client(client, "10.0.0.3")
         full = client.post(f"/t/{second}/reviews", json={"seat": 0})
         assert full.status_code == 429 and full.json()["error"]["code"] == "queue_full"
-        assert client.get(f"/t/{second}/reviews/0").status_code == 404  # refused: not stored
+        assert client.get(f"/t/{second}/reviews/0").json()["status"] == "none"  # not stored
         hold_bots(app, 0)  # live play is done: the queue drains
         wait_review(client, first, 0, "done")
         wait_review(client, first, 1, "done")

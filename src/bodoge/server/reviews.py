@@ -46,7 +46,7 @@ from .hub import Hub, rebuild
 
 log = logging.getLogger("bodoge.server.reviews")
 
-QUEUED, RUNNING, DONE, FAILED = "queued", "running", "done", "failed"
+NONE, QUEUED, RUNNING, DONE, FAILED = "none", "queued", "running", "done", "failed"
 ACTIVE = (QUEUED, RUNNING)
 DEFAULT_BUDGET = Budget(iterations=100, worlds=16, candidates=4, curve=6)
 """A review's budget per decision unless the server says otherwise: small, so that a
@@ -78,7 +78,6 @@ WORDS = {
     "not_found": Text("その卓はありません", "There is no such table"),
     "not_over": Text("検討は対局が終わってからできます", "A game can be reviewed once it is over"),
     "bad_seat": Text("席{n}はありません", "There is no seat {n}"),
-    "no_review": Text("この席の検討はまだ頼まれていません", "No review of this seat was asked for"),
     "per_client": Text(
         "検討の依頼は同時に {n} 件までです。終わるまでお待ちください",
         "At most {n} reviews at a time; please wait for yours to finish",
@@ -412,9 +411,20 @@ async def ask_review(
 
 @router.get("/t/{table_id}/reviews/{seat}")
 async def show_review(table_id: str, seat: int, hub: HubDep, store: StoreDep, lang: LangDep) -> Any:
-    """The review's status and progress, with its result once done."""
+    """The review's status (``none`` if never asked for) and progress, its result once done."""
     await finished_table(hub, table_id, seat, lang)
     shown = await asyncio.to_thread(read, store, table_id, seat)
-    if shown is None:
-        raise refuse(404, "no_review", lang)
-    return shown
+    return shown or unasked(table_id, seat)
+
+
+def unasked(table_id: str, seat: int) -> dict[str, Any]:
+    """A seat whose review nobody asked for (an answer, not an error: the page asks on load)."""
+    return {
+        "table": table_id,
+        "seat": seat,
+        "status": NONE,
+        "done": 0,
+        "total": 0,
+        "error": None,
+        "review": None,
+    }

@@ -115,9 +115,10 @@ function reviews(go, seatSelect, lang) {
       if (ticket !== watching) return;
       const body = await answer.json();
       if (!answer.ok) {
-        status.textContent = answer.status === 404 ? "" : body.error.message;
+        status.textContent = body.error.message;
         return;
       }
+      if (body.status === "none") return; // never asked for
       if (body.status === "done") {
         status.textContent = words.done;
         draw(body.review);
