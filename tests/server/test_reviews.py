@@ -163,3 +163,14 @@ def test_reviews_survive_a_restart_and_one_left_running_is_run_again(db_url: str
     with running(review_app(db_url)) as client:  # and a finished review is kept as it was
         assert client.get(f"/t/{table_id}/reviews/0").json() == first
         assert client.get(f"/t/{table_id}/reviews/1").json() == second
+
+
+def test_the_replay_page_offers_the_review_of_the_visitors_own_seat(db_url: str) -> None:
+    with running(review_app(db_url)) as client:
+        table = create(client, SEALED, seats=("random", "person"), grace=1, stand_in="random")
+        wait_status(client, table.id, "over")  # the absent person's seat was played by a bot
+        own = client.get(f"/t/{table.id}/replay", params={"token": table.tokens[1]}).text
+        assert '<option value="1" selected>' in own and '<option value="0" selected>' not in own
+        anyone = client.get(f"/t/{table.id}/replay").text
+        assert "selected>" not in anyone.split('id="review-seat"')[1].split("</select>")[0]
+        assert 'data-testid="review-ask">Review my game<' in anyone
