@@ -2,16 +2,24 @@
 
 from __future__ import annotations
 
+import asyncio
+import threading
 import time
 from collections.abc import Iterator
+from concurrent.futures import ThreadPoolExecutor
 from contextlib import contextmanager
 from typing import Any
 
+from alembic import command
+from alembic.config import Config
 from fastapi import FastAPI
 from fastapi.testclient import TestClient
-from sqlalchemy import update
+from sqlalchemy import create_engine, inspect, update
 
+import bodoge
 from bodoge.server import Settings, create_app
+from bodoge.server.db import MIGRATIONS, Store, migrate, normalise_url
+from bodoge.server.hub import Hub
 from bodoge.server.reviews import REVIEWS, RUNNING
 
 from .serverkit import SEALED, create, wait_status
@@ -174,3 +182,50 @@ def test_the_replay_page_offers_the_review_of_the_visitors_own_seat(db_url: str)
         anyone = client.get(f"/t/{table.id}/replay").text
         assert "selected>" not in anyone.split('id="review-seat"')[1].split("</select>")[0]
         assert 'data-testid="review-ask">Review my game<' in anyone
+
+
+def test_migration_0004_adds_and_removes_the_reviews_table(db_url: str) -> None:
+    def tables() -> set[str]:
+        engine = create_engine(normalise_url(db_url))
+        try:
+            return set(inspect(engine).get_table_names())
+        finally:
+            engine.dispose()
+
+    config = Config()
+    config.set_main_option("script_location", str(MIGRATIONS))
+    config.set_main_option("sqlalchemy.url", normalise_url(db_url))
+    migrate(db_url)
+    assert "reviews" in tables()
+    command.downgrade(config, "0003")
+    assert "reviews" not in tables() and "chat_messages" in tables()
+    migrate(db_url)
+    assert "reviews" in tables()
+
+
+def test_the_hub_counts_the_bots_thinking_so_that_reviews_give_way(db_url: str) -> None:
+    """``Hub.thinking`` is what the review worker waits on: up while a bot decides, then down."""
+    state = bodoge.get_game("egyptian-bride").new_game(3, seed=1)
+    seat = state.to_act[0]
+    started, release = threading.Event(), threading.Event()
+
+    class SlowBot:  # not a RandomBot: those decide at once, without the bot pool
+        def choose(self, state: Any, seat: int) -> Any:
+            started.set()
+            release.wait(60)
+            return state.legal_actions(seat)[0]
+
+    async def decide() -> None:
+        hub = Hub(Store(db_url))
+        hub.bot_pool = ThreadPoolExecutor(1)
+        assert hub.thinking == 0
+        choice = asyncio.create_task(hub._choose(SlowBot(), None, state, seat))  # type: ignore[arg-type]
+        await asyncio.to_thread(started.wait, 60)
+        assert hub.thinking == 1
+        release.set()
+        assert await choice in state.legal_actions(seat)
+        assert hub.thinking == 0
+        hub.bot_pool.shutdown()
+        hub.store.close()
+
+    asyncio.run(decide())

@@ -344,6 +344,7 @@ class ReviewWorker:
             self.give_way()
 
         try:
+            self.give_way()
             result = review_result(self.store, table_id, seat, self.budget, progress)
         except Stopped:
             _set(self.store, table_id, seat, status=QUEUED, done=0)
