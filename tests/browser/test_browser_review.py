@@ -77,6 +77,8 @@ def test_review_my_game_queues_shows_progress_draws_curves_and_jumps_to_a_decisi
     assert status.inner_text() == "Reviewed"
     review = stored_review(review_server, table_id, 1)["review"]
     assert page.locator("[data-testid=review-curve] svg polyline").count() == 3
+    legend = page.locator(".review-legend")
+    assert legend.locator("strong").inner_text().strip() == "━ Bot 2"  # the reviewed seat
     marks = page.get_by_test_id("review-mark")
     assert marks.count() == len(review["judgements"]) > 0
     index = next(

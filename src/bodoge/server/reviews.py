@@ -107,10 +107,10 @@ PAGE_WORDS = {
     "done": Text("検討しました", "Reviewed"),
     "curve": Text(
         "各席がその時見えていたことから見た見込み（%）。太線が検討した席、印はその席の判断"
-        "（赤: 大悪手・悪手・不正確）。印を押すとその局面へ。",
+        "（赤: 大悪手・悪手・不正確。押すとその局面へ）、薄い縦線は偶然（引き・出目）が動いた手。",
         "Each seat's prospect (%) from what it could see then; the thick line is the reviewed "
-        "seat, the dots its decisions (red: blunders, mistakes, inaccuracies). Click one to go "
-        "there.",
+        "seat, the dots its decisions (red: blunders, mistakes, inaccuracies; click one to go "
+        "there), faint lines the steps where chance (a draw, a roll) moved it.",
     ),
     "marks": Text("判断", "Decisions"),
 }

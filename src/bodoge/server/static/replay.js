@@ -143,6 +143,19 @@ function reviews(go, seatSelect, lang) {
     if (mark) mark.classList.add("current");
   }
 
+  // Each seat's name in its line's colour (the reviewed seat's in bold).
+  function legend(review) {
+    const names = document.createElement("p");
+    names.className = "review-legend small";
+    review.curves.forEach((_, seat) => {
+      const name = document.createElement(seat === review.seat ? "strong" : "span");
+      name.textContent = `━ ${seatOf.options[seat] ? seatOf.options[seat].textContent : seat + 1} `;
+      name.style.color = `hsl(${(seat * 137) % 360} 60% 42%)`;
+      names.append(name);
+    });
+    return names;
+  }
+
   function draw(review) {
     clear();
     const width = 600, height = 200, actions = Math.max(1, review.actions);
@@ -155,6 +168,15 @@ function reviews(go, seatSelect, lang) {
     Object.entries({ x: 0, y: 0, width, height, fill: "none", stroke: "#bbb" })
       .forEach(([k, v]) => frame.setAttribute(k, v));
     svg.append(frame);
+    // faint lines where chance (a draw, a roll) moved the reviewed seat's prospect
+    (review.curves[review.seat] || []).filter((p) => p.cause.includes("chance")).forEach((p) => {
+      const line = document.createElementNS(SVG, "line");
+      Object.entries({ x1: x(p.step), x2: x(p.step), y1: 0, y2: height, stroke: "#999" })
+        .forEach(([k, v]) => line.setAttribute(k, v));
+      line.setAttribute("stroke-opacity", "0.2");
+      line.classList.add("chance");
+      svg.append(line);
+    });
     review.curves.forEach((curve, seat) => {
       const line = document.createElementNS(SVG, "polyline");
       line.setAttribute("points", curve.map((p) => `${x(p.step)},${y(p.mean)}`).join(" "));
@@ -185,7 +207,7 @@ function reviews(go, seatSelect, lang) {
       dot.addEventListener("click", () => jump(review, judgement, mark));
       svg.append(dot);
     });
-    plot.append(svg);
+    plot.append(svg, legend(review));
     figure.hidden = review.curves.length === 0;
     timeline.hidden = false;
   }
