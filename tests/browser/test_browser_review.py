@@ -73,7 +73,7 @@ def test_review_my_game_queues_shows_progress_draws_curves_and_jumps_to_a_decisi
     ask.click()
     page.locator("[data-testid=review-curve] svg").wait_for(state="visible")
     seen = page.evaluate("window.seen")
-    assert any(s.startswith(("Reviewing… ", "Waiting in the queue")) for s in seen), seen
+    assert any(s.startswith(("Reviewing…", "Waiting in the queue")) for s in seen), seen
     assert status.inner_text() == "Reviewed"
     review = stored_review(review_server, table_id, 1)["review"]
     assert page.locator("[data-testid=review-curve] svg polyline").count() == 3

@@ -10,6 +10,7 @@ from concurrent.futures import ThreadPoolExecutor
 from contextlib import contextmanager
 from typing import Any
 
+import pytest
 from alembic import command
 from alembic.config import Config
 from fastapi import FastAPI
@@ -18,6 +19,7 @@ from sqlalchemy import create_engine, inspect, update
 
 import bodoge
 from bodoge.server import Settings, create_app
+from bodoge.server import reviews as reviews_module
 from bodoge.server.db import MIGRATIONS, Store, migrate, normalise_url
 from bodoge.server.hub import Hub
 from bodoge.server.reviews import REVIEWS, RUNNING
@@ -56,9 +58,9 @@ def wait_review(client: TestClient, table_id: str, seat: int, status: str) -> di
         answer = client.get(f"/t/{table_id}/reviews/{seat}")
         assert answer.status_code == 200, answer.text
         body: dict[str, Any] = answer.json()
-        assert body["status"] != "failed", body
         if body["status"] == status:
             return body
+        assert body["status"] != "failed", body
         time.sleep(0.02)
     raise AssertionError(f"the review of seat {seat} did not become {status!r}")
 
@@ -229,3 +231,22 @@ def test_the_hub_counts_the_bots_thinking_so_that_reviews_give_way(db_url: str) 
         hub.store.close()
 
     asyncio.run(decide())
+
+
+def test_a_failed_review_says_why_and_may_be_asked_for_again(
+    db_url: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    def broken(*_args: Any, **_kwargs: Any) -> Any:
+        raise ValueError("the record does not replay")
+
+    app = review_app(db_url)
+    with running(app) as client:
+        table_id = finished_game(client)
+        with monkeypatch.context() as patch:
+            patch.setattr(reviews_module, "review", broken)
+            assert client.post(f"/t/{table_id}/reviews", json={"seat": 0}).status_code == 202
+            failed = wait_review(client, table_id, 0, "failed")
+        assert failed["error"] == "the record does not replay" and failed["review"] is None
+        again = client.post(f"/t/{table_id}/reviews", json={"seat": 0})
+        assert again.status_code == 202 and again.json()["status"] in ("queued", "running", "done")
+        assert wait_review(client, table_id, 0, "done")["review"]["seat"] == 0

@@ -26,6 +26,7 @@ import contextlib
 import logging
 import os
 import threading
+import time
 from collections.abc import Callable
 from datetime import datetime
 from typing import Annotated, Any
@@ -55,6 +56,8 @@ IDLE_SECONDS = 1.0
 """How often an idle worker looks for work queued by another process (its own wake it)."""
 YIELD_SECONDS = 0.05
 """How long the worker sleeps at a time while live tables' bots think."""
+PROGRESS_SECONDS = 0.5
+"""Progress is stored at most this often: each write takes its turn with live tables' moves."""
 
 
 class ReviewRow(Base):
@@ -102,6 +105,7 @@ PAGE_WORDS = {
     "ask": Text("この対局を検討する", "Review my game"),
     "seat": Text("検討する席", "Seat to review"),
     "queued": Text("順番待ち…", "Waiting in the queue…"),
+    "started": Text("検討を始めました…", "Reviewing…"),
     "running": Text("検討中… {done} / {total}", "Reviewing… {done} of {total}"),
     "failed": Text("検討できませんでした: {error}", "The review failed: {error}"),
     "done": Text("検討しました", "Reviewed"),
@@ -339,8 +343,14 @@ class ReviewWorker:
             self._one(*job)
 
     def _one(self, table_id: str, seat: int) -> None:
+        written, count = -PROGRESS_SECONDS, 0
+
         def progress(done: int, total: int) -> None:
-            _set(self.store, table_id, seat, done=done, total=total)
+            nonlocal written, count
+            count = total
+            if time.monotonic() - written >= PROGRESS_SECONDS:  # writers take turns with play
+                _set(self.store, table_id, seat, done=done, total=total)
+                written = time.monotonic()
             self.give_way()
 
         try:
@@ -353,7 +363,7 @@ class ReviewWorker:
             log.exception("review of %s seat %d failed", table_id, seat)
             _set(self.store, table_id, seat, status=FAILED, error=str(error)[:200])
             return
-        _set(self.store, table_id, seat, status=DONE, result=result)
+        _set(self.store, table_id, seat, status=DONE, result=result, done=count, total=count)
 
     def give_way(self) -> None:
         """Wait while live tables' bots think; stop if the server stops."""

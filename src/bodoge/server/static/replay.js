@@ -128,7 +128,8 @@ function reviews(go, seatSelect, lang) {
         status.textContent = fill(words.failed, { error: body.error || "" });
         return;
       }
-      status.textContent = body.status === "queued" ? words.queued : fill(words.running, body);
+      const running = body.total ? fill(words.running, body) : words.started;
+      status.textContent = body.status === "queued" ? words.queued : running;
       status.dataset.done = String(body.done);
       await new Promise((resolve) => setTimeout(resolve, 600));
     }
