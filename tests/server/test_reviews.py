@@ -60,7 +60,7 @@ def wait_review(client: TestClient, table_id: str, seat: int, status: str) -> di
         body: dict[str, Any] = answer.json()
         if body["status"] == status:
             return body
-        assert body["status"] != "failed", body
+        assert body["status"] != "failed", body["error"]
         time.sleep(0.02)
     raise AssertionError(f"the review of seat {seat} did not become {status!r}")
 
@@ -236,17 +236,21 @@ def test_the_hub_counts_the_bots_thinking_so_that_reviews_give_way(db_url: str) 
 def test_a_failed_review_says_why_and_may_be_asked_for_again(
     db_url: str, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    def broken(*_args: Any, **_kwargs: Any) -> Any:
-        raise ValueError("the record does not replay")
+    stored = reviews_module.stored_record
 
-    app = review_app(db_url)
-    with running(app) as client:
+    def broken(store: Store, table_id: str) -> tuple[dict[str, Any], int]:
+        """The record as a damaged database would give it: the child's review fails."""
+        record, seed = stored(store, table_id)
+        record["actions"][0][1] = {"type": "nonsense"}
+        return record, seed
+
+    with running(review_app(db_url)) as client:
         table_id = finished_game(client)
         with monkeypatch.context() as patch:
-            patch.setattr(reviews_module, "review", broken)
+            patch.setattr(reviews_module, "stored_record", broken)
             assert client.post(f"/t/{table_id}/reviews", json={"seat": 0}).status_code == 202
             failed = wait_review(client, table_id, 0, "failed")
-        assert failed["error"] == "the record does not replay" and failed["review"] is None
+        assert "nonsense" in failed["error"] and failed["review"] is None
         again = client.post(f"/t/{table_id}/reviews", json={"seat": 0})
         assert again.status_code == 202 and again.json()["status"] in ("queued", "running", "done")
         assert wait_review(client, table_id, 0, "done")["review"]["seat"] == 0

@@ -11,9 +11,10 @@ bot's decision, so the server runs it on its own terms:
   (``BODOGE_REVIEW_BUDGET``), never by the client.  A client (address) may
   have ``reviews_per_client`` reviews waiting or running, the server
   ``review_queue`` in all; beyond that the request is refused (429).
-- **Live play first.**  One worker thread, at the lowest OS priority, runs
-  the reviews one after another; between two positions it waits while any
-  bot of a live table is thinking (:attr:`Hub.thinking`).
+- **Live play first.**  One worker thread has the reviews run one after
+  another, each in a child process at the lowest OS priority (never holding
+  the server's GIL), which is stopped while any bot of a live table is
+  thinking (:attr:`Hub.thinking`) and continued afterwards.
 - **Fair.**  Only a finished game may be reviewed, by anyone who may replay
   it (the replay page's own check); the review reads only what the seat
   could know, and the page shows the seat's own view at each step.
@@ -24,11 +25,14 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
+import multiprocessing
 import os
+import signal
 import threading
 import time
 from collections.abc import Callable
 from datetime import datetime
+from multiprocessing.connection import Connection
 from typing import Annotated, Any
 
 from fastapi import APIRouter, Body, Request
@@ -36,7 +40,8 @@ from fastapi.responses import JSONResponse
 from sqlalchemy import JSON, DateTime, ForeignKey, Integer, String, func, select, update
 from sqlalchemy.orm import Mapped, mapped_column
 
-from bodoge.engine import BodogeError, Text, replay_stops
+import bodoge
+from bodoge.engine import BodogeError, Game, Text, register, replay, replay_stops
 from bodoge.review import Budget, review
 from bodoge.review.words import describe, describe_judgement, percent
 
@@ -262,21 +267,53 @@ class Stopped(Exception):
     """The server stops: the review under way is left to be queued again."""
 
 
-def review_result(store: Store, table_id: str, seat: int, budget: Budget, progress: Any) -> Any:
-    """Run the review of a stored finished game and add what the page shows in words."""
+def stored_record(store: Store, table_id: str) -> tuple[dict[str, Any], int]:
+    """The record of a stored game, and its seed (the review's seed: the same review again)."""
     info = store.table(table_id)
     if info is None:
         raise BodogeError(f"table {table_id} is gone")
-    state = rebuild(info, store.actions(table_id))
-    done = review(state.record(), seat, budget, seed=info.seed, progress=progress)
+    return rebuild(info, store.actions(table_id)).record(), info.seed
+
+
+def review_result(
+    record: dict[str, Any], seat: int, budget: Budget, seed: int, progress: Any
+) -> dict[str, Any]:
+    """Review a finished game and add what the page shows: sentences, the replay's steps."""
+    done = review(record, seat, budget, seed=seed, progress=progress)
     result = done.to_json()
-    stops = replay_stops(state.events)
+    stops = replay_stops(replay(record).events)
     for judgement, shown in zip(done.judgements, result["judgements"], strict=True):
         shown["replay_step"] = replay_step(stops, judgement.step)
         shown["said"] = {lang: say(judgement, lang) for lang in LANGS}
     result["summary"] = {lang: describe(done, lang) for lang in LANGS}
-    result["actions"] = len(state.events)
+    result["actions"] = len(record["actions"])
     return result
+
+
+def review_in_child(
+    game: Game, record: dict[str, Any], seat: int, budget: Budget, seed: int, pipe: Connection
+) -> None:
+    """A review in a process of its own, at the lowest priority; it tells the pipe how it goes.
+
+    ``game`` is the record's game as the server has it registered (a game
+    registered at run time, not by its package, is registered here too).
+    Messages: ``("progress", done, total)``, then ``("done", result)`` or
+    ``("failed", reason)``.
+    """
+    with contextlib.suppress(OSError):
+        os.nice(19)
+    if game.id not in bodoge.game_ids():
+        register(game)
+    try:
+        result = review_result(
+            record, seat, budget, seed, lambda done, total: pipe.send(("progress", done, total))
+        )
+    except Exception as error:  # told to the worker, which stores it
+        pipe.send(("failed", str(error)[:200] or type(error).__name__))
+    else:
+        pipe.send(("done", result))
+    finally:
+        pipe.close()
 
 
 def replay_step(stops: list[int], action: int) -> int:
@@ -303,7 +340,13 @@ def say(judgement: Any, lang: str) -> str:
 
 
 class ReviewWorker:
-    """One thread that runs the queued reviews one at a time, giving way to live bots."""
+    """One thread that has the queued reviews run one at a time, giving way to live bots.
+
+    Each review runs in a child process (spawned: the server's threads are
+    not copied) at the lowest priority, so it never holds the server's GIL;
+    while any live table's bot is thinking the child is stopped outright
+    (``SIGSTOP``) and continued afterwards.
+    """
 
     def __init__(self, store: Store, budget: Budget, busy: Callable[[], bool]) -> None:
         self.store = store
@@ -328,8 +371,6 @@ class ReviewWorker:
             self.thread = None
 
     def _run(self) -> None:
-        with contextlib.suppress(OSError, AttributeError):  # Linux: nice is per thread
-            os.setpriority(os.PRIO_PROCESS, threading.get_native_id(), 19)
         while not self.stopping.is_set():
             try:
                 job = claim(self.store)
@@ -340,30 +381,69 @@ class ReviewWorker:
                 self.wake.wait(IDLE_SECONDS)
                 self.wake.clear()
                 continue
-            self._one(*job)
+            try:
+                self._one(*job)
+            except Stopped:
+                _set(self.store, *job, status=QUEUED, done=0)
+            except Exception as error:  # a broken record must not stop the worker
+                log.exception("review of %s seat %d failed", *job)
+                _set(self.store, *job, status=FAILED, error=str(error)[:200] or "error")
 
     def _one(self, table_id: str, seat: int) -> None:
-        written, count = -PROGRESS_SECONDS, 0
-
-        def progress(done: int, total: int) -> None:
-            nonlocal written, count
-            count = total
-            if time.monotonic() - written >= PROGRESS_SECONDS:  # writers take turns with play
-                _set(self.store, table_id, seat, done=done, total=total)
-                written = time.monotonic()
-            self.give_way()
-
+        record, seed = stored_record(self.store, table_id)
+        self.give_way()
+        context = multiprocessing.get_context("spawn")
+        receiver, sender = context.Pipe(duplex=False)
+        child = context.Process(
+            target=review_in_child,
+            args=(bodoge.get_game(record["game"]), record, seat, self.budget, seed, sender),
+            name="bodoge-review",
+            daemon=True,
+        )
+        child.start()
+        sender.close()
         try:
-            self.give_way()
-            result = review_result(self.store, table_id, seat, self.budget, progress)
-        except Stopped:
-            _set(self.store, table_id, seat, status=QUEUED, done=0)
-            return
-        except Exception as error:  # a broken record must not stop the worker
-            log.exception("review of %s seat %d failed", table_id, seat)
-            _set(self.store, table_id, seat, status=FAILED, error=str(error)[:200])
-            return
-        _set(self.store, table_id, seat, status=DONE, result=result, done=count, total=count)
+            self._follow(child, receiver, table_id, seat)
+        finally:
+            receiver.close()
+            if child.is_alive():
+                child.kill()  # SIGKILL ends a stopped process too
+            child.join()
+
+    def _follow(self, child: Any, receiver: Connection, table_id: str, seat: int) -> None:
+        """Store the child's progress and result; stop it while live bots think."""
+        written, count, paused = -PROGRESS_SECONDS, 0, False
+        while True:
+            if self.stopping.is_set():
+                raise Stopped
+            if self.busy() != paused:
+                paused = not paused
+                os.kill(child.pid, signal.SIGSTOP if paused else signal.SIGCONT)
+            if not receiver.poll(YIELD_SECONDS):
+                continue
+            try:
+                message = receiver.recv()
+            except EOFError:
+                raise BodogeError(f"the review ended without a result ({child.exitcode})") from None
+            if message[0] == "progress":
+                count = message[2]
+                if time.monotonic() - written >= PROGRESS_SECONDS:  # writes take turns with play
+                    _set(self.store, table_id, seat, done=message[1], total=count)
+                    written = time.monotonic()
+            elif message[0] == "done":
+                _set(
+                    self.store,
+                    table_id,
+                    seat,
+                    status=DONE,
+                    result=message[1],
+                    done=count,
+                    total=count,
+                )
+                return
+            else:
+                _set(self.store, table_id, seat, status=FAILED, error=message[1])
+                return
 
     def give_way(self) -> None:
         """Wait while live tables' bots think; stop if the server stops."""
