@@ -254,3 +254,37 @@ def test_a_failed_review_says_why_and_may_be_asked_for_again(
         again = client.post(f"/t/{table_id}/reviews", json={"seat": 0})
         assert again.status_code == 202 and again.json()["status"] in ("queued", "running", "done")
         assert wait_review(client, table_id, 0, "done")["review"]["seat"] == 0
+
+
+def process_state(pid: int) -> str:
+    """The state letter of a process (``T``: stopped; empty once it is gone), from /proc."""
+    try:
+        with open(f"/proc/{pid}/stat") as stat:
+            return stat.read().rsplit(")", 1)[1].split()[0]
+    except FileNotFoundError:
+        return ""
+
+
+def wait_for(test: Any, what: str) -> Any:
+    deadline = time.monotonic() + 120
+    while time.monotonic() < deadline:
+        value = test()
+        if value:
+            return value
+        time.sleep(0.01)
+    raise AssertionError(f"{what} did not happen")
+
+
+def test_a_review_under_way_is_stopped_while_live_bots_think(db_url: str) -> None:
+    app = review_app(db_url)
+    with running(app) as client:
+        table_id = finished_game(client)
+        worker = app.state.reviews
+        assert client.post(f"/t/{table_id}/reviews", json={"seat": 0}).status_code == 202
+        child = wait_for(lambda: worker.child, "the review's process")
+        hold_bots(app, 1)
+        wait_for(lambda: process_state(child.pid) == "T", "stopping the review")
+        assert client.get(f"/t/{table_id}/reviews/0").json()["status"] == "running"
+        hold_bots(app, 0)
+        wait_for(lambda: process_state(child.pid) != "T", "continuing the review")
+        wait_review(client, table_id, 0, "done")

@@ -356,6 +356,8 @@ class ReviewWorker:
         self.stopping = threading.Event()
         self.wake = threading.Event()
         self.thread: threading.Thread | None = None
+        self.child: Any = None
+        """The process of the review under way, if any."""
 
     def start(self) -> None:
         requeue_interrupted(self.store)
@@ -402,9 +404,11 @@ class ReviewWorker:
         )
         child.start()
         sender.close()
+        self.child = child
         try:
             self._follow(child, receiver, table_id, seat)
         finally:
+            self.child = None
             receiver.close()
             if child.is_alive():
                 child.kill()  # SIGKILL ends a stopped process too
