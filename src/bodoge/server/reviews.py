@@ -38,6 +38,7 @@ from typing import Annotated, Any
 from fastapi import APIRouter, Body, Request
 from fastapi.responses import JSONResponse
 from sqlalchemy import JSON, DateTime, ForeignKey, Integer, String, func, select, update
+from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Mapped, mapped_column
 
 import bodoge
@@ -187,7 +188,15 @@ def ask(
     already has ``per_client`` reviews waiting or running, or the server
     ``cap`` in all (0: no cap).
     """
-    who = digest(client)
+    try:
+        return _ask(store, table_id, seat, digest(client), per_client, cap, lang)
+    except IntegrityError:  # another worker process queued the same review just now
+        return False
+
+
+def _ask(
+    store: Store, table_id: str, seat: int, who: str, per_client: int, cap: int, lang: str
+) -> bool:
     with store.writing, store.engine.begin() as connection:
         status = connection.execute(
             select(REVIEWS.c.status).where(REVIEWS.c.table_id == table_id, REVIEWS.c.seat == seat)
