@@ -90,7 +90,7 @@ def test_a_review_is_queued_run_and_shown_with_its_words_and_steps(db_url: str) 
             assert judgement["seat"] == 1
             assert 0 <= judgement["replay_step"] <= judgement["step"]
             assert "%" in judgement["said"]["en"] and "手目" in judgement["said"]["ja"]
-            assert judgement["said"]["en"].startswith(f"Step {judgement['step'] + 1}")
+            assert judgement["said"]["en"].startswith(f"Step {judgement['replay_step'] + 1}")
         assert set(review["summary"]) == {"ja", "en"}
         again = client.post(f"/t/{table_id}/reviews", json={"seat": 1})
         assert again.status_code == 200 and again.json()["status"] == "done"

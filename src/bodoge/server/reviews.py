@@ -24,6 +24,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import dataclasses
 import logging
 import multiprocessing
 import os
@@ -293,7 +294,9 @@ def review_result(
     stops = replay_stops(replay(record).events)
     for judgement, shown in zip(done.judgements, result["judgements"], strict=True):
         shown["replay_step"] = replay_step(stops, judgement.step)
-        shown["said"] = {lang: say(judgement, lang) for lang in LANGS}
+        # told in the replay's steps, which count a choice made in parts (pick, confirm) once
+        counted = dataclasses.replace(judgement, step=shown["replay_step"])
+        shown["said"] = {lang: say(counted, lang) for lang in LANGS}
     result["summary"] = {lang: describe(done, lang) for lang in LANGS}
     result["actions"] = len(record["actions"])
     return result
