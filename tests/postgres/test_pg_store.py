@@ -30,7 +30,7 @@ from bodoge.server.db import (
 from bodoge.server.notify import Listener
 
 OPTIONS = {"expansion": False, "first_turn_limits": True}
-TABLES = {"game_tables", "seats", "actions", "alembic_version", "chat_messages"}
+TABLES = {"game_tables", "seats", "actions", "alembic_version", "chat_messages", "reviews"}
 
 
 def alembic_config(url: str) -> Config:

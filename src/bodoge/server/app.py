@@ -16,7 +16,7 @@ from starlette.exceptions import HTTPException as StarletteHTTPException
 
 from bodoge.bots import parse_bot_spec
 
-from . import api, pages, sockets
+from . import api, pages, reviews, sockets
 from .api import TableQuota
 from .config import Settings
 from .db import Store
@@ -63,6 +63,14 @@ def make_hub(store: Store, settings: Settings) -> Hub:
     return hub
 
 
+def review_worker(store: Store, hub: Hub, settings: Settings) -> reviews.ReviewWorker | None:
+    """The game reviews' worker: in the first worker process only (the others queue)."""
+    if settings.worker_index not in (None, 0):
+        return None
+    budget = reviews.parse_budget(settings.review_budget)
+    return reviews.ReviewWorker(store, budget, lambda: hub.thinking > 0)
+
+
 def server_life(
     store: Store, hub: Hub, settings: Settings
 ) -> Callable[[FastAPI], AbstractAsyncContextManager[None]]:
@@ -89,9 +97,15 @@ def server_life(
             listener.start()
         if peers is not None:
             await peers.start()
+        worker = review_worker(store, hub, settings)
+        app.state.reviews = worker
+        if worker is not None:
+            await asyncio.to_thread(worker.start)
         try:
             yield
         finally:
+            if worker is not None:
+                await asyncio.to_thread(worker.stop)
             if listener is not None:
                 listener.stop()
             if peers is not None:
@@ -121,10 +135,12 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     app.state.store = store
     app.state.hub = hub
     app.state.settings = settings
+    app.state.reviews = None
     app.state.quota = TableQuota(settings.tables_per_minute, settings.waiting_per_client)
     app.mount("/static", StaticFiles(directory=STATIC), name="static")
     app.include_router(api.router)
     app.include_router(pages.router)
+    app.include_router(reviews.router)
     app.include_router(sockets.router)
 
     @app.exception_handler(StarletteHTTPException)

@@ -60,6 +60,14 @@ class Settings:
     waiting_hours: float = 24.0
     """A table still waiting for players this long after it was made is removed; 0: never."""
 
+    review_budget: str = ""
+    """A game review's budget per decision, ``iterations=100,worlds=16,curve=6`` (missing
+    keys: :data:`bodoge.server.reviews.DEFAULT_BUDGET`); ``BODOGE_REVIEW_BUDGET``."""
+    reviews_per_client: int = 2
+    """Reviews one client (address) may have waiting or running at once; 0: no limit."""
+    review_queue: int = 20
+    """Reviews the server holds waiting or running at once; 0: no limit."""
+
     @classmethod
     def from_env(cls) -> Settings:
         return cls(
@@ -77,6 +85,10 @@ class Settings:
             tables_per_minute=int(os.environ.get("BODOGE_TABLES_PER_MINUTE", "20")),
             waiting_per_client=int(os.environ.get("BODOGE_WAITING_PER_CLIENT", "20")),
             waiting_hours=float(os.environ.get("BODOGE_WAITING_HOURS", "24")),
+            # not in to_env: ``bodoge serve`` has no flags for them, its workers inherit them
+            review_budget=os.environ.get("BODOGE_REVIEW_BUDGET", ""),
+            reviews_per_client=int(os.environ.get("BODOGE_REVIEWS_PER_CLIENT", "2")),
+            review_queue=int(os.environ.get("BODOGE_REVIEW_QUEUE", "20")),
         )
 
     def to_env(self) -> dict[str, str]:

@@ -460,6 +460,8 @@ class Hub:
         self.stopping = False
         self.inflight: set[asyncio.Task[None]] = set()
         self.bot_pool: ThreadPoolExecutor | None = None
+        self.thinking = 0
+        """Bots deciding in the bot pool now (game reviews wait while any is)."""
         self.announce: Announce | None = None
         """Tells the other workers on the same SQLite file (PostgreSQL's NOTIFY needs none)."""
 
@@ -939,7 +941,11 @@ class Hub:
             return bot.choose(state, seat)  # instant: no thread hop
         loop = asyncio.get_running_loop()
         thinking = loop.run_in_executor(self.bot_pool, bot.choose, state.clone(), seat)
-        return await asyncio.wait_for(thinking, self.limits.deadline)
+        self.thinking += 1
+        try:
+            return await asyncio.wait_for(thinking, self.limits.deadline)
+        finally:
+            self.thinking -= 1
 
     @staticmethod
     def _instead(live: LiveTable, state: State) -> Bot:

@@ -57,6 +57,7 @@ from .forms import (
 from .hub import Hub, LiveTable, chat_line, rebuild, room, seat_names
 from .i18n import LANG_COOKIE, word
 from .render import named_record, render_game, render_page, seat_list, seat_teams
+from .reviews import page_words
 
 router = APIRouter(include_in_schema=False)
 
@@ -442,13 +443,16 @@ def finished(live: LiveTable | None, lang: str) -> HTMLResponse | None:
 
 
 @router.get("/t/{table_id}/replay", response_class=HTMLResponse)
-async def replay_page(table_id: str, hub: HubDep, lang: LangDep) -> HTMLResponse:
+async def replay_page(
+    table_id: str, request: Request, hub: HubDep, store: StoreDep, lang: LangDep
+) -> HTMLResponse:
     live = await hub.get(table_id)
     refused = finished(live, lang)
     if refused is not None:
         return refused
     assert live is not None
     stops = replay_stops(live.state.events)
+    own = await asyncio.to_thread(store.seat_of, table_id, seat_token(request, table_id))
     return page(
         "replay.html",
         lang,
@@ -458,6 +462,8 @@ async def replay_page(table_id: str, hub: HubDep, lang: LangDep) -> HTMLResponse
         chat=[chat_line(live, line, lang) for line in live.chat],
         names=seat_names(live, lang),
         title=live.state.game.title(lang),
+        own_seat=own,
+        review_words=page_words(lang),
     )
 
 

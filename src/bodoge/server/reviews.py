@@ -1,0 +1,537 @@
+"""Reviews of finished games asked for from the replay page, run by the server within bounds.
+
+A review (:mod:`bodoge.review`) judges one seat's decisions from that
+seat's information and draws every seat's curve.  It is slow next to a
+bot's decision, so the server runs it on its own terms:
+
+- **Stored.**  One review per table and seat, in the ``reviews`` table
+  (queued, running, done or failed, its progress and its result).  A review
+  left queued or running by a stop is queued again when the server starts.
+- **Bounded.**  Every decision gets the same small budget, set by the server
+  (``BODOGE_REVIEW_BUDGET``), never by the client.  A client (address) may
+  have ``reviews_per_client`` reviews waiting or running, the server
+  ``review_queue`` in all; beyond that the request is refused (429).
+- **Live play first.**  One worker thread has the reviews run one after
+  another, each in a child process at the lowest OS priority (never holding
+  the server's GIL), which is stopped while any bot of a live table is
+  thinking (:attr:`Hub.thinking`) and continued afterwards.
+- **Fair.**  Only a finished game may be reviewed, by anyone who may replay
+  it (the replay page's own check); the review reads only what the seat
+  could know, and the page shows the seat's own view at each step.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import dataclasses
+import logging
+import multiprocessing
+import os
+import signal
+import threading
+import time
+from collections.abc import Callable
+from datetime import datetime
+from multiprocessing.connection import Connection
+from typing import Annotated, Any
+
+from fastapi import APIRouter, Body, Request
+from fastapi.responses import JSONResponse
+from sqlalchemy import JSON, DateTime, ForeignKey, Integer, String, func, select, update
+from sqlalchemy.exc import IntegrityError
+from sqlalchemy.orm import Mapped, mapped_column
+
+import bodoge
+from bodoge.engine import BodogeError, Game, Text, register, replay, replay_stops
+from bodoge.review import Budget, review
+from bodoge.review.words import describe, describe_judgement, percent
+
+from .api import ApiError, client_of
+from .db import TABLE_ID, Base, Store, digest, now
+from .deps import HubDep, LangDep, StoreDep
+from .hub import Hub, rebuild
+
+log = logging.getLogger("bodoge.server.reviews")
+
+NONE, QUEUED, RUNNING, DONE, FAILED = "none", "queued", "running", "done", "failed"
+ACTIVE = (QUEUED, RUNNING)
+DEFAULT_BUDGET = Budget(iterations=100, worlds=16, candidates=4, curve=6)
+"""A review's budget per decision unless the server says otherwise: small, so that a
+game of a hundred decisions is reviewed in about a minute on a loaded core."""
+IDLE_SECONDS = 1.0
+"""How often an idle worker looks for work queued by another process (its own wake it)."""
+YIELD_SECONDS = 0.05
+"""How long the worker sleeps at a time while live tables' bots think."""
+PROGRESS_SECONDS = 0.5
+"""Progress is stored at most this often: each write takes its turn with live tables' moves."""
+
+
+class ReviewRow(Base):
+    __tablename__ = "reviews"
+
+    table_id: Mapped[str] = mapped_column(ForeignKey("game_tables.id"), primary_key=True)
+    seat: Mapped[int] = mapped_column(Integer, primary_key=True)
+    status: Mapped[str] = mapped_column(String(16), index=True)
+    client: Mapped[str] = mapped_column(String(64), index=True)
+    """A hash of the asking client's address (the cap on reviews per client)."""
+    done: Mapped[int] = mapped_column(Integer, default=0)
+    total: Mapped[int] = mapped_column(Integer, default=0)
+    result: Mapped[dict[str, Any] | None] = mapped_column(JSON, nullable=True)
+    error: Mapped[str | None] = mapped_column(String(200), nullable=True)
+    asked_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
+
+
+REVIEWS = Base.metadata.tables[ReviewRow.__tablename__]
+
+WORDS = {
+    "not_found": Text("その卓はありません", "There is no such table"),
+    "not_over": Text("検討は対局が終わってからできます", "A game can be reviewed once it is over"),
+    "bad_seat": Text("席{n}はありません", "There is no seat {n}"),
+    "per_client": Text(
+        "検討の依頼は同時に {n} 件までです。終わるまでお待ちください",
+        "At most {n} reviews at a time; please wait for yours to finish",
+    ),
+    "queue_full": Text(
+        "検討の順番待ちがいっぱいです。しばらくしてからもう一度どうぞ",
+        "The review queue is full; please try again a little later",
+    ),
+}
+AGREES = Text(
+    "{step}手目: {played} を選びました（{played_value}）。探索も同じ手を選びます。",
+    "Step {step}: you played {played} ({played_value}); the search agrees.",
+)
+CLOSE = Text(
+    "{step}手目: {played} を選びました（{played_value}）。探索なら {best}（{best_value}）ですが、"
+    "はっきりした差ではありません。",
+    "Step {step}: you played {played} ({played_value}); the search prefers {best} "
+    "({best_value}), but not by a clear margin.",
+)
+LANGS = ("ja", "en")
+PAGE_WORDS = {
+    "ask": Text("この対局を検討する", "Review my game"),
+    "seat": Text("検討する席", "Seat to review"),
+    "queued": Text("順番待ち…", "Waiting in the queue…"),
+    "started": Text("検討を始めました…", "Reviewing…"),
+    "running": Text("検討中… {done} / {total}", "Reviewing… {done} of {total}"),
+    "failed": Text("検討できませんでした: {error}", "The review failed: {error}"),
+    "done": Text("検討しました", "Reviewed"),
+    "curve": Text(
+        "各席がその時見えていたことから見た見込み（%）。太線が検討した席、印はその席の判断"
+        "（赤: 大悪手・悪手・不正確。押すとその局面へ）、薄い縦線は偶然（引き・出目）が動いた手。",
+        "Each seat's prospect (%) from what it could see then; the thick line is the reviewed "
+        "seat, the dots its decisions (red: blunders, mistakes, inaccuracies; click one to go "
+        "there), faint lines the steps where chance (a draw, a roll) moved it.",
+    ),
+    "marks": Text("判断", "Decisions"),
+}
+"""The replay page's words for reviews, given to replay.js."""
+
+
+def page_words(lang: str) -> dict[str, str]:
+    return {key: text(lang) for key, text in PAGE_WORDS.items()}
+
+
+def refuse(status: int, code: str, lang: str, **values: object) -> ApiError:
+    text = WORDS[code]
+    return ApiError(status, code, (text.format(**values) if values else text)(lang))
+
+
+def parse_budget(text: str) -> Budget:
+    """A budget from ``iterations=100,worlds=16,curve=6`` (missing keys keep the default).
+
+    >>> parse_budget("iterations=5,curve=0")
+    Budget(iterations=5, worlds=16, candidates=4, curve=0, seconds=None)
+    """
+    values: dict[str, int] = {}
+    for part in filter(None, (p.strip() for p in text.split(","))):
+        key, _, number = part.partition("=")
+        if key not in ("iterations", "worlds", "candidates", "curve"):
+            raise ValueError(f"a review budget has no {key!r}")
+        values[key] = int(number)
+    defaults = DEFAULT_BUDGET
+    return Budget(
+        iterations=values.get("iterations", defaults.iterations),
+        worlds=values.get("worlds", defaults.worlds),
+        candidates=values.get("candidates", defaults.candidates),
+        curve=values.get("curve", defaults.curve),
+    )
+
+
+# ----------------------------------------------------------------- storage
+
+
+def read(store: Store, table_id: str, seat: int) -> dict[str, Any] | None:
+    """The review of that seat as the API shows it, or None if never asked for."""
+    with store.engine.connect() as connection:
+        row = connection.execute(
+            select(REVIEWS).where(REVIEWS.c.table_id == table_id, REVIEWS.c.seat == seat)
+        ).first()
+    if row is None:
+        return None
+    return {
+        "table": row.table_id,
+        "seat": row.seat,
+        "status": row.status,
+        "done": row.done,
+        "total": row.total,
+        "error": row.error,
+        "review": row.result,
+    }
+
+
+def ask(
+    store: Store, table_id: str, seat: int, client: str, per_client: int, cap: int, lang: str
+) -> bool:
+    """Queue the review of ``seat`` unless it is queued, running or done; True if queued now.
+
+    A failed review may be asked for again.  Refused (429) when the client
+    already has ``per_client`` reviews waiting or running, or the server
+    ``cap`` in all (0: no cap).
+    """
+    try:
+        return _ask(store, table_id, seat, digest(client), per_client, cap, lang)
+    except IntegrityError:  # another worker process queued the same review just now
+        return False
+
+
+def _ask(
+    store: Store, table_id: str, seat: int, who: str, per_client: int, cap: int, lang: str
+) -> bool:
+    with store.writing, store.engine.begin() as connection:
+        status = connection.execute(
+            select(REVIEWS.c.status).where(REVIEWS.c.table_id == table_id, REVIEWS.c.seat == seat)
+        ).scalar()
+        if status is not None and status != FAILED:
+            return False
+        active = REVIEWS.c.status.in_(ACTIVE)
+        mine = connection.execute(
+            select(func.count()).where(active, REVIEWS.c.client == who)
+        ).scalar_one()
+        if per_client and mine >= per_client:
+            raise refuse(429, "per_client", lang, n=per_client)
+        everyone = connection.execute(select(func.count()).where(active)).scalar_one()
+        if cap and everyone >= cap:
+            raise refuse(429, "queue_full", lang)
+        fresh = {"status": QUEUED, "client": who, "done": 0, "total": 0, "result": None}
+        if status is None:
+            connection.execute(
+                REVIEWS.insert().values(
+                    table_id=table_id, seat=seat, asked_at=now(), error=None, **fresh
+                )
+            )
+        else:
+            connection.execute(
+                update(REVIEWS)
+                .where(REVIEWS.c.table_id == table_id, REVIEWS.c.seat == seat)
+                .values(asked_at=now(), error=None, **fresh)
+            )
+    return True
+
+
+def requeue_interrupted(store: Store) -> int:
+    """Queue again the reviews a stop left running (their progress starts over)."""
+    with store.writing, store.engine.begin() as connection:
+        changed = connection.execute(
+            update(REVIEWS).where(REVIEWS.c.status == RUNNING).values(status=QUEUED, done=0)
+        )
+    return int(changed.rowcount or 0)
+
+
+def claim(store: Store) -> tuple[str, int] | None:
+    """The oldest queued review, now marked running (by this worker only)."""
+    with store.writing, store.engine.begin() as connection:
+        row = connection.execute(
+            select(REVIEWS.c.table_id, REVIEWS.c.seat)
+            .where(REVIEWS.c.status == QUEUED)
+            .order_by(REVIEWS.c.asked_at)
+            .limit(1)
+        ).first()
+        if row is None:
+            return None
+        taken = connection.execute(
+            update(REVIEWS)
+            .where(
+                REVIEWS.c.table_id == row.table_id,
+                REVIEWS.c.seat == row.seat,
+                REVIEWS.c.status == QUEUED,
+            )
+            .values(status=RUNNING, done=0)
+        )
+    return (row.table_id, row.seat) if taken.rowcount == 1 else None
+
+
+def _set(store: Store, table_id: str, seat: int, **values: Any) -> None:
+    with store.writing, store.engine.begin() as connection:
+        connection.execute(
+            update(REVIEWS)
+            .where(REVIEWS.c.table_id == table_id, REVIEWS.c.seat == seat)
+            .values(**values)
+        )
+
+
+# ------------------------------------------------------------------ worker
+
+
+class Stopped(Exception):
+    """The server stops: the review under way is left to be queued again."""
+
+
+def stored_record(store: Store, table_id: str) -> tuple[dict[str, Any], int]:
+    """The record of a stored game, and its seed (the review's seed: the same review again)."""
+    info = store.table(table_id)
+    if info is None:
+        raise BodogeError(f"table {table_id} is gone")
+    return rebuild(info, store.actions(table_id)).record(), info.seed
+
+
+def review_result(
+    record: dict[str, Any], seat: int, budget: Budget, seed: int, progress: Any
+) -> dict[str, Any]:
+    """Review a finished game and add what the page shows: sentences, the replay's steps."""
+    done = review(record, seat, budget, seed=seed, progress=progress)
+    result = done.to_json()
+    stops = replay_stops(replay(record).events)
+    for judgement, shown in zip(done.judgements, result["judgements"], strict=True):
+        shown["replay_step"] = replay_step(stops, judgement.step)
+        # told in the replay's steps, which count a choice made in parts (pick, confirm) once
+        counted = dataclasses.replace(judgement, step=shown["replay_step"])
+        shown["said"] = {lang: say(counted, lang) for lang in LANGS}
+    result["summary"] = {lang: describe(done, lang) for lang in LANGS}
+    result["actions"] = len(record["actions"])
+    return result
+
+
+def review_in_child(
+    game: Game, record: dict[str, Any], seat: int, budget: Budget, seed: int, pipe: Connection
+) -> None:
+    """A review in a process of its own, at the lowest priority; it tells the pipe how it goes.
+
+    ``game`` is the record's game as the server has it registered (a game
+    registered at run time, not by its package, is registered here too).
+    Messages: ``("progress", done, total)``, then ``("done", result)`` or
+    ``("failed", reason)``.
+    """
+    with contextlib.suppress(OSError):
+        os.nice(19)
+    if game.id not in bodoge.game_ids():
+        register(game)
+    try:
+        result = review_result(
+            record, seat, budget, seed, lambda done, total: pipe.send(("progress", done, total))
+        )
+    except Exception as error:  # told to the worker, which stores it
+        pipe.send(("failed", str(error)[:200] or type(error).__name__))
+    else:
+        pipe.send(("done", result))
+    finally:
+        pipe.close()
+
+
+def replay_step(stops: list[int], action: int) -> int:
+    """The replay's step that shows the position in which action ``action`` was chosen.
+
+    >>> replay_step([0, 1, 3, 4], 2), replay_step([0, 1, 3, 4], 3)
+    (1, 2)
+    """
+    return max(k for k, stop in enumerate(stops) if stop <= action)
+
+
+def say(judgement: Any, lang: str) -> str:
+    """A judged decision in a sentence: its mark, a close call, or the search's agreement."""
+    if judgement.mark is not None:
+        return describe_judgement(judgement, lang)
+    text = AGREES if judgement.best == judgement.played else CLOSE
+    return text.format(
+        step=judgement.step + 1,
+        played=judgement.played.label(lang),
+        played_value=percent(judgement.played_value.mean),
+        best=judgement.best.label(lang),
+        best_value=percent(judgement.best_value.mean),
+    )(lang)
+
+
+class ReviewWorker:
+    """One thread that has the queued reviews run one at a time, giving way to live bots.
+
+    Each review runs in a child process (spawned: the server's threads are
+    not copied) at the lowest priority, so it never holds the server's GIL;
+    while any live table's bot is thinking the child is stopped outright
+    (``SIGSTOP``) and continued afterwards.
+    """
+
+    def __init__(self, store: Store, budget: Budget, busy: Callable[[], bool]) -> None:
+        self.store = store
+        self.budget = budget
+        self.busy = busy
+        """Whether live play needs the processor now (a bot of a live table is thinking)."""
+        self.stopping = threading.Event()
+        self.wake = threading.Event()
+        self.thread: threading.Thread | None = None
+        self.child: Any = None
+        """The process of the review under way, if any."""
+
+    def start(self) -> None:
+        requeue_interrupted(self.store)
+        self.stopping.clear()
+        self.thread = threading.Thread(target=self._run, name="bodoge-review", daemon=True)
+        self.thread.start()
+
+    def stop(self) -> None:
+        self.stopping.set()
+        self.wake.set()
+        if self.thread is not None:
+            self.thread.join(timeout=30)
+            self.thread = None
+
+    def _run(self) -> None:
+        while not self.stopping.is_set():
+            try:
+                job = claim(self.store)
+            except Exception:  # the database is away for a moment: try again later
+                log.exception("reviews: cannot look for work")
+                job = None
+            if job is None:
+                self.wake.wait(IDLE_SECONDS)
+                self.wake.clear()
+                continue
+            try:
+                self._one(*job)
+            except Stopped:
+                _set(self.store, *job, status=QUEUED, done=0)
+            except Exception as error:  # a broken record must not stop the worker
+                log.exception("review of %s seat %d failed", *job)
+                _set(self.store, *job, status=FAILED, error=str(error)[:200] or "error")
+
+    def _one(self, table_id: str, seat: int) -> None:
+        record, seed = stored_record(self.store, table_id)
+        self.give_way()
+        context = multiprocessing.get_context("spawn")
+        receiver, sender = context.Pipe(duplex=False)
+        child = context.Process(
+            target=review_in_child,
+            args=(bodoge.get_game(record["game"]), record, seat, self.budget, seed, sender),
+            name="bodoge-review",
+            daemon=True,
+        )
+        child.start()
+        sender.close()
+        self.child = child
+        try:
+            self._follow(child, receiver, table_id, seat)
+        finally:
+            self.child = None
+            receiver.close()
+            if child.is_alive():
+                child.kill()  # SIGKILL ends a stopped process too
+            child.join()
+
+    def _follow(self, child: Any, receiver: Connection, table_id: str, seat: int) -> None:
+        """Store the child's progress and result; stop it while live bots think."""
+        written, count, paused = -PROGRESS_SECONDS, 0, False
+        while True:
+            if self.stopping.is_set():
+                raise Stopped
+            if self.busy() != paused:
+                paused = not paused
+                os.kill(child.pid, signal.SIGSTOP if paused else signal.SIGCONT)
+            if not receiver.poll(YIELD_SECONDS):
+                continue
+            try:
+                message = receiver.recv()
+            except EOFError:
+                raise BodogeError(f"the review ended without a result ({child.exitcode})") from None
+            if message[0] == "progress":
+                count = message[2]
+                if time.monotonic() - written >= PROGRESS_SECONDS:  # writes take turns with play
+                    _set(self.store, table_id, seat, done=message[1], total=count)
+                    written = time.monotonic()
+            elif message[0] == "done":
+                _set(
+                    self.store,
+                    table_id,
+                    seat,
+                    status=DONE,
+                    result=message[1],
+                    done=count,
+                    total=count,
+                )
+                return
+            else:
+                _set(self.store, table_id, seat, status=FAILED, error=message[1])
+                return
+
+    def give_way(self) -> None:
+        """Wait while live tables' bots think; stop if the server stops."""
+        while self.busy() and not self.stopping.is_set():
+            self.stopping.wait(YIELD_SECONDS)
+        if self.stopping.is_set():
+            raise Stopped
+
+
+# ------------------------------------------------------------------ routes
+
+router = APIRouter(include_in_schema=False)
+
+
+async def finished_table(hub: Hub, table_id: str, seat: int, lang: str) -> None:
+    """Refuse unless the table exists, its game is over (so it may be replayed) and has ``seat``."""
+    from .pages import finished  # the replay page's own check (pages imports this module)
+
+    live = await hub.get(table_id) if TABLE_ID.fullmatch(table_id) else None
+    refused = finished(live, lang)
+    if refused is not None:
+        raise refuse(refused.status_code, "not_found" if live is None else "not_over", lang)
+    assert live is not None
+    if not 0 <= seat < live.info.num_players:
+        raise refuse(422, "bad_seat", lang, n=seat + 1)
+
+
+@router.post("/t/{table_id}/reviews")
+async def ask_review(
+    table_id: str,
+    request: Request,
+    seat: Annotated[int, Body(embed=True, ge=-1000, le=1000)],
+    hub: HubDep,
+    store: StoreDep,
+    lang: LangDep,
+) -> JSONResponse:
+    """Queue the review of ``seat`` (202), or show the one already asked for (200)."""
+    await finished_table(hub, table_id, seat, lang)
+    settings = request.app.state.settings
+    queued = await asyncio.to_thread(
+        ask,
+        store,
+        table_id,
+        seat,
+        client_of(request),
+        settings.reviews_per_client,
+        settings.review_queue,
+        lang,
+    )
+    worker: ReviewWorker | None = request.app.state.reviews
+    if queued and worker is not None:
+        worker.wake.set()
+    shown = await asyncio.to_thread(read, store, table_id, seat)
+    return JSONResponse(shown, status_code=202 if queued else 200)
+
+
+@router.get("/t/{table_id}/reviews/{seat}")
+async def show_review(table_id: str, seat: int, hub: HubDep, store: StoreDep, lang: LangDep) -> Any:
+    """The review's status (``none`` if never asked for) and progress, its result once done."""
+    await finished_table(hub, table_id, seat, lang)
+    shown = await asyncio.to_thread(read, store, table_id, seat)
+    return shown or unasked(table_id, seat)
+
+
+def unasked(table_id: str, seat: int) -> dict[str, Any]:
+    """A seat whose review nobody asked for (an answer, not an error: the page asks on load)."""
+    return {
+        "table": table_id,
+        "seat": seat,
+        "status": NONE,
+        "done": 0,
+        "total": 0,
+        "error": None,
+        "review": None,
+    }

@@ -1,0 +1,290 @@
+"""Game reviews asked for from the replay page: queue, caps, permission, restart, JSON shape."""
+
+from __future__ import annotations
+
+import asyncio
+import threading
+import time
+from collections.abc import Iterator
+from concurrent.futures import ThreadPoolExecutor
+from contextlib import contextmanager
+from typing import Any
+
+import pytest
+from alembic import command
+from alembic.config import Config
+from fastapi import FastAPI
+from fastapi.testclient import TestClient
+from sqlalchemy import create_engine, inspect, update
+
+import bodoge
+from bodoge.server import Settings, create_app
+from bodoge.server import reviews as reviews_module
+from bodoge.server.db import MIGRATIONS, Store, migrate, normalise_url
+from bodoge.server.hub import Hub
+from bodoge.server.reviews import REVIEWS, RUNNING
+
+from .serverkit import SEALED, create, wait_status
+
+TINY = "iterations=4,worlds=2,candidates=2,curve=1"
+
+
+def review_app(db_url: str, per_client: int = 2, queue: int = 20) -> FastAPI:
+    settings = Settings(
+        database_url=db_url,
+        bot_pause=0,
+        review_budget=TINY,
+        reviews_per_client=per_client,
+        review_queue=queue,
+    )
+    return create_app(settings)
+
+
+@contextmanager
+def running(app: FastAPI, address: str = "testclient") -> Iterator[TestClient]:
+    with TestClient(app, client=(address, 50000)) as client:
+        yield client
+
+
+def finished_game(client: TestClient, seats: tuple[str, ...] = ("random", "random")) -> str:
+    table = create(client, SEALED, seats=seats)
+    wait_status(client, table.id, "over")
+    return table.id
+
+
+def wait_review(client: TestClient, table_id: str, seat: int, status: str) -> dict[str, Any]:
+    deadline = time.monotonic() + 120
+    while time.monotonic() < deadline:
+        answer = client.get(f"/t/{table_id}/reviews/{seat}")
+        assert answer.status_code == 200, answer.text
+        body: dict[str, Any] = answer.json()
+        if body["status"] == status:
+            return body
+        assert body["status"] != "failed", body["error"]
+        time.sleep(0.02)
+    raise AssertionError(f"the review of seat {seat} did not become {status!r}")
+
+
+def hold_bots(app: FastAPI, thinking: int) -> None:
+    """Pretend live bots are (or no longer are) thinking: the review worker gives way."""
+    app.state.hub.thinking = thinking
+
+
+def test_a_review_is_queued_run_and_shown_with_its_words_and_steps(db_url: str) -> None:
+    with running(review_app(db_url)) as client:
+        table_id = finished_game(client)
+        asked = client.post(f"/t/{table_id}/reviews", json={"seat": 1})
+        assert asked.status_code == 202, asked.text
+        assert asked.json()["status"] in ("queued", "running", "done")
+        body = wait_review(client, table_id, 1, "done")
+        review = body["review"]
+        assert body["done"] == body["total"] > 0
+        assert review["seat"] == 1 and review["game"] == SEALED
+        assert review["budget"]["iterations"] == 4 and review["budget"]["worlds"] == 2
+        assert len(review["curves"]) == 2
+        assert len(review["curves"][0]) == review["actions"] + 1
+        assert review["judgements"], "every bid is a decision with several choices"
+        page = client.get(f"/t/{table_id}/replay", headers={"Accept-Language": "ja"}).text
+        assert 'data-testid="review-ask">この対局を検討する<' in page
+        for judgement in review["judgements"]:
+            assert judgement["seat"] == 1
+            assert 0 <= judgement["replay_step"] <= judgement["step"]
+            assert "%" in judgement["said"]["en"] and "手目" in judgement["said"]["ja"]
+            assert judgement["said"]["en"].startswith(f"Step {judgement['replay_step'] + 1}")
+        assert set(review["summary"]) == {"ja", "en"}
+        again = client.post(f"/t/{table_id}/reviews", json={"seat": 1})
+        assert again.status_code == 200 and again.json()["status"] == "done"
+        assert again.json()["review"] == review  # asked again: the stored one, not a new run
+
+
+def test_reviews_are_refused_with_typed_errors_in_both_languages(db_url: str) -> None:
+    with running(review_app(db_url)) as client:
+        table_id = finished_game(client)
+        playing = create(client, SEALED, seats=("person", "person"))
+        cases = [
+            ("/t/nosuchtable/reviews", {"seat": 0}, 404, "not_found"),
+            ("/t/bad%00id/reviews", {"seat": 0}, 404, "not_found"),
+            (f"/t/{playing.id}/reviews", {"seat": 0}, 403, "not_over"),
+            (f"/t/{table_id}/reviews", {"seat": 2}, 422, "bad_seat"),
+            (f"/t/{table_id}/reviews", {"seat": -1}, 422, "bad_seat"),
+            (f"/t/{table_id}/reviews", {"seat": "x"}, 422, "bad_request"),
+            (f"/t/{table_id}/reviews", {}, 422, "bad_request"),
+            (f"/t/{table_id}/reviews", {"seat": 10**30}, 422, "bad_request"),
+        ]
+        for path, body, status, code in cases:
+            answer = client.post(path, json=body)
+            assert answer.status_code == status, (path, body, answer.text)
+            assert answer.json()["error"]["code"] == code, (path, body)
+        japanese = client.post(
+            f"/t/{playing.id}/reviews", json={"seat": 0}, headers={"Accept-Language": "ja"}
+        )
+        assert "対局が終わってから" in japanese.json()["error"]["message"]
+        never = client.get(f"/t/{table_id}/reviews/0")
+        assert never.status_code == 200 and never.json()["status"] == "none"
+        assert client.get(f"/t/{table_id}/reviews/7").json()["error"]["code"] == "bad_seat"
+        assert client.get(f"/t/{playing.id}/reviews/0").json()["error"]["code"] == "not_over"
+        assert client.get(f"/t/{table_id}/reviews/0").json()["status"] == "none"  # none queued
+
+
+def as_client(client: TestClient, address: str) -> None:
+    """Send the test client's next requests from another address (one app, one event loop)."""
+    client._transport.client = (address, 50000)  # type: ignore[attr-defined]
+
+
+def test_a_client_may_have_so_many_reviews_waiting_and_the_server_so_many(db_url: str) -> None:
+    app = review_app(db_url, per_client=1, queue=2)
+    with running(app) as client:
+        first = finished_game(client)
+        second = finished_game(client)
+        hold_bots(app, 1)  # the worker gives way after its first position: nothing finishes
+        assert client.post(f"/t/{first}/reviews", json={"seat": 0}).status_code == 202
+        refused = client.post(f"/t/{first}/reviews", json={"seat": 1})
+        assert refused.status_code == 429 and refused.json()["error"]["code"] == "per_client"
+        as_client(client, "10.0.0.2")
+        assert client.post(f"/t/{first}/reviews", json={"seat": 1}).status_code == 202
+        as_client(client, "10.0.0.3")
+        full = client.post(f"/t/{second}/reviews", json={"seat": 0})
+        assert full.status_code == 429 and full.json()["error"]["code"] == "queue_full"
+        assert client.get(f"/t/{second}/reviews/0").json()["status"] == "none"  # not stored
+        hold_bots(app, 0)  # live play is done: the queue drains
+        wait_review(client, first, 0, "done")
+        wait_review(client, first, 1, "done")
+        assert client.post(f"/t/{second}/reviews", json={"seat": 0}).status_code == 202
+        wait_review(client, second, 0, "done")
+
+
+def test_reviews_survive_a_restart_and_one_left_running_is_run_again(db_url: str) -> None:
+    app = review_app(db_url)
+    with running(app) as client:
+        table_id = finished_game(client)
+        hold_bots(app, 1)
+        assert client.post(f"/t/{table_id}/reviews", json={"seat": 0}).status_code == 202
+        client.post(f"/t/{table_id}/reviews", json={"seat": 1})
+        wait_review(client, table_id, 0, "running")
+    # the server stopped mid-review; a crash may also leave a row marked running
+    store = app.state.store
+    store.open()
+    with store.engine.begin() as connection:
+        connection.execute(update(REVIEWS).where(REVIEWS.c.seat == 1).values(status=RUNNING))
+    store.close()
+    with running(review_app(db_url)) as client:
+        first = wait_review(client, table_id, 0, "done")
+        second = wait_review(client, table_id, 1, "done")
+    with running(review_app(db_url)) as client:  # and a finished review is kept as it was
+        assert client.get(f"/t/{table_id}/reviews/0").json() == first
+        assert client.get(f"/t/{table_id}/reviews/1").json() == second
+
+
+def test_the_replay_page_offers_the_review_of_the_visitors_own_seat(db_url: str) -> None:
+    with running(review_app(db_url)) as client:
+        table = create(client, SEALED, seats=("random", "person"), grace=1, stand_in="random")
+        wait_status(client, table.id, "over")  # the absent person's seat was played by a bot
+        own = client.get(f"/t/{table.id}/replay", params={"token": table.tokens[1]}).text
+        assert '<option value="1" selected>' in own and '<option value="0" selected>' not in own
+        anyone = client.get(f"/t/{table.id}/replay").text
+        assert "selected>" not in anyone.split('id="review-seat"')[1].split("</select>")[0]
+        assert 'data-testid="review-ask">Review my game<' in anyone
+
+
+def test_migration_0004_adds_and_removes_the_reviews_table(db_url: str) -> None:
+    def tables() -> set[str]:
+        engine = create_engine(normalise_url(db_url))
+        try:
+            return set(inspect(engine).get_table_names())
+        finally:
+            engine.dispose()
+
+    config = Config()
+    config.set_main_option("script_location", str(MIGRATIONS))
+    config.set_main_option("sqlalchemy.url", normalise_url(db_url))
+    migrate(db_url)
+    assert "reviews" in tables()
+    command.downgrade(config, "0003")
+    assert "reviews" not in tables() and "chat_messages" in tables()
+    migrate(db_url)
+    assert "reviews" in tables()
+
+
+def test_the_hub_counts_the_bots_thinking_so_that_reviews_give_way(db_url: str) -> None:
+    """``Hub.thinking`` is what the review worker waits on: up while a bot decides, then down."""
+    state = bodoge.get_game("egyptian-bride").new_game(3, seed=1)
+    seat = state.to_act[0]
+    started, release = threading.Event(), threading.Event()
+
+    class SlowBot:  # not a RandomBot: those decide at once, without the bot pool
+        def choose(self, state: Any, seat: int) -> Any:
+            started.set()
+            release.wait(60)
+            return state.legal_actions(seat)[0]
+
+    async def decide() -> None:
+        hub = Hub(Store(db_url))
+        hub.bot_pool = ThreadPoolExecutor(1)
+        assert hub.thinking == 0
+        choice = asyncio.create_task(hub._choose(SlowBot(), None, state, seat))  # type: ignore[arg-type]
+        await asyncio.to_thread(started.wait, 60)
+        assert hub.thinking == 1
+        release.set()
+        assert await choice in state.legal_actions(seat)
+        assert hub.thinking == 0
+        hub.bot_pool.shutdown()
+        hub.store.close()
+
+    asyncio.run(decide())
+
+
+def test_a_failed_review_says_why_and_may_be_asked_for_again(
+    db_url: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    stored = reviews_module.stored_record
+
+    def broken(store: Store, table_id: str) -> tuple[dict[str, Any], int]:
+        """The record as a damaged database would give it: the child's review fails."""
+        record, seed = stored(store, table_id)
+        record["actions"][0][1] = {"type": "nonsense"}
+        return record, seed
+
+    with running(review_app(db_url)) as client:
+        table_id = finished_game(client)
+        with monkeypatch.context() as patch:
+            patch.setattr(reviews_module, "stored_record", broken)
+            assert client.post(f"/t/{table_id}/reviews", json={"seat": 0}).status_code == 202
+            failed = wait_review(client, table_id, 0, "failed")
+        assert "nonsense" in failed["error"] and failed["review"] is None
+        again = client.post(f"/t/{table_id}/reviews", json={"seat": 0})
+        assert again.status_code == 202 and again.json()["status"] in ("queued", "running", "done")
+        assert wait_review(client, table_id, 0, "done")["review"]["seat"] == 0
+
+
+def process_state(pid: int) -> str:
+    """The state letter of a process (``T``: stopped; empty once it is gone), from /proc."""
+    try:
+        with open(f"/proc/{pid}/stat") as stat:
+            return stat.read().rsplit(")", 1)[1].split()[0]
+    except FileNotFoundError:
+        return ""
+
+
+def wait_for(test: Any, what: str) -> Any:
+    deadline = time.monotonic() + 120
+    while time.monotonic() < deadline:
+        value = test()
+        if value:
+            return value
+        time.sleep(0.01)
+    raise AssertionError(f"{what} did not happen")
+
+
+def test_a_review_under_way_is_stopped_while_live_bots_think(db_url: str) -> None:
+    app = review_app(db_url)
+    with running(app) as client:
+        table_id = finished_game(client)
+        worker = app.state.reviews
+        assert client.post(f"/t/{table_id}/reviews", json={"seat": 0}).status_code == 202
+        child = wait_for(lambda: worker.child, "the review's process")
+        hold_bots(app, 1)
+        wait_for(lambda: process_state(child.pid) == "T", "stopping the review")
+        assert client.get(f"/t/{table_id}/reviews/0").json()["status"] == "running"
+        hold_bots(app, 0)
+        wait_for(lambda: process_state(child.pid) != "T", "continuing the review")
+        wait_review(client, table_id, 0, "done")
