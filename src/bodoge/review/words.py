@@ -22,7 +22,7 @@ HEADER = Text(
 )
 COUNTS = Text(
     "大悪手 {blunder}、悪手 {mistake}、不正確 {inaccuracy}。",
-    "{blunder} blunders, {mistake} mistakes, {inaccuracy} inaccuracies.",
+    "Blunders: {blunder}, mistakes: {mistake}, inaccuracies: {inaccuracy}.",
 )
 CLEAN = Text("目立って見込みを落とした手はありません。", "No move gave away a clear share of it.")
 DECISION = Text(
