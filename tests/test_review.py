@@ -14,7 +14,9 @@ import bodoge
 from bodoge.bots import make_bot
 from bodoge.cli import build_app
 from bodoge.engine import Rng, State
+from bodoge.games import BUILTIN_IDS
 from bodoge.review import Budget, Cause, Mark, judge, review
+from bodoge.review.words import describe
 from toys.pick import Take
 
 QUICK = Budget(iterations=30, worlds=12, candidates=3, curve=0)
@@ -58,6 +60,30 @@ def test_a_planted_blunder_is_marked_and_no_best_move_is() -> None:
         for seat in (0, 1):
             greedy = review(pick_game(seed, blunder_at=None), seat, budget)
             assert greedy.judgements and not greedy.marked
+
+
+@pytest.mark.parametrize("game_id", BUILTIN_IDS)
+def test_every_game_can_be_reviewed_in_both_languages(game_id: str) -> None:
+    """Every decision of the seat with a choice is judged, once, in order; every seat has a
+    curve from the start to the end; the review reads in Japanese and English."""
+    game = bodoge.get_game(game_id)
+    players = 1 if game.cooperative else max(game.min_players, 2)
+    record = bot_game(game_id, players, seed=3, spec="normal")
+    tiny = Budget(iterations=4, worlds=2, candidates=2, curve=1)
+    result = review(record, 0, tiny)
+    state = game.new_game(players, record["seed"], record["options"])
+    expected = []
+    for step, (actor, wire) in enumerate(record["actions"]):
+        if actor == 0 and len(state.legal_actions(0)) > 1:
+            expected.append((step, game.parse_action(wire)))
+        state.apply(actor, game.parse_action(wire))
+    assert [(j.step, j.played) for j in result.judgements] == expected
+    assert [len(curve) for curve in result.curves] == [len(record["actions"]) + 1] * players
+    assert result.metric == ("team" if game.cooperative else "win")
+    assert json.loads(json.dumps(result.to_json())) == result.to_json()
+    for lang, header in (("ja", "見えていたことだけから"), ("en", "from what P1 could see")):
+        lines = describe(result, lang)
+        assert header in lines[0] and len(lines) == 3 + len(result.marked)
 
 
 def test_the_same_record_seed_and_budget_give_the_same_review() -> None:
