@@ -14,6 +14,7 @@ import bodoge
 from bodoge.engine import BodogeError, Game, replay_stops, seat_name
 from bodoge.games import BUILTIN_IDS
 
+from .access import NOT_ALLOWED, NOT_ALLOWED_MESSAGE, WATCH_COOKIE, WATCH_QUERY, by_key, may_see
 from .api import (
     ApiError,
     ClockIn,
@@ -31,19 +32,23 @@ from .api import (
     new_table,
     rematch,
     sit_at,
+    watch_path,
 )
 from .clock import PRESETS, ClockSpec
 from .db import (
     ABANDONED,
     BOT,
     CANCELLED,
+    LINK,
     OVER,
     PERSON,
+    PLAYERS,
     PLAYING,
     TABLE_ID,
     WAITING,
     TableInfo,
     invite_code,
+    watch_key,
 )
 from .deps import HOST_COOKIE, SEAT_COOKIE, HubDep, LangDep, StoreDep, seat_token
 from .forms import (
@@ -70,6 +75,27 @@ def page(name: str, lang: str, status: int = 200, **context: Any) -> HTMLRespons
 
 def error_page(lang: str, status: int, message: str, detail: str = "") -> HTMLResponse:
     return page("error.html", lang, status=status, message=message, detail=detail)
+
+
+def not_allowed_page(lang: str) -> HTMLResponse:
+    """The refusal of a private table to someone who may not see it (it names nothing)."""
+    return error_page(lang, 403, word(NOT_ALLOWED, lang), word("not_allowed_detail", lang))
+
+
+def remember_watch(request: Request, response: Response, info: TableInfo) -> Response:
+    """A valid ``?watch=`` key is kept in a cookie of that table's pages and socket, so
+    the replay, its steps and the live game admit the same visitor without it."""
+    key = request.query_params.get(WATCH_QUERY)
+    if key and by_key(info, key):
+        response.set_cookie(
+            WATCH_COOKIE.format(table=info.id),
+            key,
+            max_age=COOKIE_AGE,
+            httponly=True,
+            samesite="lax",
+            path=f"/t/{info.id}",
+        )
+    return response
 
 
 LOBBY_BOTS = (
@@ -309,6 +335,7 @@ def table_from_form(form: Any, lang: str) -> NewTable:
         grace=float(grace) if grace in GRACES[1:] else None,
         stand_in=stand_in if stand_in in dict(LOBBY_BOTS) else None,
         listed=form.get("listed") == "on",
+        watch=LINK if form.get("watch") == LINK else PLAYERS,
     )
 
 
@@ -335,6 +362,8 @@ async def table_page(
     live = await hub.get(table_id)
     if live is None:
         return error_page(lang, 404, word("not_found", lang))
+    if not await may_see(request, store, live.info):
+        return not_allowed_page(lang)
     seat = store.seat_of(table_id, seat_token(request, table_id))
     host_token = request.cookies.get(HOST_COOKIE.format(table=table_id))
     invites = {}
@@ -347,8 +376,11 @@ async def table_page(
             for s in live.info.seats
             if not s.filled
         }
+    watch_link = ""
+    if is_host and host_token and live.info.watch == LINK:
+        watch_link = str(request.base_url).rstrip("/") + watch_path(table_id, watch_key(host_token))
     game = live.state.game
-    return page(
+    response = page(
         "table.html",
         lang,
         live=live,
@@ -364,7 +396,10 @@ async def table_page(
         bots=bots_for(game, lang),
         clock_text=clock_text(live.info.clock, lang),
         teams=seat_teams(live),
+        watch_link=watch_link,
     )
+    remember_watch(request, response, live.info)
+    return response
 
 
 def clock_text(spec: ClockSpec | None, lang: str) -> str:
@@ -419,23 +454,30 @@ async def join_submit(
     return response
 
 
-def finished(live: LiveTable | None, lang: str) -> HTMLResponse | None:
+async def finished(
+    request: Request, store: Any, live: LiveTable | None, lang: str
+) -> HTMLResponse | None:
+    """The refusal of a replay: no such table, not the visitor's to see, or not over yet."""
     if live is None:
         return error_page(lang, 404, word("not_found", lang))
+    if not await may_see(request, store, live.info):
+        return not_allowed_page(lang)
     if not live.ended:
         return error_page(lang, 403, word("replay_not_ready", lang))
     return None
 
 
 @router.get("/t/{table_id}/replay", response_class=HTMLResponse)
-async def replay_page(table_id: str, hub: HubDep, lang: LangDep) -> HTMLResponse:
+async def replay_page(
+    table_id: str, request: Request, hub: HubDep, store: StoreDep, lang: LangDep
+) -> HTMLResponse:
     live = await hub.get(table_id)
-    refused = finished(live, lang)
+    refused = await finished(request, store, live, lang)
     if refused is not None:
         return refused
     assert live is not None
     stops = replay_stops(live.state.events)
-    return page(
+    response = page(
         "replay.html",
         lang,
         live=live,
@@ -445,11 +487,19 @@ async def replay_page(table_id: str, hub: HubDep, lang: LangDep) -> HTMLResponse
         names=seat_names(live, lang),
         title=live.state.game.title(lang),
     )
+    remember_watch(request, response, live.info)
+    return response
 
 
 @router.get("/t/{table_id}/replay/{step}", response_class=HTMLResponse)
 async def replay_step(
-    table_id: str, step: int, hub: HubDep, store: StoreDep, lang: LangDep, seat: int | None = None
+    table_id: str,
+    step: int,
+    request: Request,
+    hub: HubDep,
+    store: StoreDep,
+    lang: LangDep,
+    seat: int | None = None,
 ) -> HTMLResponse:
     """The game area after ``step`` steps, as ``seat`` (or a spectator) saw it.
 
@@ -457,7 +507,7 @@ async def replay_step(
     take back, confirm) is one step, shown once complete (``replay_stops``).
     """
     live = await hub.get(table_id)
-    refused = finished(live, lang)
+    refused = await finished(request, store, live, lang)
     if refused is not None:
         return refused
     assert live is not None
@@ -477,10 +527,14 @@ async def replay_step(
 
 
 @router.get("/t/{table_id}/record.json")
-async def record_download(table_id: str, hub: HubDep, store: StoreDep, lang: LangDep) -> Response:
+async def record_download(
+    table_id: str, request: Request, hub: HubDep, store: StoreDep, lang: LangDep
+) -> Response:
     live = await hub.get(table_id)
     if live is None:
         return JSONResponse({"error": {"code": "table_not_found", "message": "no such table"}}, 404)
+    if not await may_see(request, store, live.info):
+        return JSONResponse({"error": {"code": NOT_ALLOWED, "message": NOT_ALLOWED_MESSAGE}}, 403)
     if not live.ended:
         return JSONResponse(
             {"error": {"code": "not_over", "message": NOT_OVER}},
