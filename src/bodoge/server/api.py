@@ -63,7 +63,6 @@ from .db import (
     LINK,
     OVER,
     PERSON,
-    PLAYERS,
     PLAYING,
     TABLE_ID,
     WAITING,
@@ -186,7 +185,7 @@ class NewTable(BaseModel):
     """The bot that plays for an absent person (default ``heuristic``, else random)."""
     listed: bool = False
     """An open table: listed in the lobby, anyone may take a free seat."""
-    watch: Literal["players", "link"] = PLAYERS
+    watch: Literal["players", "link"] = "players"
     """Who may watch the table while it is private (its players and host always may):
     ``players`` only, or anyone with its ``watch_link`` (given to the host only)."""
 
@@ -213,7 +212,7 @@ class TableOut(BaseModel):
     clock: ClockIn | None = None
     grace: float | None = None
     listed: bool = False
-    watch: Literal["players", "link"] = PLAYERS
+    watch: Literal["players", "link"] = "players"
     result: ResultOut | None = None
     next_table: str | None = None
     """The rematch, once there is one."""

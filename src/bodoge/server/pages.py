@@ -42,7 +42,6 @@ from .db import (
     LINK,
     OVER,
     PERSON,
-    PLAYERS,
     PLAYING,
     TABLE_ID,
     WAITING,
@@ -335,7 +334,7 @@ def table_from_form(form: Any, lang: str) -> NewTable:
         grace=float(grace) if grace in GRACES[1:] else None,
         stand_in=stand_in if stand_in in dict(LOBBY_BOTS) else None,
         listed=form.get("listed") == "on",
-        watch=LINK if form.get("watch") == LINK else PLAYERS,
+        watch="link" if form.get("watch") == LINK else "players",
     )
 
 
