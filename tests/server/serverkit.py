@@ -69,8 +69,8 @@ def create(
 
     ``extra``: more of the request (``clock``, ``grace``, ``stand_in``, ``listed``,
     ``watch``: ``link`` unless said, so that spectators in tests hold the watch key).
-    ``watcher``: the client keeps a link table's watch key in its cookie, as a browser
-    that opened the watch link does (the pages, replays and sockets of tests admit it).
+    ``watcher``: the client keeps a link table's watch key in a cookie, as a browser
+    that opened the watch link does (the pages, replays, sockets and API admit it).
     """
     extra.setdefault("watch", "link")
     specs = [
@@ -91,9 +91,9 @@ def create(
         table.watch_key = data["watch_link"].rsplit("watch=", 1)[1]
         WATCH_KEYS[table.id] = table.watch_key
         if watcher:
-            client.cookies.set(
-                WATCH_COOKIE.format(table=table.id), table.watch_key, path=f"/t/{table.id}"
-            )
+            # on every path (the server's own cookie is the table's pages' only), so that
+            # the API's table and record answer the tests' plain GETs too
+            client.cookies.set(WATCH_COOKIE.format(table=table.id), table.watch_key)
     if join:
         for seat in table.invites:
             join_seat(client, table, seat)
