@@ -80,7 +80,7 @@ def test_time_runs_out_bots_stand_in_the_person_comes_back_and_restarts_keep_dea
     # Alice is first to act; her clock ticks on every page, then a bot takes over.
     bob.page.wait_for_selector("[data-testid=room-seat-0].ticking", timeout=STEP_TIMEOUT_MS)
     slow_page = Watcher(browser.new_context().new_page(), seat=None)
-    slow_page.page.goto(server.base + f"/t/{slow['table']['id']}")
+    slow_page.page.goto(server.url(f"/t/{slow['table']['id']}"))
     slow_page.page.wait_for_selector("#game .game-root")
 
     wait_played_by_bot(bob.page, 0)
