@@ -3,6 +3,7 @@ and the checks that no seat ever receives or shows another seat's hand."""
 
 from __future__ import annotations
 
+import contextlib
 import json
 import os
 import random
@@ -160,36 +161,36 @@ class Server:
         """The address a stranger given the watch link opens for ``path``."""
         return self.base + self.watching(path)
 
+    @contextlib.contextmanager
+    def store(self) -> Iterator[Store]:
+        """The server's database, read directly (for checks only)."""
+        store = Store(f"sqlite:///{self.database}")
+        try:
+            yield store
+        finally:
+            store.engine.dispose()
+
     def stored_count(self) -> int:
         """How many tables the database holds, private ones included (the API lists open
         tables only)."""
-        store = Store(f"sqlite:///{self.database}")
-        try:
-            every = ("waiting", "playing", "over", "cancelled", "abandoned")
+        every = ("waiting", "playing", "over", "cancelled", "abandoned")
+        with self.store() as store:
             return len(store.tables(every, limit=100_000))
-        finally:
-            store.engine.dispose()
 
     def stored_table(self, table_id: str) -> dict[str, Any]:
         """What the API says of a table, read from the database (for tables the lobby's
         form made: the test holds none of their keys)."""
-        store = Store(f"sqlite:///{self.database}")
-        try:
+        with self.store() as store:
             info = store.table(table_id)
-            assert info is not None, f"no table {table_id}"
-        finally:
-            store.engine.dispose()
+        assert info is not None, f"no table {table_id}"
         return table_out(info).model_dump(mode="json")
 
     def record_so_far(self, table_id: str) -> dict[str, Any]:
         """The table's record from the server's database, also mid-game (for checks only)."""
-        store = Store(f"sqlite:///{self.database}")
-        try:
+        with self.store() as store:
             info = store.table(table_id)
             assert info is not None, f"no table {table_id}"
             rows = store.actions(table_id)
-        finally:
-            store.engine.dispose()
         return {
             "format": bodoge.engine.RECORD_FORMAT,
             "game": info.game,
