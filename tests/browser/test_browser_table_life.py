@@ -180,7 +180,7 @@ def check_rematch(server: Server, table: str, host: Watcher, stranger: Watcher) 
     stranger.page.wait_for_url(f"**/t/{new_table}")
     assert "You are Alice" in host.page.locator("[data-testid=who]").inner_text()
     assert "You are Stranger" in stranger.page.locator("[data-testid=who]").inner_text()
-    seats = server.api("GET", f"/api/tables/{new_table}")["seats"]
+    seats = server.stored_table(new_table)["seats"]  # private, like every rematch
     assert [(s["kind"], s["name"]) for s in seats] == [
         ("person", "Stranger"),
         ("bot", None),
