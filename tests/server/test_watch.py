@@ -198,3 +198,19 @@ def test_the_api_hands_the_watch_link_to_its_creator_only(client: TestClient) ->
     table = create(client, game=SEALED, join=False, watch="link")
     seen = client.get(f"/api/tables/{table.id}", headers=host(table)).json()
     assert seen["watch"] == "link" and "watch_link" not in seen
+
+
+def test_a_rematch_keeps_the_setting_and_the_watcher_follows_it(client: TestClient) -> None:
+    shared = create(client, game=SEALED, options={"rounds": 1}, watch="link", watcher=False)
+    closed = create(client, game=SEALED, options={"rounds": 1}, watch=PLAYERS)
+    rematches = {}
+    for table in (shared, closed):
+        finish(client, table)
+        again = client.post(f"/api/tables/{table.id}/rematch", headers=host(table))
+        rematches[table.id] = again.json()["id"]
+    follows = client.get(f"/t/{shared.id}/next", params={"watch": shared.watch_key})
+    assert follows.url.path == f"/t/{rematches[shared.id]}" and follows.status_code == 200
+    client.cookies.clear()
+    assert client.get(f"/t/{rematches[shared.id]}").status_code == 403
+    refused = client.get(f"/t/{closed.id}/next")
+    assert refused.url.path == f"/t/{rematches[closed.id]}" and refused.status_code == 403

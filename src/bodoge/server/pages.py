@@ -14,7 +14,15 @@ import bodoge
 from bodoge.engine import BodogeError, Game, replay_stops, seat_name
 from bodoge.games import BUILTIN_IDS
 
-from .access import NOT_ALLOWED, NOT_ALLOWED_MESSAGE, WATCH_COOKIE, WATCH_QUERY, by_key, may_see
+from .access import (
+    NOT_ALLOWED,
+    NOT_ALLOWED_MESSAGE,
+    WATCH_COOKIE,
+    WATCH_QUERY,
+    by_key,
+    may_see,
+    watch_key_of,
+)
 from .api import (
     ApiError,
     ClockIn,
@@ -86,15 +94,19 @@ def remember_watch(request: Request, response: Response, info: TableInfo) -> Res
     the replay, its steps and the live game admit the same visitor without it."""
     key = request.query_params.get(WATCH_QUERY)
     if key and by_key(info, key):
-        response.set_cookie(
-            WATCH_COOKIE.format(table=info.id),
-            key,
-            max_age=COOKIE_AGE,
-            httponly=True,
-            samesite="lax",
-            path=f"/t/{info.id}",
-        )
+        set_watch_cookie(response, info.id, key)
     return response
+
+
+def set_watch_cookie(response: Response, table_id: str, key: str) -> None:
+    response.set_cookie(
+        WATCH_COOKIE.format(table=table_id),
+        key,
+        max_age=COOKIE_AGE,
+        httponly=True,
+        samesite="lax",
+        path=f"/t/{table_id}",
+    )
 
 
 LOBBY_BOTS = (
@@ -663,7 +675,8 @@ async def next_table(table_id: str, request: Request, store: StoreDep, hub: HubD
 
     The new seat holds the same token (only its hash is stored), so the
     cookie this table's path received leads on without a new invitation;
-    the host's cookie follows too.  Anyone else watches.
+    the host's cookie follows too, and so does a watch key (a rematch keeps
+    its table's setting and key).  Anyone else is refused, as at any table.
     """
     live = await hub.get(table_id)
     if live is None or live.info.next_table is None:
@@ -682,4 +695,7 @@ async def next_table(table_id: str, request: Request, store: StoreDep, hub: HubD
             httponly=True,
             samesite="lax",
         )
+    key = watch_key_of(request, table_id)
+    if key and by_key(live.info, key):
+        set_watch_cookie(response, new_id, key)
     return response
