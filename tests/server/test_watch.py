@@ -214,3 +214,18 @@ def test_a_rematch_keeps_the_setting_and_the_watcher_follows_it(client: TestClie
     assert client.get(f"/t/{rematches[shared.id]}").status_code == 403
     refused = client.get(f"/t/{closed.id}/next")
     assert refused.url.path == f"/t/{rematches[closed.id]}" and refused.status_code == 403
+
+
+def test_a_join_link_that_opens_no_seat_shows_a_stranger_nobody(client: TestClient) -> None:
+    table = create(client, game=SEALED, watch=PLAYERS)  # both seats taken
+    for invite in (table.invites[0], "guessed"):
+        page = client.get(f"/t/{table.id}/join/{invite}", headers=EN).text
+        assert 'data-testid="table-full"' in page
+        assert "Player 0" not in page and 'data-testid="watch"' not in page
+    client.cookies.set(HOST_COOKIE.format(table=table.id), table.host_token)
+    page = client.get(f"/t/{table.id}/join/guessed", headers=EN).text
+    assert "Player 0" in page and 'data-testid="watch"' in page
+    waiting = create(client, game=SEALED, join=False, watch=PLAYERS)
+    client.cookies.clear()
+    invited = client.get(f"/t/{waiting.id}/join/{waiting.invites[1]}", headers=EN).text
+    assert 'data-testid="join-form"' in invited and 'data-testid="seat-list"' in invited

@@ -433,6 +433,8 @@ async def join_form(
         return RedirectResponse(f"/t/{table_id}", 303)  # already seated here: back to the table
     full = live.info.status != WAITING
     used = not full and not await asyncio.to_thread(store.invite_open, table_id, invite)
+    # A link that opens no seat shows the table's people only to those who may see it.
+    shown = not (full or used) or await may_see(request, store, live.info)
     return page(
         "join.html",
         lang,
@@ -440,7 +442,8 @@ async def join_form(
         invite=invite,
         full=full,
         used=used,
-        seats=seat_list(live, lang),
+        seats=seat_list(live, lang) if shown else [],
+        may_watch=shown,
         title=live.state.game.title(lang),
     )
 
