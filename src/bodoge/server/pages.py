@@ -99,9 +99,14 @@ def remember_watch(request: Request, response: Response, info: TableInfo) -> Res
 
 
 def set_watch_cookie(response: Response, table_id: str, key: str) -> None:
+    set_table_cookie(response, WATCH_COOKIE, table_id, key)
+
+
+def set_table_cookie(response: Response, name: str, table_id: str, value: str) -> None:
+    """A cookie of one table's pages and socket only (``name`` holds ``{table}``)."""
     response.set_cookie(
-        WATCH_COOKIE.format(table=table_id),
-        key,
+        name.format(table=table_id),
+        value,
         max_age=COOKIE_AGE,
         httponly=True,
         samesite="lax",
@@ -356,14 +361,7 @@ def in_words(error: ApiError, lang: str) -> str:
 
 
 def set_seat_cookie(response: Response, table_id: str, token: str) -> None:
-    response.set_cookie(
-        SEAT_COOKIE.format(table=table_id),
-        token,
-        max_age=COOKIE_AGE,
-        httponly=True,
-        samesite="lax",
-        path=f"/t/{table_id}",
-    )
+    set_table_cookie(response, SEAT_COOKIE, table_id, token)
 
 
 @router.get("/t/{table_id}", response_class=HTMLResponse)
