@@ -18,6 +18,8 @@ from typing import Any
 import pytest
 from fastapi.testclient import TestClient
 
+from bodoge.server.access import WATCH_COOKIE
+
 HUGE = "9" * 5000
 """More digits than ``int()`` takes (4,300)."""
 NUL = "a\x00b"
@@ -179,6 +181,13 @@ def check_socket(client: TestClient, table_id: str, token: str) -> int:
     return len(frames)
 
 
+def every_table(client: TestClient) -> list[Any]:
+    """Every stored table, private ones included (the API lists open tables only)."""
+    store = client.app.state.store  # type: ignore[attr-defined]
+    every = ("waiting", "playing", "over", "cancelled", "abandoned")
+    return list(store.tables(every, limit=1000))
+
+
 def fuzz(client: TestClient, caplog: pytest.LogCaptureFixture) -> dict[str, int]:
     """Everything above against one app; returns the counts sent."""
     caplog.set_level(logging.WARNING)
@@ -192,13 +201,17 @@ def fuzz(client: TestClient, caplog: pytest.LogCaptureFixture) -> dict[str, int]
     for invite in invites[:2]:
         joined = client.post(f"/api/tables/{table_id}/join", json={"invite": invite, "name": "p"})
         tokens.append(joined.json()["token"])
-    waiting = client.post("/api/tables", json={"game": SEALED, "seats": [person, person]}).json()
-    other_id = waiting["table"]["id"]
-    other_invite = next(iter(waiting["invites"].values())).rsplit("/", 1)[1]
-    before = client.get("/api/tables").json()
+    seats = [person, person]
+    waiting = client.post("/api/tables", json={"game": SEALED, "seats": seats, "watch": "link"})
+    other_id = waiting.json()["table"]["id"]
+    other_invite = next(iter(waiting.json()["invites"].values())).rsplit("/", 1)[1]
+    # the fuzzer holds the watch key: its requests reach past the check of who may see
+    key = waiting.json()["watch_link"].split("watch=", 1)[1]
+    client.cookies.set(WATCH_COOKIE.format(table=other_id), key)
+    before = every_table(client)
     requests = check_http(client, other_id, other_invite)
     frames = check_socket(client, table_id, tokens[0])
-    assert client.get("/api/tables").json() == before, "hostile input changed something"
+    assert every_table(client) == before, "hostile input changed something"
     problems = [r for r in caplog.records if r.levelno >= logging.ERROR or r.exc_info]
     assert not problems, [r.getMessage() for r in problems]
     assert len(caplog.records) <= requests + frames, "more than one log line per request"

@@ -58,10 +58,25 @@ def replayed(store: Store, table_id: str) -> bodoge.engine.State:
     return bodoge.replay(record)
 
 
+WATCH_KEYS: dict[str, str] = {}
+"""Table id → watch key of the tables made here (``watch: "link"``): spectators use it."""
+
+
+def watchable(created: dict[str, Any]) -> str:
+    """Keep a new table's watch key for its spectators; its id."""
+    table_id: str = created["table"]["id"]
+    WATCH_KEYS[table_id] = created["watch_link"].split("watch=", 1)[1]
+    return table_id
+
+
+def watch_query(table_id: str) -> str:
+    return f"?watch={WATCH_KEYS[table_id]}"
+
+
 def create_table(call: Callable[..., Any]) -> tuple[str, dict[int, str]]:
     """A table of two people and two bots, both people joined: (id, seat → token)."""
-    created = call("POST", "/api/tables", {"game": GAME, "seats": SEATS})
-    table_id = created["table"]["id"]
+    created = call("POST", "/api/tables", {"game": GAME, "seats": SEATS, "watch": "link"})
+    table_id = watchable(created)
     tokens = {}
     for seat, path in created["invites"].items():
         joined = call(
@@ -226,7 +241,7 @@ class Room:
         self.readers: list[asyncio.Task[None]] = []
 
     async def open(self, port: int, table_id: str, seat: int | None, token: str | None) -> Client:
-        query = f"?token={token}" if token else ""
+        query = f"?token={token}" if token else watch_query(table_id)
         ws = await connect(f"ws://127.0.0.1:{port}/t/{table_id}/ws{query}", open_timeout=10)
         client = Client(ws, seat, None)
         self.clients.append(client)
@@ -290,7 +305,7 @@ async def play_across(ports: list[int], database_url: str) -> None:
 
 
 def check_record(port: int, database_url: str, table_id: str) -> None:
-    record = http_call(port, "GET", f"/api/tables/{table_id}/record")
+    record = http_call(port, "GET", f"/api/tables/{table_id}/record{watch_query(table_id)}")
     store = Store(database_url)
     try:
         assert record["actions"] == replayed(store, table_id).record()["actions"]
@@ -418,7 +433,8 @@ async def keep_tables_apart(server: Server, database_url: str) -> None:
             held_by = {owners[client.ws.local_address[1]] for client in room.clients}
             assert len(held_by) == 1, f"table {table_id} is split over {held_by}"
             holder[table_id] = held_by.pop()
-            assert answered_by(server, f"/t/{table_id}") == holder[table_id]  # its page too
+            page = f"/t/{table_id}{watch_query(table_id)}"
+            assert answered_by(server, page) == holder[table_id]  # its page too
         for a in tables:
             for b in tables:
                 assert (holder[a] == holder[b]) == (worker_for(a, 2) == worker_for(b, 2))
@@ -481,10 +497,10 @@ async def watch_bot_tables(port: int, count: int = 6) -> None:
                 port,
                 "POST",
                 "/api/tables",
-                {"game": GAME, "seats": [{"kind": "bot"}] * 4, "seed": seed},
+                {"game": GAME, "seats": [{"kind": "bot"}] * 4, "seed": seed, "watch": "link"},
             )
             room = Room()
-            await room.open(port, created["table"]["id"], None, None)
+            await room.open(port, watchable(created), None, None)
             rooms.append(room)
         for room in rooms:
             await room.until(lambda r=room: r.clients[0].states[-1]["view"]["is_over"], "the end")  # type: ignore[misc]

@@ -3,6 +3,7 @@ and the checks that no seat ever receives or shows another seat's hand."""
 
 from __future__ import annotations
 
+import contextlib
 import json
 import os
 import random
@@ -22,6 +23,7 @@ import pytest
 from playwright.sync_api import Locator, Page, WebSocket
 
 import bodoge
+from bodoge.server.api import table_out
 from bodoge.server.db import Store
 from patience import PATIENCE, PATIENCE_MS
 
@@ -58,6 +60,8 @@ class Server:
         self.port = port or free_port()
         self.base = f"http://127.0.0.1:{self.port}"
         self.process: subprocess.Popen[bytes] | None = None
+        self.watch_keys: dict[str, str] = {}
+        """Table id → watch key of the tables :meth:`new_table` made (``watch: "link"``)."""
 
     def start(self) -> None:
         assert self.process is None, "already running"
@@ -111,7 +115,10 @@ class Server:
     def api(
         self, method: str, path: str, body: object | None = None, host: str | None = None
     ) -> Any:
-        """A JSON API call; ``host``: the table's host secret (``X-Bodoge-Host``)."""
+        """A JSON API call; ``host``: the table's host secret (``X-Bodoge-Host``).  A GET of
+        a table :meth:`new_table` made carries its watch key, as a stranger given it would."""
+        if method == "GET":
+            path = self.watching(path)
         data = None if body is None else json.dumps(body).encode()
         headers = {"Content-Type": "application/json"}
         if host is not None:
@@ -135,17 +142,55 @@ class Server:
             for s in seats
         ]
         body = {"game": game, "options": options or {}, "seats": specs, **extra}
-        return self.api("POST", "/api/tables", body)
+        body.setdefault("watch", "link")  # the tests' spectators are given the watch link
+        created = self.api("POST", "/api/tables", body)
+        if created.get("watch_link"):
+            self.watch_keys[created["table"]["id"]] = created["watch_link"].split("watch=", 1)[1]
+        return created
+
+    def watching(self, path: str) -> str:
+        """``path`` (``/t/{id}...`` or ``/api/tables/{id}...``) with the table's watch key,
+        if :meth:`new_table` made it."""
+        match = re.match(r"/(?:t|api/tables)/([A-Za-z0-9_-]+)", path)
+        key = self.watch_keys.get(match.group(1)) if match else None
+        if key is None:
+            return path
+        return f"{path}{'&' if '?' in path else '?'}watch={key}"
+
+    def url(self, path: str) -> str:
+        """The address a stranger given the watch link opens for ``path``."""
+        return self.base + self.watching(path)
+
+    @contextlib.contextmanager
+    def store(self) -> Iterator[Store]:
+        """The server's database, read directly (for checks only)."""
+        store = Store(f"sqlite:///{self.database}")
+        try:
+            yield store
+        finally:
+            store.engine.dispose()
+
+    def stored_count(self) -> int:
+        """How many tables the database holds, private ones included (the API lists open
+        tables only)."""
+        every = ("waiting", "playing", "over", "cancelled", "abandoned")
+        with self.store() as store:
+            return len(store.tables(every, limit=100_000))
+
+    def stored_table(self, table_id: str) -> dict[str, Any]:
+        """What the API says of a table, read from the database (for tables the lobby's
+        form made: the test holds none of their keys)."""
+        with self.store() as store:
+            info = store.table(table_id)
+        assert info is not None, f"no table {table_id}"
+        return table_out(info).model_dump(mode="json")
 
     def record_so_far(self, table_id: str) -> dict[str, Any]:
         """The table's record from the server's database, also mid-game (for checks only)."""
-        store = Store(f"sqlite:///{self.database}")
-        try:
+        with self.store() as store:
             info = store.table(table_id)
             assert info is not None, f"no table {table_id}"
             rows = store.actions(table_id)
-        finally:
-            store.engine.dispose()
         return {
             "format": bodoge.engine.RECORD_FORMAT,
             "game": info.game,

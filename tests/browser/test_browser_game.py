@@ -72,6 +72,9 @@ def test_two_people_and_a_bot_play_to_the_end(browser: Browser, server: Server) 
     check_against_record(record, watchers)
 
     check_replay(host.page, record, final)
+    # The spectator's browser kept the watch key: the finished game's replay opens too.
+    spectator.page.click("[data-testid=replay-link]")
+    spectator.page.wait_for_selector("#game[data-step='0'] [data-testid=game-root]")
 
     assert outside == [], f"requests left the server: {outside}"
     for context in (host_context, guest_context, watch_context):
@@ -94,6 +97,8 @@ def open_table(
     form.locator("select[name=seat_1]").select_option("person")
     form.locator("select[name=seat_2]").select_option("bot:random")
     assert form.locator("select[name=seat_3]").is_hidden()
+    assert form.locator("[data-testid=watch-players]").is_checked()  # players only by default
+    form.locator("[data-testid=watch-link]").check()  # the spectator will be given the link
     form.locator("button[type=submit]").click()
     host.page.wait_for_selector("[data-testid=waiting-room]")
     table = host.page.url.rstrip("/").split("/")[-1]
@@ -106,9 +111,18 @@ def open_table(
     assert host.page.evaluate("navigator.clipboard.readText()") == invite
     host.check()
 
-    # A spectator arrives before the game starts; then the second person joins.
+    # The host copies the watch link; without it, the table is refused.
+    watch_link = host.page.locator("[data-testid=watch-url]").input_value()
+    assert watch_link.startswith(server.base + f"/t/{table}?watch=")
+    host.page.click("[data-testid=watch-box] button.copy")
+    host.page.wait_for_selector("[data-testid=watch-box] button.copy.done")
+    assert host.page.evaluate("navigator.clipboard.readText()") == watch_link
     spectator = Watcher(watch_context.new_page(), seat=None)
-    spectator.page.goto(server.base + f"/t/{table}")
+    refused = spectator.page.goto(server.base + f"/t/{table}")
+    assert refused is not None and refused.status == 403
+    assert "You may not see this table" in spectator.page.inner_text("[data-testid=error-message]")
+    # A spectator arrives with the link before the game starts; then the second person joins.
+    spectator.page.goto(watch_link)
     spectator.page.wait_for_selector("[data-testid=waiting-room]")
     assert spectator.page.locator("[data-testid=invites]").count() == 0
     guest = Watcher(guest_context.new_page(), seat=1)

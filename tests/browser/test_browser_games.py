@@ -50,7 +50,7 @@ def test_people_bots_and_a_spectator_play(browser: Browser, server: Server, game
     contexts = [browser.new_context(locale=locale) for locale in ("en-US", "ja-JP", "en-US")]
     people = [Watcher(contexts[seat].new_page(), seat=seat) for seat in range(persons)]
     spectator = Watcher(contexts[2].new_page(), seat=None)
-    spectator.page.goto(server.base + f"/t/{table}")
+    spectator.page.goto(server.url(f"/t/{table}"))
     for watcher, name in zip(people, ("Ann", "Ben")[:persons], strict=True):
         join(watcher, server, created["invites"][str(watcher.seat)], name)
     watchers = [*people, spectator]

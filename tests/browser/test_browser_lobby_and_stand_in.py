@@ -34,7 +34,7 @@ def test_all_b_sides_in_japanese_creates_the_table(browser: Browser, server: Ser
     form.locator("button[type=submit]").click()
     page.wait_for_url("**/t/*")
     table = page.url.rsplit("/", 1)[1]
-    options = server.api("GET", f"/api/tables/{table}")["options"]
+    options = server.stored_table(table)["options"]
     assert options["sides"] == "B" and options["market_side"] == "B"
     # "custom" shows the sites' own sides, and sends them.
     page.goto(server.base + "/")
@@ -44,7 +44,7 @@ def test_all_b_sides_in_japanese_creates_the_table(browser: Browser, server: Ser
     form.locator("select[name=option_temple_side]").select_option("B")
     form.locator("button[type=submit]").click()
     page.wait_for_url("**/t/*")
-    options = server.api("GET", f"/api/tables/{page.url.rsplit('/', 1)[1]}")["options"]
+    options = server.stored_table(page.url.rsplit("/", 1)[1])["options"]
     assert options["sides"] == "custom" and options["temple_side"] == "B"
     page.context.close()
 
@@ -80,7 +80,7 @@ def test_united_square_teams_are_shown_from_the_lobby_on(browser: Browser, serve
     friend.page.goto(invite)
     assert "Team 2" in (friend.page.locator("[data-testid=team-1-head]").text_content() or "")
     join(friend, server, invite.removeprefix(server.base), "Ben")
-    assert server.api("GET", f"/api/tables/{table}")["status"] == "playing"
+    assert server.stored_table(table)["status"] == "playing"
     page.reload()
     assert page.locator("[data-testid=my-team]").text_content() == "チーム1 · 味方: ボット3"
     mine = friend.page.locator("[data-testid=my-team]").text_content()

@@ -49,7 +49,7 @@ def test_a_bot_game_fits_while_watched_and_replayed(
     table = created["table"]["id"]
     context = browser.new_context(viewport=PHONE, locale="en-US", is_mobile=True, has_touch=True)
     watcher = Watcher(context.new_page(), seat=None)
-    watcher.page.goto(server.base + f"/t/{table}")
+    watcher.page.goto(server.url(f"/t/{table}"))
     watcher.page.wait_for_selector("#game .eb-table")
     deadline = time.monotonic() + 90
     while not watcher.is_over():
@@ -146,7 +146,7 @@ def test_imhotep_fits_a_phone_mid_game_and_at_the_end(browser: Browser, server: 
     created = server.new_table(["bot:random"] * 4, {"sides": "B"}, game="imhotep", seed=3)
     context = browser.new_context(viewport=PHONE, locale="ja-JP", is_mobile=True, has_touch=True)
     page = context.new_page()
-    page.goto(server.base + f"/t/{created['table']['id']}")
+    page.goto(server.url(f"/t/{created['table']['id']}"))
     page.wait_for_selector("#game .im-table")
     deadline = time.monotonic() + 120
     while page.locator("#game [data-testid=final-scoring]").count() == 0:
@@ -178,7 +178,7 @@ def test_a_watched_bot_game_fits_a_phone_to_the_end(
     created = server.new_table(seats, options, game=game, seed=5)
     context = browser.new_context(viewport=PHONE, locale="ja-JP", is_mobile=True, has_touch=True)
     page = context.new_page()
-    page.goto(server.base + f"/t/{created['table']['id']}")
+    page.goto(server.url(f"/t/{created['table']['id']}"))
     page.wait_for_selector("#game .game-root")
     deadline = time.monotonic() + 120
     while page.locator("#game").get_attribute("data-status") != "over":

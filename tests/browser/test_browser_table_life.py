@@ -80,7 +80,7 @@ def test_time_runs_out_bots_stand_in_the_person_comes_back_and_restarts_keep_dea
     # Alice is first to act; her clock ticks on every page, then a bot takes over.
     bob.page.wait_for_selector("[data-testid=room-seat-0].ticking", timeout=STEP_TIMEOUT_MS)
     slow_page = Watcher(browser.new_context().new_page(), seat=None)
-    slow_page.page.goto(server.base + f"/t/{slow['table']['id']}")
+    slow_page.page.goto(server.url(f"/t/{slow['table']['id']}"))
     slow_page.page.wait_for_selector("#game .game-root")
 
     wait_played_by_bot(bob.page, 0)
@@ -180,7 +180,7 @@ def check_rematch(server: Server, table: str, host: Watcher, stranger: Watcher) 
     stranger.page.wait_for_url(f"**/t/{new_table}")
     assert "You are Alice" in host.page.locator("[data-testid=who]").inner_text()
     assert "You are Stranger" in stranger.page.locator("[data-testid=who]").inner_text()
-    seats = server.api("GET", f"/api/tables/{new_table}")["seats"]
+    seats = server.stored_table(new_table)["seats"]  # private, like every rematch
     assert [(s["kind"], s["name"]) for s in seats] == [
         ("person", "Stranger"),
         ("bot", None),

@@ -79,7 +79,9 @@ def test_a_game_on_postgres_continues_after_a_restart(pg_url: str) -> None:
                     tail = last[seat]["log"]
                     assert again["log"][len(again["log"]) - len(tail) :] == tail
             final = play_in_process(client, table_id, tokens, rng, stop_at=None)
-            record = client.get(f"/api/tables/{table_id}/record").json()
+            record = client.get(
+                f"/api/tables/{table_id}/record", params={"token": tokens[PEOPLE[0]]}
+            ).json()
 
     store = Store(pg_url)
     try:

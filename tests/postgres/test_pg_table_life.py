@@ -6,6 +6,7 @@ from fastapi.testclient import TestClient
 
 from server import test_table_hardening as hardening
 from server import test_table_life as life
+from server import test_watch as watch
 from server.serverkit import make_app
 
 
@@ -28,3 +29,15 @@ def test_deadlines_survive_a_restart_on_postgres(pg_url: str) -> None:
 def test_a_revoke_racing_the_last_join_on_postgres(pg_url: str) -> None:
     """Revoke and join are one transaction each here too (the table row is locked)."""
     hardening.revoke_races_the_last_join(pg_url)
+
+
+def test_who_may_watch_a_private_table_on_postgres(pg_url: str) -> None:
+    """Migration 0005 on PostgreSQL, and the one check of every way of seeing a table."""
+    with TestClient(make_app(pg_url)) as client:
+        for live in (True, False):
+            watch.test_a_players_only_table_refuses_a_stranger_everywhere_and_admits_its_people(
+                client, live
+            )
+            client.cookies.clear()
+            watch.test_a_link_table_admits_the_keys_holder_and_refuses_a_wrong_key(client, live)
+            client.cookies.clear()

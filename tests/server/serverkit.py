@@ -13,6 +13,7 @@ from fastapi.testclient import TestClient
 from starlette.testclient import WebSocketTestSession
 
 from bodoge.server import Settings, create_app
+from bodoge.server.access import WATCH_COOKIE
 from bodoge.server.hub import Hub
 from bodoge.server.sockets import SERVER_MESSAGE, ErrorMessage, StateMessage
 from patience import PATIENCE
@@ -39,6 +40,19 @@ class Table:
     """Seat → invitation code."""
     tokens: dict[int, str] = field(default_factory=dict)
     """Seat → seat token, for the seats joined so far."""
+    watch_key: str | None = None
+    """The watch key of a ``watch: "link"`` table."""
+
+
+WATCH_KEYS: dict[str, str] = {}
+"""Table id → watch key of the tables :func:`create` made: the helpers that look at a
+table as a stranger (a spectator's socket, :func:`table_json`) show it."""
+
+
+def watching(table_id: str) -> dict[str, str]:
+    """The query that lets a stranger watch a table :func:`create` made (else none)."""
+    key = WATCH_KEYS.get(table_id)
+    return {} if key is None else {"watch": key}
 
 
 def create(
@@ -48,12 +62,17 @@ def create(
     options: dict[str, Any] | None = None,
     join: bool = True,
     seed: int | None = None,
+    watcher: bool = True,
     **extra: Any,
 ) -> Table:
     """A new table; ``seats`` holds ``person`` or a bot spec; person seats are joined.
 
-    ``extra``: more of the request (``clock``, ``grace``, ``stand_in``, ``listed``).
+    ``extra``: more of the request (``clock``, ``grace``, ``stand_in``, ``listed``,
+    ``watch``: ``link`` unless said, so that spectators in tests hold the watch key).
+    ``watcher``: the client keeps a link table's watch key in a cookie, as a browser
+    that opened the watch link does (the pages, replays, sockets and API admit it).
     """
+    extra.setdefault("watch", "link")
     specs = [
         {"kind": "person"} if kind == "person" else {"kind": "bot", "bot": kind} for kind in seats
     ]
@@ -68,6 +87,13 @@ def create(
         host_token=data["host_token"],
         invites={int(seat): path.rsplit("/", 1)[1] for seat, path in data["invites"].items()},
     )
+    if data.get("watch_link"):
+        table.watch_key = data["watch_link"].rsplit("watch=", 1)[1]
+        WATCH_KEYS[table.id] = table.watch_key
+        if watcher:
+            # on every path (the server's own cookie is the table's pages' only), so that
+            # the API's table and record answer the tests' plain GETs too
+            client.cookies.set(WATCH_COOKIE.format(table=table.id), table.watch_key)
     if join:
         for seat in table.invites:
             join_seat(client, table, seat)
@@ -92,6 +118,8 @@ def socket(
     query = dict(params)
     if token is not None:
         query["token"] = token
+    elif "watch" not in query:
+        query.update(watching(table_id))
     suffix = "?" + "&".join(f"{k}={v}" for k, v in query.items()) if query else ""
     return client.websocket_connect(f"/t/{table_id}/ws{suffix}")
 
@@ -148,7 +176,10 @@ def wait_status(client: TestClient, table_id: str, status: str, timeout: float =
     """Poll the API until the table has ``status`` (bots play in the background)."""
     deadline = time.monotonic() + timeout
     while time.monotonic() < deadline:
-        if client.get(f"/api/tables/{table_id}").json()["status"] == status:
+        if (
+            client.get(f"/api/tables/{table_id}", params=watching(table_id)).json()["status"]
+            == status
+        ):
             return
         time.sleep(0.02)
     raise AssertionError(f"table {table_id} did not reach {status!r} in {timeout} s")
@@ -168,7 +199,7 @@ def frames_until(ws: WebSocketTestSession, test: Any, most: int = 200) -> dict[s
 
 
 def table_json(client: TestClient, table_id: str) -> dict[str, Any]:
-    answer: dict[str, Any] = client.get(f"/api/tables/{table_id}").json()
+    answer: dict[str, Any] = client.get(f"/api/tables/{table_id}", params=watching(table_id)).json()
     return answer
 
 

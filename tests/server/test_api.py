@@ -120,12 +120,15 @@ def test_create_refuses_a_body_that_is_not_json(client: TestClient) -> None:
 
 
 def test_list_and_get_show_public_table_data(client: TestClient) -> None:
-    waiting = create(client, join=False)
-    playing = create(client)
+    """The list holds open tables only; a private one is seen with its watch key."""
+    waiting = create(client, join=False, listed=True)
+    playing = create(client, listed=True)
+    private = create(client)
     listed = [TableOut.model_validate(t) for t in client.get("/api/tables").json()]
     by_id = {t.id: t for t in listed}
     assert by_id[waiting.id].status == "waiting"
     assert by_id[playing.id].status == "playing"
+    assert private.id not in by_id
     got = TableOut.model_validate(client.get(f"/api/tables/{playing.id}").json())
     assert got == by_id[playing.id]
     assert [s.name for s in got.seats] == ["Player 0", "Player 1"]

@@ -34,7 +34,9 @@ from .serverkit import (
     receive_state,
     socket,
     stored,
+    table_json,
     wait_status,
+    watching,
 )
 
 
@@ -42,7 +44,7 @@ def check_log(client: TestClient, table_id: str) -> list[tuple[int, int, dict[st
     """The stored actions are numbered 0, 1, 2, ... and replay to the live state."""
     rows = stored(client, table_id)
     assert [seq for seq, _, _ in rows] == list(range(len(rows)))
-    record = client.get(f"/api/tables/{table_id}/record").json()
+    record = client.get(f"/api/tables/{table_id}/record", params=watching(table_id)).json()
     assert record["actions"] == [[seat, action] for _, seat, action in rows]
     assert bodoge.replay(record).is_over
     return rows
@@ -110,7 +112,7 @@ def test_a_thinking_bot_does_not_block_the_server(
     table = create(client, game=SEALED, seats=["person", "test-blocking"], options={"rounds": 1})
     assert blocking_bot.thinking.wait(10)
     assert client.get("/api/games").status_code == 200
-    assert client.get(f"/api/tables/{table.id}").json()["status"] == "playing"
+    assert table_json(client, table.id)["status"] == "playing"
     with socket(client, table.id, table.tokens[0]) as ws:
         assert receive_state(ws)["version"] == 0
         act(ws, 0, bid(2))

@@ -417,7 +417,8 @@ def create_over_http(port: int) -> str:
     import json
     import urllib.request
 
-    body = json.dumps({"game": SEALED, "seats": [{"kind": "person"}] * 2}).encode()
+    # an open table: anyone may watch it, as the raw sockets here do
+    body = json.dumps({"game": SEALED, "seats": [{"kind": "person"}] * 2, "listed": True}).encode()
     request = urllib.request.Request(
         f"http://127.0.0.1:{port}/api/tables",
         data=body,

@@ -332,6 +332,6 @@ def test_chat_is_stored_and_shown_escaped_in_the_replay_at_its_step(db_url: str)
             act(ws, frame["version"], bid(2))
         wait_status(client, table.id, "over")
     with TestClient(make_app(db_url)) as client:
-        page = client.get(f"/t/{table.id}/replay").text
+        page = client.get(f"/t/{table.id}/replay", params={"watch": table.watch_key}).text
         assert "<script>x()" not in page
         assert 'data-version="0"' in page and "&lt;script&gt;x()&lt;/script&gt;" in page

@@ -15,6 +15,10 @@ with a stable code:
 * ``/api/tables/{id}...``: 404 ``table_not_found``;
 * ``POST /api/tables/{id}/join``: 409 ``seat_taken`` (the invitation was
   used or is not valid), 422 ``bad_name``;
+* ``GET /api/tables/{id}`` and ``/record``: 403 ``not_allowed`` (a private
+  table seen by someone who is neither its player (``?token=``), its host
+  (``X-Bodoge-Host``) nor, for a ``watch: "link"`` table, the holder of its
+  watch key (``?watch=``));
 * ``GET /api/tables/{id}/record``: 403 ``not_over``;
 * the host's requests (``/seats/{seat}``, ``/seats/{seat}/revoke``,
   ``/seats/{seat}/mute``, ``/cancel``, ``/end``, ``/listed``; the host's
@@ -49,11 +53,14 @@ from bodoge.bots import BadBotSpec, parse_bot_spec
 from bodoge.engine import BodogeError, Game
 from bodoge.engine.rng import SEED_BITS
 
+from .access import NOT_ALLOWED, NOT_ALLOWED_MESSAGE, may_see
+from .access import host_secret_of as host_secret
 from .clock import BadClock, ClockSpec
 from .db import (
     ABANDONED,
     BOT,
     CANCELLED,
+    LINK,
     OVER,
     PERSON,
     PLAYING,
@@ -64,8 +71,9 @@ from .db import (
     Store,
     TableInfo,
     invite_code,
+    watch_key,
 )
-from .deps import HOST_COOKIE, HubDep, StoreDep, seat_token
+from .deps import HubDep, StoreDep, seat_token
 from .hub import STAND_IN, BotLimits, Hub, LiveTable
 from .render import named_record
 
@@ -177,6 +185,9 @@ class NewTable(BaseModel):
     """The bot that plays for an absent person (default ``normal``, else random)."""
     listed: bool = False
     """An open table: listed in the lobby, anyone may take a free seat."""
+    watch: Literal["players", "link"] = "players"
+    """Who may watch the table while it is private (its players and host always may):
+    ``players`` only, or anyone with its ``watch_link`` (given to the host only)."""
 
 
 class SeatOut(BaseModel):
@@ -201,6 +212,7 @@ class TableOut(BaseModel):
     clock: ClockIn | None = None
     grace: float | None = None
     listed: bool = False
+    watch: Literal["players", "link"] = "players"
     result: ResultOut | None = None
     next_table: str | None = None
     """The rematch, once there is one."""
@@ -212,6 +224,8 @@ class CreatedOut(BaseModel):
     """The host's secret (the page keeps it in a cookie); it derives the invitations."""
     invites: dict[int, str]
     """Seat → the invite path that seat's person opens to join."""
+    watch_link: str | None = None
+    """A ``watch: "link"`` table's watch path (anyone who opens it may watch); else ``None``."""
 
 
 class JoinIn(BaseModel):
@@ -284,6 +298,7 @@ def table_out(info: TableInfo) -> TableOut:
             "clock": None if info.clock is None else info.clock.to_json(),
             "grace": info.grace,
             "listed": info.listed,
+            "watch": info.watch,
             "result": info.result,
             "next_table": info.next_table,
         }
@@ -292,6 +307,10 @@ def table_out(info: TableInfo) -> TableOut:
 
 def invite_path(table_id: str, invite: str) -> str:
     return f"/t/{table_id}/join/{invite}"
+
+
+def watch_path(table_id: str, key: str) -> str:
+    return f"/t/{table_id}?watch={key}"
 
 
 class TableQuota:
@@ -412,6 +431,7 @@ def create_table(
         grace=request.grace,
         stand_in=stand_in,
         listed=request.listed,
+        watch=request.watch,
     )
 
 
@@ -428,12 +448,22 @@ def shown_id(table_id: str) -> str:
     return repr(table_id) if TABLE_ID.fullmatch(table_id) else "by that name"
 
 
-async def live_table(table_id: str, hub: HubDep) -> LiveTable:
-    """The path's table, live, or 404 ``table_not_found``."""
+async def live_table(
+    table_id: str, connection: HTTPConnection, store: StoreDep, hub: HubDep
+) -> LiveTable:
+    """The path's table, live, if this request may see it: else 404 ``table_not_found``
+    or 403 ``not_allowed`` (:func:`bodoge.server.access.may_see`)."""
     live = await hub.get(table_id)
     if live is None:
         raise not_found(table_id)
+    await check_sight(connection, store, live.info)
     return live
+
+
+async def check_sight(connection: HTTPConnection, store: Store, info: TableInfo) -> None:
+    """403 ``not_allowed`` unless this request may see the table (it says nothing of it)."""
+    if not await may_see(connection, store, info):
+        raise ApiError(403, NOT_ALLOWED, NOT_ALLOWED_MESSAGE)
 
 
 LiveDep = Annotated[LiveTable, Depends(live_table)]
@@ -475,16 +505,8 @@ async def join_table(store: Store, hub: Hub, table_id: str, invite: str, name: s
 
 # ------------------------------------------------------------- the host
 
-HOST_HEADER = "x-bodoge-host"
 MAX_SECRET = 200
 """No secret is longer (they are 32 characters); a longer one is refused unread."""
-
-
-def host_secret(connection: HTTPConnection, table_id: str) -> str | None:
-    """The host's secret: the ``X-Bodoge-Host`` header (API clients) or the host cookie."""
-    return connection.headers.get(HOST_HEADER) or connection.cookies.get(
-        HOST_COOKIE.format(table=table_id)
-    )
 
 
 async def as_host(
@@ -654,8 +676,9 @@ def list_games() -> list[GameOut]:
 
 @tables.get("", response_model=list[TableOut])
 def list_tables(store: StoreDep) -> list[TableOut]:
-    """Tables waiting for players and games in progress, newest first."""
-    return [table_out(info) for info in store.tables([WAITING, PLAYING])]
+    """Open tables waiting for players or in progress, newest first (a private table is
+    listed to nobody: its people reach it by its links)."""
+    return [table_out(info) for info in store.tables([WAITING, PLAYING]) if info.listed]
 
 
 @tables.post(
@@ -682,14 +705,24 @@ async def post_table(
         invites={
             seat: invite_path(created.table.id, code) for seat, code in created.invites.items()
         },
+        watch_link=None
+        if created.table.watch != LINK
+        else watch_path(created.table.id, watch_key(created.host_token)),
     )
 
 
-@tables.get("/{table_id}", response_model=TableOut)
-def get_table(table_id: str, store: StoreDep) -> TableOut:
-    info = store.table(table_id)
+@tables.get(
+    "/{table_id}",
+    response_model=TableOut,
+    responses={403: {"model": ErrorOut, "description": "`not_allowed`"}},
+)
+async def get_table(table_id: str, request: Request, store: StoreDep) -> TableOut:
+    """A table its players, its host, or (``watch: "link"``) its watch key's holder may see:
+    ``?token=``, ``X-Bodoge-Host`` or ``?watch=``; an open table to anyone."""
+    info = await asyncio.to_thread(store.table, table_id)
     if info is None:
         raise not_found(table_id)
+    await check_sight(request, store, info)
     return table_out(info)
 
 
@@ -709,7 +742,7 @@ async def post_join(table_id: str, body: JoinIn, store: StoreDep, hub: HubDep) -
     "/{table_id}/record",
     response_model=RecordOut,
     response_model_exclude_none=True,  # ``stopped`` is absent unless true, as in records
-    responses={403: {"model": ErrorOut, "description": "`not_over`"}},
+    responses={403: {"model": ErrorOut, "description": "`not_over`, `not_allowed`"}},
 )
 async def get_record(live: LiveDep, store: StoreDep) -> RecordOut:
     """The full record (with the seed), only once the game is over (or its host ended it:

@@ -88,6 +88,21 @@ def invite_code(host_token: str, table_id: str, seat: int, generation: int = 0) 
     return base64.urlsafe_b64encode(mac.digest()[:24]).decode()
 
 
+PLAYERS, LINK = "players", "link"
+"""Who may watch a private table: its players and host only, or also anyone with its watch
+link (:func:`watch_key`).  Open tables are public whatever the setting."""
+
+
+def watch_key(host_token: str) -> str:
+    """A private table's watch key, derived from the host's secret (only its hash is stored).
+
+    It does not name the table, so a rematch (same host secret) keeps the same key; the
+    host's page derives the link again from the host cookie.
+    """
+    mac = hmac.new(host_token.encode(), b"watch", hashlib.sha256)
+    return base64.urlsafe_b64encode(mac.digest()[:24]).decode()
+
+
 MAX_INVITE = 200
 """No invitation is longer (they are 32 characters); a longer one is refused unread."""
 
@@ -126,6 +141,10 @@ class TableRow(Base):
     """Scores and winners, once over (the lobby shows them without replaying the game)."""
     rematch_of: Mapped[str | None] = mapped_column(String(24), nullable=True)
     next_table: Mapped[str | None] = mapped_column(String(24), nullable=True)
+    watch: Mapped[str] = mapped_column(String(16), default=PLAYERS, server_default=PLAYERS)
+    """Who may watch a private table: ``players`` (and the host) or anyone with the ``link``."""
+    watch_hash: Mapped[str | None] = mapped_column(String(64), nullable=True)
+    """The hash of the watch key of a ``link`` table (``None`` otherwise)."""
 
 
 class SeatRow(Base):
@@ -251,6 +270,9 @@ class TableInfo:
     result: dict[str, Any] | None = None
     next_table: str | None = None
     rematch_of: str | None = None
+    watch: str = PLAYERS
+    host_hash: str = field(default="", repr=False, compare=False)
+    watch_hash: str | None = field(default=None, repr=False, compare=False)
     token_hashes: Mapping[str, int] = field(default_factory=dict, repr=False, compare=False)
     """Seat of each filled person seat, by the hash of its token (never sent anywhere).
 
@@ -408,12 +430,13 @@ class Store:
         grace: float | None = None,
         stand_in: str | None = None,
         listed: bool = False,
+        watch: str = PLAYERS,
     ) -> Created:
         """Store a new table; ``creator`` names the client (it is stored hashed).
 
         ``clock``, ``grace`` and ``stand_in`` say when and by which bot a
         person's seat is played while its person is away; ``listed`` makes
-        it an open table.
+        it an open table; ``watch`` says who may watch it while private.
         """
         table_id = secrets.token_urlsafe(8)
         host = new_secret()
@@ -455,6 +478,8 @@ class Store:
                     grace=grace,
                     stand_in=stand_in,
                     listed=listed,
+                    watch=watch,
+                    watch_hash=digest(watch_key(host)) if watch == LINK else None,
                 )
             )
             connection.execute(SEATS.insert(), seat_rows)
@@ -821,6 +846,8 @@ class Store:
                     grace=row.grace,
                     stand_in=row.stand_in,
                     listed=False,
+                    watch=row.watch,
+                    watch_hash=row.watch_hash,
                     rematch_of=table_id,
                 )
             )
@@ -1196,5 +1223,8 @@ def _table_info(row: Any, seats: Sequence[Any]) -> TableInfo:
         result=row.result,
         next_table=row.next_table,
         rematch_of=row.rematch_of,
+        watch=row.watch or PLAYERS,
+        host_hash=row.host_hash,
+        watch_hash=row.watch_hash,
         token_hashes={s.token_hash: s.seat for s in seats if s.token_hash is not None},
     )

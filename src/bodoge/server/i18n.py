@@ -22,6 +22,11 @@ WORDS: dict[str, Text] = {
     "home": Text("ロビーへ", "Back to the lobby"),
     "error": Text("エラー", "Error"),
     "not_found": Text("見つかりません", "Not found"),
+    "not_allowed": Text("この卓は見られません", "You may not see this table"),
+    "not_allowed_detail": Text(
+        "非公開の卓は、参加者と卓を立てた人、観戦リンクを受け取った人だけが見られます。",
+        "A private table is seen only by its players, its host and those given its watch link.",
+    ),
     "on": Text("あり", "on"),
     "off": Text("なし", "off"),
     # the lobby
@@ -154,6 +159,11 @@ WORDS: dict[str, Text] = {
         "それぞれの席に一人ずつ、リンクを送ってください。リンクを開いて名前を入れると参加できます。",
         "Send each link to one person: they open it, enter a name and take that seat.",
     ),
+    "watch_link": Text("観戦リンク", "Watch link"),
+    "watch_help": Text(
+        "このリンクを開いた人は誰でも、この卓と対局後のリプレイを観戦できます。",
+        "Anyone who opens this link may watch this table and replay its game afterwards.",
+    ),
     "copy": Text("コピー", "Copy"),
     "copied": Text("コピーしました", "Copied"),
     "join": Text("参加する", "Join"),
@@ -268,6 +278,12 @@ WORDS: dict[str, Text] = {
     "grace_120": Text("2分後にボットが代打ち", "A bot plays after 2 minutes"),
     "grace_600": Text("10分後にボットが代打ち", "A bot plays after 10 minutes"),
     "stand_in": Text("代打ちのボット", "Bot that stands in"),
+    "who_watches": Text("非公開の卓の観戦", "Who may watch a private table"),
+    "watch_players": Text("参加者だけ", "Its players only"),
+    "watch_by_link": Text(
+        "観戦リンクを持つ人なら誰でも（リンクは卓の画面に出ます）",
+        "Anyone with the watch link (shown on the table's page)",
+    ),
     "listed": Text(
         "公開卓にする（ロビーから誰でも参加できます）",
         "Open table (anyone may join from the lobby)",

@@ -14,6 +14,15 @@ import bodoge
 from bodoge.engine import BodogeError, Game, replay_stops, seat_name
 from bodoge.games import BUILTIN_IDS
 
+from .access import (
+    NOT_ALLOWED,
+    NOT_ALLOWED_MESSAGE,
+    WATCH_COOKIE,
+    WATCH_QUERY,
+    by_key,
+    may_see,
+    watch_key_of,
+)
 from .api import (
     ApiError,
     ClockIn,
@@ -31,12 +40,14 @@ from .api import (
     new_table,
     rematch,
     sit_at,
+    watch_path,
 )
 from .clock import PRESETS, ClockSpec
 from .db import (
     ABANDONED,
     BOT,
     CANCELLED,
+    LINK,
     OVER,
     PERSON,
     PLAYING,
@@ -44,6 +55,7 @@ from .db import (
     WAITING,
     TableInfo,
     invite_code,
+    watch_key,
 )
 from .deps import HOST_COOKIE, SEAT_COOKIE, HubDep, LangDep, StoreDep, seat_token
 from .forms import (
@@ -71,6 +83,36 @@ def page(name: str, lang: str, status: int = 200, **context: Any) -> HTMLRespons
 
 def error_page(lang: str, status: int, message: str, detail: str = "") -> HTMLResponse:
     return page("error.html", lang, status=status, message=message, detail=detail)
+
+
+def not_allowed_page(lang: str) -> HTMLResponse:
+    """The refusal of a private table to someone who may not see it (it names nothing)."""
+    return error_page(lang, 403, word(NOT_ALLOWED, lang), word("not_allowed_detail", lang))
+
+
+def remember_watch(request: Request, response: Response, info: TableInfo) -> Response:
+    """A valid ``?watch=`` key is kept in a cookie of that table's pages and socket, so
+    the replay, its steps and the live game admit the same visitor without it."""
+    key = request.query_params.get(WATCH_QUERY)
+    if key and by_key(info, key):
+        set_watch_cookie(response, info.id, key)
+    return response
+
+
+def set_watch_cookie(response: Response, table_id: str, key: str) -> None:
+    set_table_cookie(response, WATCH_COOKIE, table_id, key)
+
+
+def set_table_cookie(response: Response, name: str, table_id: str, value: str) -> None:
+    """A cookie of one table's pages and socket only (``name`` holds ``{table}``)."""
+    response.set_cookie(
+        name.format(table=table_id),
+        value,
+        max_age=COOKIE_AGE,
+        httponly=True,
+        samesite="lax",
+        path=f"/t/{table_id}",
+    )
 
 
 LOBBY_BOTS = (
@@ -323,6 +365,7 @@ def table_from_form(form: Any, lang: str) -> NewTable:
         grace=float(grace) if grace in GRACES[1:] else None,
         stand_in=stand_in if stand_in in dict(LOBBY_BOTS) else None,
         listed=form.get("listed") == "on",
+        watch="link" if form.get("watch") == LINK else "players",
     )
 
 
@@ -332,14 +375,7 @@ def in_words(error: ApiError, lang: str) -> str:
 
 
 def set_seat_cookie(response: Response, table_id: str, token: str) -> None:
-    response.set_cookie(
-        SEAT_COOKIE.format(table=table_id),
-        token,
-        max_age=COOKIE_AGE,
-        httponly=True,
-        samesite="lax",
-        path=f"/t/{table_id}",
-    )
+    set_table_cookie(response, SEAT_COOKIE, table_id, token)
 
 
 @router.get("/t/{table_id}", response_class=HTMLResponse)
@@ -349,6 +385,8 @@ async def table_page(
     live = await hub.get(table_id)
     if live is None:
         return error_page(lang, 404, word("not_found", lang))
+    if not await may_see(request, store, live.info):
+        return not_allowed_page(lang)
     seat = store.seat_of(table_id, seat_token(request, table_id))
     host_token = request.cookies.get(HOST_COOKIE.format(table=table_id))
     invites = {}
@@ -361,8 +399,11 @@ async def table_page(
             for s in live.info.seats
             if not s.filled
         }
+    watch_link = ""
+    if is_host and host_token and live.info.watch == LINK:
+        watch_link = str(request.base_url).rstrip("/") + watch_path(table_id, watch_key(host_token))
     game = live.state.game
-    return page(
+    response = page(
         "table.html",
         lang,
         live=live,
@@ -379,7 +420,10 @@ async def table_page(
         default_bot=default_bot(bots_for(game, lang)),
         clock_text=clock_text(live.info.clock, lang),
         teams=seat_teams(live),
+        watch_link=watch_link,
     )
+    remember_watch(request, response, live.info)
+    return response
 
 
 def clock_text(spec: ClockSpec | None, lang: str) -> str:
@@ -402,6 +446,8 @@ async def join_form(
         return RedirectResponse(f"/t/{table_id}", 303)  # already seated here: back to the table
     full = live.info.status != WAITING
     used = not full and not await asyncio.to_thread(store.invite_open, table_id, invite)
+    # A link that opens no seat shows the table's people only to those who may see it.
+    shown = not (full or used) or await may_see(request, store, live.info)
     return page(
         "join.html",
         lang,
@@ -409,7 +455,8 @@ async def join_form(
         invite=invite,
         full=full,
         used=used,
-        seats=seat_list(live, lang),
+        seats=seat_list(live, lang) if shown else [],
+        may_watch=shown,
         title=live.state.game.title(lang),
     )
 
@@ -434,9 +481,14 @@ async def join_submit(
     return response
 
 
-def finished(live: LiveTable | None, lang: str) -> HTMLResponse | None:
+async def finished(
+    request: Request, store: Any, live: LiveTable | None, lang: str
+) -> HTMLResponse | None:
+    """The refusal of a replay: no such table, not the visitor's to see, or not over yet."""
     if live is None:
         return error_page(lang, 404, word("not_found", lang))
+    if not await may_see(request, store, live.info):
+        return not_allowed_page(lang)
     if not live.ended:
         return error_page(lang, 403, word("replay_not_ready", lang))
     return None
@@ -447,13 +499,13 @@ async def replay_page(
     table_id: str, request: Request, hub: HubDep, store: StoreDep, lang: LangDep
 ) -> HTMLResponse:
     live = await hub.get(table_id)
-    refused = finished(live, lang)
+    refused = await finished(request, store, live, lang)
     if refused is not None:
         return refused
     assert live is not None
     stops = replay_stops(live.state.events)
     own = await asyncio.to_thread(store.seat_of, table_id, seat_token(request, table_id))
-    return page(
+    response = page(
         "replay.html",
         lang,
         live=live,
@@ -465,11 +517,19 @@ async def replay_page(
         own_seat=own,
         review_words=page_words(lang),
     )
+    remember_watch(request, response, live.info)
+    return response
 
 
 @router.get("/t/{table_id}/replay/{step}", response_class=HTMLResponse)
 async def replay_step(
-    table_id: str, step: int, hub: HubDep, store: StoreDep, lang: LangDep, seat: int | None = None
+    table_id: str,
+    step: int,
+    request: Request,
+    hub: HubDep,
+    store: StoreDep,
+    lang: LangDep,
+    seat: int | None = None,
 ) -> HTMLResponse:
     """The game area after ``step`` steps, as ``seat`` (or a spectator) saw it.
 
@@ -477,7 +537,7 @@ async def replay_step(
     take back, confirm) is one step, shown once complete (``replay_stops``).
     """
     live = await hub.get(table_id)
-    refused = finished(live, lang)
+    refused = await finished(request, store, live, lang)
     if refused is not None:
         return refused
     assert live is not None
@@ -497,10 +557,14 @@ async def replay_step(
 
 
 @router.get("/t/{table_id}/record.json")
-async def record_download(table_id: str, hub: HubDep, store: StoreDep, lang: LangDep) -> Response:
+async def record_download(
+    table_id: str, request: Request, hub: HubDep, store: StoreDep, lang: LangDep
+) -> Response:
     live = await hub.get(table_id)
     if live is None:
         return JSONResponse({"error": {"code": "table_not_found", "message": "no such table"}}, 404)
+    if not await may_see(request, store, live.info):
+        return JSONResponse({"error": {"code": NOT_ALLOWED, "message": NOT_ALLOWED_MESSAGE}}, 403)
     if not live.ended:
         return JSONResponse(
             {"error": {"code": "not_over", "message": NOT_OVER}},
@@ -630,7 +694,8 @@ async def next_table(table_id: str, request: Request, store: StoreDep, hub: HubD
 
     The new seat holds the same token (only its hash is stored), so the
     cookie this table's path received leads on without a new invitation;
-    the host's cookie follows too.  Anyone else watches.
+    the host's cookie follows too, and so does a watch key (a rematch keeps
+    its table's setting and key).  Anyone else is refused, as at any table.
     """
     live = await hub.get(table_id)
     if live is None or live.info.next_table is None:
@@ -649,4 +714,7 @@ async def next_table(table_id: str, request: Request, store: StoreDep, hub: HubD
             httponly=True,
             samesite="lax",
         )
+    key = watch_key_of(request, table_id)
+    if key and by_key(live.info, key):
+        set_watch_cookie(response, new_id, key)
     return response

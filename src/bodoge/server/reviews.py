@@ -47,6 +47,7 @@ from bodoge.engine import BodogeError, Game, Text, register, replay, replay_stop
 from bodoge.review import Budget, review
 from bodoge.review.words import describe, describe_judgement, percent
 
+from .access import may_see
 from .api import ApiError, client_of
 from .db import TABLE_ID, Base, Store, digest, now
 from .deps import HubDep, LangDep, StoreDep
@@ -87,6 +88,7 @@ REVIEWS = Base.metadata.tables[ReviewRow.__tablename__]
 WORDS = {
     "not_found": Text("その卓はありません", "There is no such table"),
     "not_over": Text("検討は対局が終わってからできます", "A game can be reviewed once it is over"),
+    "not_allowed": Text("この卓は見られません", "You may not see this table"),
     "bad_seat": Text("席{n}はありません", "There is no seat {n}"),
     "per_client": Text(
         "検討の依頼は同時に {n} 件までです。終わるまでお待ちください",
@@ -474,15 +476,18 @@ class ReviewWorker:
 router = APIRouter(include_in_schema=False)
 
 
-async def finished_table(hub: Hub, table_id: str, seat: int, lang: str) -> None:
-    """Refuse unless the table exists, its game is over (so it may be replayed) and has ``seat``."""
-    from .pages import finished  # the replay page's own check (pages imports this module)
-
+async def finished_table(
+    request: Request, hub: Hub, store: Store, table_id: str, seat: int, lang: str
+) -> None:
+    """Refuse unless the table exists, the visitor may see it, its game is over (so it may
+    be replayed) and has ``seat``: the replay page's own checks."""
     live = await hub.get(table_id) if TABLE_ID.fullmatch(table_id) else None
-    refused = finished(live, lang)
-    if refused is not None:
-        raise refuse(refused.status_code, "not_found" if live is None else "not_over", lang)
-    assert live is not None
+    if live is None:
+        raise refuse(404, "not_found", lang)
+    if not await may_see(request, store, live.info):
+        raise refuse(403, "not_allowed", lang)
+    if not live.ended:
+        raise refuse(403, "not_over", lang)
     if not 0 <= seat < live.info.num_players:
         raise refuse(422, "bad_seat", lang, n=seat + 1)
 
@@ -497,7 +502,7 @@ async def ask_review(
     lang: LangDep,
 ) -> JSONResponse:
     """Queue the review of ``seat`` (202), or show the one already asked for (200)."""
-    await finished_table(hub, table_id, seat, lang)
+    await finished_table(request, hub, store, table_id, seat, lang)
     settings = request.app.state.settings
     queued = await asyncio.to_thread(
         ask,
@@ -517,9 +522,11 @@ async def ask_review(
 
 
 @router.get("/t/{table_id}/reviews/{seat}")
-async def show_review(table_id: str, seat: int, hub: HubDep, store: StoreDep, lang: LangDep) -> Any:
+async def show_review(
+    table_id: str, seat: int, request: Request, hub: HubDep, store: StoreDep, lang: LangDep
+) -> Any:
     """The review's status (``none`` if never asked for) and progress, its result once done."""
-    await finished_table(hub, table_id, seat, lang)
+    await finished_table(request, hub, store, table_id, seat, lang)
     shown = await asyncio.to_thread(read, store, table_id, seat)
     return shown or unasked(table_id, seat)
 

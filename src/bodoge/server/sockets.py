@@ -51,6 +51,10 @@ Server → client:
 
 Error codes: ``too_large``, ``malformed_json``, ``malformed`` (not one of the
 shapes above), ``table_not_found`` (then the socket closes with 4404),
+``not_allowed`` (a private table this connection may not watch: it holds
+none of its seat tokens, not its host secret, and not the watch key of a
+table whose host chose ``link``, as ``?watch=`` or the watch cookie; then
+the socket closes with 4403 before any state is sent),
 ``not_started`` (the table waits for players), ``stale_version``,
 ``wrong_seat`` (a spectator, or a seat not in ``to_act``),
 ``malformed_action`` (not an action of this game), ``illegal_action``,
@@ -81,6 +85,7 @@ from typing import Annotated, Any, Literal
 from fastapi import APIRouter, WebSocket, WebSocketDisconnect
 from pydantic import BaseModel, ConfigDict, Field, StrictInt, TypeAdapter, ValidationError
 
+from .access import NOT_ALLOWED, NOT_ALLOWED_MESSAGE, may_see
 from .api import MAX_ERROR, shown_id
 from .config import MAX_MESSAGE
 from .db import digest
@@ -93,6 +98,8 @@ router = APIRouter()
 
 NOT_FOUND_CLOSE = 4404
 """Close code after ``table_not_found``."""
+NOT_ALLOWED_CLOSE = 4403
+"""Close code after ``not_allowed`` (a private table this connection may not watch)."""
 BACKLOG_CLOSE = 1013
 """Close code for a connection that stopped reading (``MAX_BACKLOG`` unsent messages)."""
 SENDER_GRACE = 1.0
@@ -295,6 +302,10 @@ async def table_socket(websocket: WebSocket, table_id: str, hub: HubDep) -> None
         problem = error("table_not_found", f"there is no table {shown_id(table_id)}")
         await websocket.send_text(json.dumps(problem))
         await websocket.close(code=NOT_FOUND_CLOSE, reason="no such table")
+        return
+    if not await may_see(websocket, hub.store, live.info):
+        await websocket.send_text(json.dumps(error(NOT_ALLOWED, NOT_ALLOWED_MESSAGE)))
+        await websocket.close(code=NOT_ALLOWED_CLOSE, reason="not allowed")
         return
     token = seat_token(websocket, table_id)
     seat = live.info.seat_for(token)
