@@ -161,6 +161,7 @@ def test_reviews_survive_a_restart_and_one_left_running_is_run_again(db_url: str
         assert client.post(f"/t/{table_id}/reviews", json={"seat": 0}).status_code == 202
         client.post(f"/t/{table_id}/reviews", json={"seat": 1})
         wait_review(client, table_id, 0, "running")
+        watch_cookies = dict(client.cookies)  # the private table's watch key, as a browser keeps it
     # the server stopped mid-review; a crash may also leave a row marked running
     store = app.state.store
     store.open()
@@ -168,9 +169,11 @@ def test_reviews_survive_a_restart_and_one_left_running_is_run_again(db_url: str
         connection.execute(update(REVIEWS).where(REVIEWS.c.seat == 1).values(status=RUNNING))
     store.close()
     with running(review_app(db_url)) as client:
+        client.cookies.update(watch_cookies)
         first = wait_review(client, table_id, 0, "done")
         second = wait_review(client, table_id, 1, "done")
     with running(review_app(db_url)) as client:  # and a finished review is kept as it was
+        client.cookies.update(watch_cookies)
         assert client.get(f"/t/{table_id}/reviews/0").json() == first
         assert client.get(f"/t/{table_id}/reviews/1").json() == second
 
