@@ -185,6 +185,8 @@ def add_to(app: typer.Typer, hl: str) -> None:
                 show_stats(game, options, values, seed, stats, ln)
                 if stats.cooperative:
                     show_bands(game, everything, ln)
+                elif game.declares_subjects:
+                    show_subjects(game, everything, ln)
                 played = len(collected)
                 rate = played / max(seconds, 1e-9)
                 say(
@@ -283,6 +285,38 @@ def show_bands(game: Game, results: list[Any], lang: str) -> None:
         f"{name(lang)} {100 * count / total:.1f} % ({count})" for name, count in team.bands
     )
     say(BANDS_LINE.format(bands=words)(lang))
+
+
+SUBJECTS_LINE = Text(
+    "カード: {count}種のうち勝率の差が有意（Holm）なのは{significant}種。最も差が大きいのは{name}"
+    "（選んだ席 {chose:.1f} %、選ばなかった席 {passed:.1f} %、差 {diff:+.1f} ± {margin:.1f} "
+    "ポイント、選べたときに選んだ割合 {when:.1f} %）",
+    "Cards: {significant} of {count} show a win-rate gap (Holm). The clearest is {name} "
+    "(chose it {chose:.1f} %, could and did not {passed:.1f} %, {diff:+.1f} ± {margin:.1f} "
+    "points; chosen when legal {when:.1f} %)",
+)
+
+
+def show_subjects(game: Game, results: list[Any], lang: str) -> None:
+    """One line on the cards or tiles the game names: is one of them too strong?"""
+    from ..sim.analysis import analyse
+
+    rows = analyse(results).groups[0].subjects
+    if not rows:
+        return
+    top = rows[0]  # ranked by Holm p, then by the size of the gap
+    say(
+        SUBJECTS_LINE.format(
+            count=len(rows),
+            significant=sum(1 for row in rows if row.p_adjusted < 0.05),
+            name=game.subject_name(top.kind, lang),
+            chose=100 * top.chose_rate,
+            passed=100 * top.passed_rate,
+            diff=100 * top.difference,
+            margin=100 * top.margin,
+            when=100 * top.chosen_when_legal,
+        )(lang)
+    )
 
 
 def _number(value: float) -> str:

@@ -364,6 +364,28 @@ class Game:
         del view
         return action.label(lang)
 
+    def choice_subject(self, state: State, action: Action) -> str | None:
+        """The card, tile or piece ``action`` picks, as a short stable key, or ``None``.
+
+        The balance simulator counts, per key, how often a seat chose it when
+        it was legal and how such seats fared ("is this card too strong").
+        ``state`` is the position before the action (a bid may name a place
+        whose card only the state knows).  Games that pick no named thing
+        leave the default.
+        """
+        del state, action
+        return None
+
+    def subject_name(self, key: str, lang: str = DEFAULT_LANG) -> str:
+        """The player-facing name of a :meth:`choice_subject` key."""
+        del lang
+        return key
+
+    @property
+    def declares_subjects(self) -> bool:
+        """Whether the game overrides :meth:`choice_subject`."""
+        return type(self).choice_subject is not Game.choice_subject
+
     def metadata(self) -> dict[str, Any]:
         """Everything declared about the game, JSON-ready (for CLI and server)."""
         defaults = self.resolve_options(None)

@@ -337,6 +337,19 @@ T = {
         "least once and of those that never did (Wilson 95 % intervals); the difference with "
         "its 95 % interval, p Holm-adjusted over the types. An association, not a cause.",
     ),
+    "subjects": Text("強すぎるカードは？", "Is this card too strong?"),
+    "subjects_caption": Text(
+        "ゲームが名前を付けるカード・タイルごとに: 選べた手番のうち選んだ割合と、選べた席"
+        "（1ゲーム1席を1件）のうち1度でも選んだ席と一度も選ばなかった席の勝率"
+        "（Wilson の95 %区間）。"
+        "差は95 %区間、p はカードについて Holm 補正。相関であって因果ではありません。",
+        "For each card or tile the game names: the share of decisions that chose it when it "
+        "could be chosen, and among seat-games in which it could be, the win rate of those that "
+        "chose it at least once and of those that never did (Wilson 95 % intervals); the "
+        "difference with its 95 % interval, p Holm-adjusted over the cards. An association, "
+        "not a cause.",
+    ),
+    "col_subject": Text("カード", "Card"),
     "col_chose": Text("選んだ", "Chose it"),
     "col_passed": Text("選ばなかった", "Could, did not"),
     "s_close": Text(
@@ -449,6 +462,7 @@ def _group_findings(group: Group, number: int, groups: int, lang: str) -> list[F
         + _length_findings(group, anchor, lang)
         + _won_findings(group, anchor, lang)
         + _choice_findings(group, anchor, lang)
+        + _choice_findings(group, anchor, lang, subjects=True)
         + _timeline_findings(group, anchor, lang),
         key=lambda f: (f.tier, -f.size, f.p),
     )
@@ -591,26 +605,39 @@ def _timeline_findings(group: Group, anchor: str, lang: str) -> list[Finding]:
     return [Finding(text(lang), f"{anchor}-timeline")]
 
 
-def _choice_findings(group: Group, anchor: str, lang: str) -> list[Finding]:
-    """Action types whose choosers win clearly more or less often than those who passed."""
+def _choice_findings(
+    group: Group, anchor: str, lang: str, *, subjects: bool = False
+) -> list[Finding]:
+    """Action types (or, with ``subjects``, cards) whose choosers win clearly more or less
+    often than those who passed."""
+    name = subject_namer(group.results[0].game, lang) if subjects else str
     return [
         Finding(
             T["s_choice"].format(
-                kind=row.kind,
+                kind=name(row.kind),
                 chose=format_percent(row.chose_rate),
                 passed=format_percent(row.passed_rate),
                 diff=f"{100 * row.difference:+.1f}",
                 margin=f"{100 * row.margin:.1f}",
                 p=format_p(row.p_adjusted),
             )(lang),
-            f"{anchor}-choices",
+            f"{anchor}-subjects" if subjects else f"{anchor}-choices",
             0,
             abs(row.difference),
             row.p_adjusted,
         )
-        for row in group.choices
+        for row in (group.subjects if subjects else group.choices)
         if row.p_adjusted < ALPHA
     ]
+
+
+def subject_namer(game_id: str, lang: str) -> Callable[[str], str]:
+    """The player-facing name of a card key (``Game.subject_name``); the key for an unknown game."""
+    try:
+        game = get_game(game_id)
+    except UnknownGame:
+        return str
+    return lambda key: game.subject_name(key, lang)
 
 
 def _won_findings(group: Group, anchor: str, lang: str) -> list[Finding]:
@@ -1015,6 +1042,7 @@ def build_report(
         bots=", ".join(bots),
         version=__version__,
         stopped=STOPPED,
+        subject_name=subject_namer(analysis.game, lang),
     )
     step("page")
     return _compact(page)

@@ -1,0 +1,112 @@
+"""Issue 37, points 7, 8 and 10: each figure against an independent count.
+
+Per card (``Game.choice_subject``): rows count what could be chosen and what
+was, as a replay counts it; the report's "is this card too strong" table
+against a count by hand and scipy.
+"""
+
+from __future__ import annotations
+
+import math
+from collections import Counter
+
+import numpy
+import pytest
+from markupsafe import escape
+from scipy import stats as scipy_stats
+
+import bodoge
+from bodoge.games.go_nuts_for_donuts.actions import Bid, Keep, Take
+from bodoge.games.go_nuts_for_donuts.data import DONUTS
+from bodoge.sim import GameResult, play_game, run_many
+from bodoge.sim.analysis import analyse
+from bodoge.sim.report import build_report
+
+
+def _donut(state: object, action: object) -> str | None:
+    """Go Nuts' card of an action, read off the row by hand (not through the hook)."""
+    if isinstance(action, Bid):
+        card = state.row[action.position - 1]  # type: ignore[attr-defined]
+        return DONUTS[card] if card >= 0 else None
+    return action.donut if isinstance(action, (Keep, Take)) else None
+
+
+def test_rows_count_each_card_legal_and_chosen_as_a_replay_does() -> None:
+    game = bodoge.get_game("go-nuts-for-donuts")
+    for seed in (1, 2):
+        result = play_game(game, 3, None, seed, ["random"], keep_record=True)
+        assert result.record is not None
+        state = game.new_game(3, seed, result.record["options"])
+        legal: list[Counter[str]] = [Counter() for _ in range(3)]
+        chosen: list[Counter[str]] = [Counter() for _ in range(3)]
+        for event in bodoge.replay(result.record).events:
+            keys = {_donut(state, a) for a in state.legal_actions(event.seat)} - {None}
+            legal[event.seat].update(keys)  # type: ignore[arg-type]
+            key = _donut(state, event.action)
+            if key is not None:
+                chosen[event.seat][key] += 1
+            state.apply(event.seat, event.action)
+        assert [dict(seat) for seat in result.subject_legal] == [dict(s) for s in legal]
+        assert [dict(seat) for seat in result.subjects] == [dict(s) for s in chosen]
+        back = GameResult.from_json(result.to_json())
+        assert (back.subjects, back.subject_legal) == (result.subjects, result.subject_legal)
+
+
+def test_a_game_that_names_no_card_keeps_no_card_columns() -> None:
+    result = play_game("imhotep", 2, None, 1, ["random"])
+    assert result.subjects == result.subject_legal == ()
+    assert not analyse([result]).groups[0].subjects
+
+
+def test_which_cards_win_against_a_count_by_hand() -> None:
+    results = list(run_many("egyptian-bride", 3, None, 4, n=40))
+    (group,) = analyse(results).groups
+    assert group.subjects
+    raw = []
+    for row in group.subjects:
+        chose, passed = [], []
+        times = legal = 0
+        for r in results:
+            for seat in range(3):
+                could = r.subject_legal[seat].get(row.kind, 0)
+                if could:
+                    won = 1 / len(r.winners) if seat in r.winners else 0.0
+                    took = r.subjects[seat].get(row.kind, 0)
+                    (chose if took else passed).append(won)
+                    times, legal = times + took, legal + could
+        a, b = numpy.array(chose), numpy.array(passed)
+        assert (row.chose, row.passed) == (len(a), len(b))
+        assert row.chosen_when_legal == pytest.approx(times / legal)
+        assert row.chose_rate == pytest.approx(a.mean())
+        assert row.difference == pytest.approx(a.mean() - b.mean())
+        margin = 1.96 * math.sqrt(a.var() / len(a) + b.var() / len(b))
+        assert row.margin == pytest.approx(margin)
+        raw.append(2 * scipy_stats.norm.sf(abs(a.mean() - b.mean()) / (margin / 1.96)))
+    assert [row.p_adjusted for row in group.subjects] == pytest.approx(_brute_holm(raw), abs=1e-9)
+    page = build_report(results, "ja")
+    assert 'data-testid="subjects"' in page and "強すぎるカードは？" in page
+
+
+def _brute_holm(p: list[float]) -> list[float]:
+    ordered = sorted(p)
+    steps = [min(1.0, (len(p) - j) * ordered[j]) for j in range(len(p))]
+    return [max(steps[: ordered.index(value) + 1]) for value in p]
+
+
+def test_the_report_and_terminal_name_cards_as_players_do() -> None:
+    from typer.testing import CliRunner
+
+    from bodoge.cli import build_app
+
+    results = list(run_many("just-desserts", 3, None, 2, n=20))
+    page = build_report(results, "en")
+    assert 'data-testid="subjects"' in page and "Is this card too strong?" in page
+    names = [
+        bodoge.get_game("just-desserts").subject_name(r.kind, "en")
+        for r in analyse(results).groups[0].subjects
+    ]
+    assert names and all(f"<td>{escape(name)}</td>" in page for name in names)
+    output = (
+        CliRunner().invoke(build_app("en"), ["sim", "papayoo", "-n", "12", "--seed", "1"]).output
+    )
+    assert "Cards: " in output and " show a win-rate gap (Holm). The clearest is " in output
