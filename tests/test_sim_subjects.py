@@ -110,3 +110,48 @@ def test_the_report_and_terminal_name_cards_as_players_do() -> None:
         CliRunner().invoke(build_app("en"), ["sim", "papayoo", "-n", "12", "--seed", "1"]).output
     )
     assert "Cards: " in output and " show a win-rate gap (Holm). The clearest is " in output
+
+
+# ------------------------------------------- 7. length as a player counts it
+
+
+def test_length_is_counted_in_the_games_unit_by_replay() -> None:
+    for game_id, unit in (("hoarders", "rounds"), ("just-desserts", "turns")):
+        game = bodoge.get_game(game_id)
+        assert game.length_unit("en") == unit
+        result = play_game(game, 3, None, 7, ["random"], keep_record=True)
+        assert result.record is not None
+        replayed = bodoge.replay(result.record)
+        # counted by hand: a round (turn) starts whenever the round (turn) number moves on
+        state = game.new_game(3, 7, result.record["options"])
+        counter = game.length_counter
+        seen = {getattr(state, counter)}
+        for event in replayed.events:
+            state.apply(event.seat, event.action)
+            seen.add(getattr(state, counter))
+        assert result.units == max(seen) and result.units < result.actions
+        assert result.how == replayed.ending  # type: ignore[attr-defined]
+    plain = play_game("egyptian-bride", 3, None, 1, ["random"])
+    assert plain.units == plain.actions and plain.how == ""
+
+
+def test_the_report_gives_length_in_units_and_win_rates_by_ending() -> None:
+    results = list(run_many("just-desserts", 3, None, 3, n=24))
+    (group,) = analyse(results).groups
+    units = sorted(r.units for r in results)
+    assert group.units_mean == pytest.approx(numpy.mean(units))
+    assert group.units_quantile(0.5) == pytest.approx(numpy.median(units))
+    endings = Counter(r.how for r in results)
+    assert len(endings) > 1 and [e.how for e in group.by_ending] == sorted(endings)
+    for row in group.by_ending:
+        mine = [r for r in results if r.how == row.how]
+        assert row.games == len(mine) == endings[row.how]
+        for seat in range(3):
+            wins = sum(1 / len(r.winners) for r in mine if seat in r.winners)
+            assert row.rates[seat] == pytest.approx(wins / len(mine))
+            interval = scipy_stats.binomtest(round(wins), len(mine)).proportion_ci(method="wilson")
+            if float(wins).is_integer():
+                expected = (interval.low, interval.high)  # scipy's z is 1.95996..., ours 1.96
+                assert (row.low[seat], row.high[seat]) == pytest.approx(expected, abs=1e-4)
+    page = build_report(results, "en")
+    assert 'data-testid="by-ending"' in page and "As players count it (turns)" in page

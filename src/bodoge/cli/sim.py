@@ -8,7 +8,8 @@ report (see :mod:`bodoge.sim.report`).
 
 import json
 import secrets
-from collections.abc import Mapping
+import statistics
+from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import Annotated, Any
 
@@ -19,7 +20,7 @@ from rich.table import Table
 
 from ..bots import describe_bots, expand_bot_specs
 from ..engine import Game, Text, seat_name
-from ..sim import Stats, run_many
+from ..sim import GameResult, Stats, run_many
 from . import simkit as kit
 from . import text as t
 from .common import (
@@ -183,6 +184,7 @@ def add_to(app: typer.Typer, hl: str) -> None:
                 say(json.dumps(summary, ensure_ascii=False, indent=2))
             else:
                 show_stats(game, options, values, seed, stats, ln)
+                show_units(game, everything, ln)
                 if stats.cooperative:
                     show_bands(game, everything, ln)
                 elif game.declares_subjects:
@@ -285,6 +287,27 @@ def show_bands(game: Game, results: list[Any], lang: str) -> None:
         f"{name(lang)} {100 * count / total:.1f} % ({count})" for name, count in team.bands
     )
     say(BANDS_LINE.format(bands=words)(lang))
+
+
+UNITS_LINE = Text(
+    "ゲームの長さ（{unit}）: 平均 {mean:.1f}、最短 {low}、最長 {high}",
+    "Game length ({unit}): mean {mean:.1f}, min {low}, max {high}",
+)
+
+
+def show_units(game: Game, results: Sequence[GameResult], lang: str) -> None:
+    """The length as players count it (rounds, turns), when the game declares its unit."""
+    units = [r.units for r in results if r.units is not None]
+    if not game.length_counter or not units:
+        return
+    say(
+        UNITS_LINE.format(
+            unit=game.length_unit(lang),
+            mean=statistics.fmean(units),
+            low=min(units),
+            high=max(units),
+        )(lang)
+    )
 
 
 SUBJECTS_LINE = Text(

@@ -322,6 +322,22 @@ class ChoiceWin:
 
 
 @dataclass(frozen=True)
+class EndingWins:
+    """Win rates among the games that ended one way (``GameResult.how``, "" the ordinary end).
+
+    ``rates[seat]`` counts a shared win as a share; ``low``/``high`` are its
+    Wilson interval.
+    """
+
+    how: str
+    games: int
+    no_winner: int
+    rates: tuple[float, ...]
+    low: tuple[float, ...]
+    high: tuple[float, ...]
+
+
+@dataclass(frozen=True)
 class Timeline:
     """What happens during a game, from the running score (``GameResult.trace``).
 
@@ -402,6 +418,17 @@ class Group:
     timeline: Timeline | None = None
     subjects: tuple[ChoiceWin, ...] = ()
     """The same as :attr:`choices` per card or tile the game names (``Game.choice_subject``)."""
+    units: tuple[int, ...] = field(default=(), repr=False)
+    """Each game's length as a player counts it (``()`` if some row predates it)."""
+    by_ending: tuple[EndingWins, ...] = ()
+    """Win rates per way the games ended, when they ended in more than one way."""
+
+    @property
+    def units_mean(self) -> float:
+        return statistics.fmean(self.units) if self.units else math.nan
+
+    def units_quantile(self, q: float) -> float:
+        return quantile(sorted(self.units), q)
 
     @property
     def length_mean(self) -> float:
@@ -645,6 +672,8 @@ def _group(key: str, games: list[GameResult], cooperative: bool, bands: ScoreBan
         length_bins=() if cooperative else _length_bins(ordered, shares),
         choices=() if cooperative or n < 2 else _choices(ordered, shares, _by_type),
         subjects=() if cooperative or n < 2 else _choices(ordered, shares, _by_subject),
+        units=_units(ordered),
+        by_ending=() if cooperative else _by_ending(ordered, shares),
         timeline=None if cooperative or n < 2 else _timeline(ordered),
     )
 
@@ -773,6 +802,38 @@ def _choices(
     adjusted = holm([normal_p(r.difference, r.margin) for r in rows])
     ranked = [dataclasses.replace(r, p_adjusted=p) for r, p in zip(rows, adjusted, strict=True)]
     return tuple(sorted(ranked, key=lambda r: (r.p_adjusted, -abs(r.difference), r.kind)))
+
+
+def _units(ordered: Sequence[GameResult]) -> tuple[int, ...]:
+    units = [result.units for result in ordered]
+    return () if None in units else tuple(u for u in units if u is not None)
+
+
+def _by_ending(
+    ordered: Sequence[GameResult], shares: Sequence[Sequence[float]]
+) -> tuple[EndingWins, ...]:
+    """Each seat's win rate among the games that ended each way (if there was more than one)."""
+    games: dict[str, list[int]] = {}
+    for i, result in enumerate(ordered):
+        games.setdefault(result.how, []).append(i)
+    if len(games) < 2:
+        return ()
+    rows = []
+    for how in sorted(games):
+        picked = games[how]
+        wins = [math.fsum(seat[i] for i in picked) for seat in shares]
+        intervals = [wilson(won, len(picked)) for won in wins]
+        rows.append(
+            EndingWins(
+                how,
+                len(picked),
+                sum(1 for i in picked if not ordered[i].winners),
+                tuple(won / len(picked) for won in wins),
+                tuple(low for low, _ in intervals),
+                tuple(high for _, high in intervals),
+            )
+        )
+    return tuple(rows)
 
 
 def _seat_p(wins: float, games: int, fair: float) -> float:

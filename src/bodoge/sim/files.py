@@ -10,7 +10,9 @@ seat: at how many of its decisions each action type was legal), ``trace``
 (the running score: ``[actions applied, scores]`` whenever a score changed),
 ``subjects`` and ``subject_legal`` (per seat: how often each card or tile the
 game names, ``Game.choice_subject``, was chosen, and at how many decisions it
-could be; empty lists for a game that names none) and, when asked
+could be; empty lists for a game that names none), ``units`` (the length as a
+player counts it, ``Game.length_unit``), ``how_ended`` (the game's own word for
+how it ended, "" for the ordinary end) and, when asked
 for, ``record`` (the game's replayable record).
 
 A file whose name ends in ``.parquet`` is written as Parquet (``pyarrow``,
@@ -185,6 +187,8 @@ class _ParquetWriter:
                 ("trace", pa.string()),
                 ("subjects", pa.string()),
                 ("subject_legal", pa.string()),
+                ("units", pa.int64()),
+                ("how_ended", pa.string()),
                 ("record", pa.string()),
             ]
         )

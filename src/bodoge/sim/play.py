@@ -105,6 +105,10 @@ class GameResult:
     ``()`` when the game declares none or the row predates it."""
     subject_legal: tuple[Mapping[str, int], ...] = field(default=(), hash=False)
     """Per seat, the decisions at which each card or tile could be chosen."""
+    units: int | None = None
+    """The length as a player counts it (``Game.length_in_units``; ``None`` in older rows)."""
+    how: str = ""
+    """How the game ended by its rules (``Game.how_ended``; "" for the ordinary end)."""
 
     @property
     def stopped(self) -> bool:
@@ -133,6 +137,8 @@ class GameResult:
             "trace": [[step, list(scores)] for step, scores in self.trace],
             "subjects": [dict(seat) for seat in self.subjects],
             "subject_legal": [dict(seat) for seat in self.subject_legal],
+            "units": self.units,
+            "how_ended": self.how,
         }
         if self.record is not None:
             row["record"] = self.record
@@ -166,6 +172,8 @@ class GameResult:
                 ),
                 subjects=tuple(_counts(seat) for seat in row.get("subjects") or ()),
                 subject_legal=tuple(_counts(seat) for seat in row.get("subject_legal") or ()),
+                units=None if row.get("units") is None else _int(row["units"]),
+                how=str(row.get("how_ended") or ""),
             )
         except (KeyError, TypeError, AttributeError) as error:
             raise ValueError(f"not a row of bodoge sim --out: {error!r}") from None
@@ -308,6 +316,8 @@ def play_game(
         trace=tuple(trace),
         subjects=subjects.chosen if subjects is not None else (),
         subject_legal=subjects.legal if subjects is not None else (),
+        units=game.length_in_units(state),
+        how=game.how_ended(state),
     )
 
 

@@ -197,6 +197,21 @@ T = {
     "col_value": Text("この設定", "This variant"),
     "col_diff": Text("差", "Difference"),
     "col_mean_length": Text("平均の長さ", "Mean length"),
+    "length_units": Text(
+        "プレイヤーの数え方では（{unit}）: 平均 {mean:.1f}、中央値 {median:.0f}、"
+        "90 %が {low:.0f}〜{high:.0f}、最長 {top}。下は細かな手数（アクション）で。",
+        "As players count it ({unit}): mean {mean:.1f}, median {median:.0f}, middle 90 % "
+        "{low:.0f}–{high:.0f}, longest {top}. Below, in atomic actions.",
+    ),
+    "by_ending": Text("終わり方ごとの勝率", "Win rates by how the game ended"),
+    "by_ending_caption": Text(
+        "ゲームが報告する終わり方ごとの、各席の勝率（Wilson の95 %区間）。",
+        "Each seat's win rate among the games that ended each way the game reports "
+        "(Wilson 95 % intervals).",
+    ),
+    "col_ending": Text("終わり方", "Ending"),
+    "ordinary_end": Text("通常の終了", "the ordinary end"),
+    "unit_actions": Game.length_unit,
     "length_stats": Text(
         "平均 {mean:.1f}、中央値 {median:.0f}、90 %が {low:.0f}〜{high:.0f}、最長 {top}。",
         "Mean {mean:.1f}, median {median:.0f}, middle 90 % {low:.0f}–{high:.0f}, longest {top}.",
@@ -1043,6 +1058,7 @@ def build_report(
         version=__version__,
         stopped=STOPPED,
         subject_name=subject_namer(analysis.game, lang),
+        unit=(game.length_unit if game is not None else Game.length_unit)(lang),
     )
     step("page")
     return _compact(page)

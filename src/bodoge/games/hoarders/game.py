@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from ...engine import Action, Game, Provisional, State
+from ...engine import ROUNDS, Action, Game, Provisional, State
 from . import spaces
 from .actions import ACTION_TYPES, StealNut
 from .bot import HeuristicBot
@@ -15,6 +15,8 @@ from .text import BLURB, GLOSSARY, TITLE, WORDS, describe_view
 
 
 class Hoarders(Game):
+    length_unit = ROUNDS
+    length_counter = "round"
     id = "hoarders"
     title = TITLE
     blurb = BLURB

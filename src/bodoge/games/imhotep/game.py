@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from ...engine import Game, InvalidOptions, Option, OptionValue, Provisional, Text
+from ...engine import ROUNDS, Game, InvalidOptions, Option, OptionValue, Provisional, Text
 from . import spaces
 from .actions import ACTION_TYPES
 from .bot import HeuristicBot
@@ -79,6 +79,8 @@ games with it), as does one golden playthrough (``scripts/regen_golden.py``'s
 
 
 class Imhotep(Game):
+    length_unit = ROUNDS
+    length_counter = "round"
     id = "imhotep"
     title = TITLE
     blurb = BLURB

@@ -5,7 +5,17 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from ...engine import Action, Game, InvalidOptions, Option, OptionValue, Provisional, State, Text
+from ...engine import (
+    TURNS,
+    Action,
+    Game,
+    InvalidOptions,
+    Option,
+    OptionValue,
+    Provisional,
+    State,
+    Text,
+)
 from . import spaces
 from .actions import ACTION_TYPES, AddDessert, dessert_name
 from .bot import HeuristicBot
@@ -97,6 +107,8 @@ def _cards() -> dict[str, Any]:
 
 
 class JustDesserts(Game):
+    length_unit = TURNS
+    length_counter = "turn"
     id = "just-desserts"
     cards = _cards()
     title = TITLE
