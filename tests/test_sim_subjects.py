@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import math
 from collections import Counter
+from pathlib import Path
 
 import numpy
 import pytest
@@ -155,3 +156,61 @@ def test_the_report_gives_length_in_units_and_win_rates_by_ending() -> None:
                 assert (row.low[seat], row.high[seat]) == pytest.approx(expected, abs=1e-4)
     page = build_report(results, "en")
     assert 'data-testid="by-ending"' in page and "As players count it (turns)" in page
+
+
+# ---------------------------------------------- 10. tune: paired, and its page
+
+
+def test_tune_drops_by_paired_differences_on_matched_seeds(tmp_path: Path) -> None:
+    from typer.testing import CliRunner
+
+    from bodoge.cli import build_app
+    from bodoge.sim.tune import tune
+    from toys.dice_duel import GAME
+
+    result = tune(GAME, "compensation", 0, 4, seed=5, batch=40, max_games=40)
+    # by hand: each value's 40 games, P1's share minus ½, paired game by game
+    x = {
+        c: numpy.array(
+            [
+                (1 / len(g.winners) if 0 in g.winners else 0) - 0.5
+                for g in sorted(
+                    run_many(GAME, 2, None, 5, n=40, design={"compensation": c}),
+                    key=lambda g: g.index,
+                )
+            ]
+        )
+        for c in range(5)
+    }
+    best = min(x, key=lambda c: abs(x[c].mean()))
+
+    def margin(v: numpy.ndarray) -> float:
+        return 1.96 * float(v.std(ddof=1)) / math.sqrt(len(v)) if v.any() else 0.0
+
+    def z(c: int) -> numpy.ndarray:
+        return numpy.sign(x[c].mean() or 1) * x[c] - numpy.sign(x[best].mean() or 1) * x[best]
+
+    paired = {c for c in x if z(c).mean() - margin(z(c)) > 0}
+    separate = {
+        c for c, v in x.items() if abs(v.mean()) - margin(v) > abs(x[best].mean()) + margin(x[best])
+    }
+    (first,) = result.rounds
+    assert set(first.dropped) == paired
+    assert separate < paired  # pairs drop clearly worse values sooner than two intervals
+    for c in first.candidates:
+        z = (
+            numpy.sign(x[c.value].mean() or 1) * x[c.value]
+            - numpy.sign(x[best].mean() or 1) * x[best]
+        )
+        assert c.gap == pytest.approx(z.mean(), abs=1e-12)
+    page = tmp_path / "path.html"
+    args = ["tune", "toy-dice-duel", "--param", "compensation=0..4", "--seed", "5"]
+    ran = CliRunner().invoke(build_app("en"), [*args, "--batch", "40", "--report", str(page)])
+    assert ran.exit_code == 0, ran.output
+    text = page.read_text()
+    assert "<svg" in text and "<script" not in text and text.count('data-testid="round"') >= 1
+    assert "Round 1" in text and text.count("dropped</td>") >= len(paired)
+    refused = CliRunner().invoke(
+        build_app("en"), [*args, "--report", str(tmp_path / "no" / "such.html")]
+    )
+    assert refused.exit_code != 0 and "Traceback" not in refused.output

@@ -1064,6 +1064,10 @@ def build_report(
     return _compact(page)
 
 
+Plots = _Plots
+"""The report's matplotlib set-up, for other pages of the simulator (``bodoge tune``)."""
+
+
 def _few_scores(group: Group) -> bool:
     values = {score for seat in group.seats for score in seat.scores}
     return len(values) <= FEW_SCORES and all(float(v).is_integer() for v in values)
