@@ -54,7 +54,7 @@ def test_rows_count_each_card_legal_and_chosen_as_a_replay_does() -> None:
 
 
 def test_a_game_that_names_no_card_keeps_no_card_columns() -> None:
-    result = play_game("imhotep", 2, None, 1, ["random"])
+    result = play_game("number-heist", 3, None, 1, ["random"])
     assert result.subjects == result.subject_legal == ()
     assert not analyse([result]).groups[0].subjects
 
