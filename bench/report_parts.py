@@ -52,12 +52,13 @@ def cumulative(stats: pstats.Stats, name: str) -> float:
 
 
 def play_cost(game: str, players: int, games: int) -> dict[str, float]:
-    """Seconds to play ``games`` games with and without counting the legal types."""
+    """Seconds to play ``games`` games with and without tallying the legal types (the legal
+    actions are asked for either way: the bot and the card tally need them too)."""
     counted = time.perf_counter()
     list(run_many(game, players, None, 2, n=games))
     counted = time.perf_counter() - counted
     original = play._count_legal
-    play._count_legal = lambda tally, state, seat: None  # type: ignore[assignment]
+    play._count_legal = lambda tally, legal: None  # type: ignore[assignment]
     try:
         bare = time.perf_counter()
         list(run_many(game, players, None, 2, n=games))

@@ -8,7 +8,8 @@ report (see :mod:`bodoge.sim.report`).
 
 import json
 import secrets
-from collections.abc import Mapping
+import statistics
+from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import Annotated, Any
 
@@ -19,7 +20,7 @@ from rich.table import Table
 
 from ..bots import describe_bots, expand_bot_specs
 from ..engine import Game, Text, seat_name
-from ..sim import Stats, run_many
+from ..sim import GameResult, Stats, run_many
 from . import simkit as kit
 from . import text as t
 from .common import (
@@ -183,8 +184,11 @@ def add_to(app: typer.Typer, hl: str) -> None:
                 say(json.dumps(summary, ensure_ascii=False, indent=2))
             else:
                 show_stats(game, options, values, seed, stats, ln)
+                show_units(game, everything, ln)
                 if stats.cooperative:
                     show_bands(game, everything, ln)
+                elif game.declares_subjects:
+                    show_subjects(game, everything, ln)
                 played = len(collected)
                 rate = played / max(seconds, 1e-9)
                 say(
@@ -283,6 +287,59 @@ def show_bands(game: Game, results: list[Any], lang: str) -> None:
         f"{name(lang)} {100 * count / total:.1f} % ({count})" for name, count in team.bands
     )
     say(BANDS_LINE.format(bands=words)(lang))
+
+
+UNITS_LINE = Text(
+    "ゲームの長さ（{unit}）: 平均 {mean:.1f}、最短 {low}、最長 {high}",
+    "Game length ({unit}): mean {mean:.1f}, min {low}, max {high}",
+)
+
+
+def show_units(game: Game, results: Sequence[GameResult], lang: str) -> None:
+    """The length as players count it (rounds, turns), when the game declares its unit."""
+    units = [r.units for r in results if r.units is not None]
+    if not game.length_counter or not units:
+        return
+    say(
+        UNITS_LINE.format(
+            unit=game.length_unit(lang),
+            mean=statistics.fmean(units),
+            low=min(units),
+            high=max(units),
+        )(lang)
+    )
+
+
+SUBJECTS_LINE = Text(
+    "カード: {count}種のうち勝率の差が有意（Holm）なのは{significant}種。最も差が大きいのは{name}"
+    "（選んだ席 {chose:.1f} %、選ばなかった席 {passed:.1f} %、差 {diff:+.1f} ± {margin:.1f} "
+    "ポイント、選べたときに選んだ割合 {when:.1f} %）",
+    "Cards: {significant} of {count} show a win-rate gap (Holm). The clearest is {name} "
+    "(chose it {chose:.1f} %, could and did not {passed:.1f} %, {diff:+.1f} ± {margin:.1f} "
+    "points; chosen when legal {when:.1f} %)",
+)
+
+
+def show_subjects(game: Game, results: list[Any], lang: str) -> None:
+    """One line on the cards or tiles the game names: is one of them too strong?"""
+    from ..sim.analysis import analyse
+
+    rows = analyse(results).groups[0].subjects
+    if not rows:
+        return
+    top = rows[0]  # ranked by Holm p, then by the size of the gap
+    say(
+        SUBJECTS_LINE.format(
+            count=len(rows),
+            significant=sum(1 for row in rows if row.p_adjusted < 0.05),
+            name=game.subject_name(top.kind, lang),
+            chose=100 * top.chose_rate,
+            passed=100 * top.passed_rate,
+            diff=100 * top.difference,
+            margin=100 * top.margin,
+            when=100 * top.chosen_when_legal,
+        )(lang)
+    )
 
 
 def _number(value: float) -> str:

@@ -9,6 +9,7 @@ interval, the values dropped; ``--json`` prints the same as data.
 import dataclasses
 import json
 import secrets
+from pathlib import Path
 from typing import Annotated, Any
 
 import typer
@@ -22,6 +23,7 @@ from .common import (
     CliError,
     Command,
     Lang,
+    check_folder,
     find_game,
     parse_bot_list,
     parse_options,
@@ -44,6 +46,11 @@ PARAM_HELP = Text(
     "The design parameter and range: NAME=LOW..HIGH.",
 )
 TARGET_HELP = Text("目標: 指標=値（{metrics}）。", "The target: METRIC=VALUE ({metrics}).")
+REPORT_HELP = Text(
+    "調整の経過（ラウンドごとの各値の推定と区間、脱落）を1枚の HTML に書く。",
+    "Write the path (each value's estimate and interval per round, what was dropped) "
+    "as one self-contained HTML page.",
+)
 BATCH_HELP = Text("1ラウンドで各値が遊ぶゲーム数。", "Games each value plays per round.")
 BUDGET_HELP = Text("各値が遊ぶゲーム数の上限。", "At most this many games per value.")
 TOLERANCE_HELP = Text(
@@ -125,6 +132,9 @@ def add_to(app: typer.Typer, hl: str) -> None:
             int, typer.Option("--workers", "-w", metavar="K", help=WORKERS_HELP(hl))
         ] = 1,
         as_json: Annotated[bool, typer.Option("--json", help=JSON_HELP(hl))] = False,
+        report: Annotated[
+            Path | None, typer.Option("--report", metavar="FILE.html", help=REPORT_HELP(hl))
+        ] = None,
         lang: Annotated[Lang | None, typer.Option("--lang", help=LANG_HELP(hl))] = None,
     ) -> None:
         ln = resolve_lang(lang)
@@ -140,6 +150,8 @@ def add_to(app: typer.Typer, hl: str) -> None:
             specs = expand_bot_specs(parse_bot_list(bots), players)
             if seed is None:
                 seed = secrets.randbelow(2**31)
+            if report is not None:
+                check_folder(report)
             try:
                 result = tune(
                     game,
@@ -159,6 +171,10 @@ def add_to(app: typer.Typer, hl: str) -> None:
                 )
             except BadTuning as error:
                 raise CliError(BAD.format(detail=error)) from None
+            if report is not None:
+                from ..sim.tune_report import tune_page
+
+                report.write_text(tune_page(result, ln), encoding="utf-8")
             if as_json:
                 say(json.dumps(to_json(result, seed, players), ensure_ascii=False, indent=2))
                 return

@@ -128,7 +128,7 @@ from .errors import (
     WrongSeat,
 )
 from .events import NOTHING, Event, Outcome, replay_stops
-from .game import Chooser, Game, Provisional, Strategy
+from .game import ROUNDS, TURNS, Chooser, Game, Provisional, Strategy
 from .options import (
     DesignParameter,
     DesignValue,
@@ -148,6 +148,8 @@ __all__ = [
     "LANGS",
     "NOTHING",
     "RECORD_FORMAT",
+    "ROUNDS",
+    "TURNS",
     "Action",
     "BodogeError",
     "Chooser",

@@ -29,6 +29,11 @@ from .text import DEFAULT_LANG, Text
 _LEFT_OUT = object()
 
 
+ROUNDS = Text("ラウンド", "rounds")
+TURNS = Text("ターン", "turns")
+"""Common :attr:`Game.length_unit` words."""
+
+
 class Chooser(Protocol):
     """Anything that picks a legal action for a seat (bots satisfy it)."""
 
@@ -194,6 +199,10 @@ class Game:
     own (lobby, errors).
     """
     version: ClassVar[str] = "1"
+    length_unit: ClassVar[Text] = Text("手", "actions")
+    """What a player counts a game's length in (:data:`ROUNDS`, :data:`TURNS`, ...)."""
+    length_counter: ClassVar[str] = ""
+    """The state attribute that counts :attr:`length_unit` ("": count the actions)."""
     declarations: Declarations | None = None
     """Where the four declared hooks live (a module such as the game's ``spaces``)."""
     heuristic: type[SeededChooser] | None = None
@@ -363,6 +372,43 @@ class Game:
         """
         del view
         return action.label(lang)
+
+    def length_in_units(self, state: State) -> int:
+        """A finished game's length in :attr:`length_unit` (default: its actions)."""
+        if self.length_counter:
+            return int(getattr(state, self.length_counter))
+        return len(state.events)
+
+    def how_ended(self, state: State) -> str:
+        """A short stable key for how a finished game ended ("" for the ordinary end).
+
+        By convention a game that ends in more than one way keeps the reason in
+        its state's ``ending`` attribute (Just Desserts' ``stuck``); a game may
+        override this instead.
+        """
+        return str(getattr(state, "ending", "") or "")
+
+    def choice_subject(self, state: State, action: Action) -> str | None:
+        """The card, tile or piece ``action`` picks, as a short stable key, or ``None``.
+
+        The balance simulator counts, per key, how often a seat chose it when
+        it was legal and how such seats fared ("is this card too strong").
+        ``state`` is the position before the action (a bid may name a place
+        whose card only the state knows).  Games that pick no named thing
+        leave the default.
+        """
+        del state, action
+        return None
+
+    def subject_name(self, key: str, lang: str = DEFAULT_LANG) -> str:
+        """The player-facing name of a :meth:`choice_subject` key."""
+        del lang
+        return key
+
+    @property
+    def declares_subjects(self) -> bool:
+        """Whether the game overrides :meth:`choice_subject`."""
+        return type(self).choice_subject is not Game.choice_subject
 
     def metadata(self) -> dict[str, Any]:
         """Everything declared about the game, JSON-ready (for CLI and server)."""

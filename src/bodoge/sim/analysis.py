@@ -310,6 +310,31 @@ class ChoiceWin:
     difference: float
     margin: float
     p_adjusted: float = 1.0
+    times: int = 0
+    """Decisions that chose it (all seats, all games)."""
+    legal: int = 0
+    """Decisions at which it could be chosen."""
+
+    @property
+    def chosen_when_legal(self) -> float:
+        """Of the decisions where it could be chosen, the share that chose it."""
+        return self.times / self.legal if self.legal else math.nan
+
+
+@dataclass(frozen=True)
+class EndingWins:
+    """Win rates among the games that ended one way (``GameResult.how``, "" the ordinary end).
+
+    ``rates[seat]`` counts a shared win as a share; ``low``/``high`` are its
+    Wilson interval.
+    """
+
+    how: str
+    games: int
+    no_winner: int
+    rates: tuple[float, ...]
+    low: tuple[float, ...]
+    high: tuple[float, ...]
 
 
 @dataclass(frozen=True)
@@ -391,6 +416,19 @@ class Group:
     length_bins: tuple[LengthBin, ...] = ()
     choices: tuple[ChoiceWin, ...] = ()
     timeline: Timeline | None = None
+    subjects: tuple[ChoiceWin, ...] = ()
+    """The same as :attr:`choices` per card or tile the game names (``Game.choice_subject``)."""
+    units: tuple[int, ...] = field(default=(), repr=False)
+    """Each game's length as a player counts it (``()`` if some row predates it)."""
+    by_ending: tuple[EndingWins, ...] = ()
+    """Win rates per way the games ended, when they ended in more than one way."""
+
+    @property
+    def units_mean(self) -> float:
+        return statistics.fmean(self.units) if self.units else math.nan
+
+    def units_quantile(self, q: float) -> float:
+        return quantile(sorted(self.units), q)
 
     @property
     def length_mean(self) -> float:
@@ -632,7 +670,10 @@ def _group(key: str, games: list[GameResult], cooperative: bool, bands: ScoreBan
         seat_p=tuple(seat_p),
         won=None if cooperative else _how_won(ordered),
         length_bins=() if cooperative else _length_bins(ordered, shares),
-        choices=() if cooperative or n < 2 else _choices(ordered, shares),
+        choices=() if cooperative or n < 2 else _choices(ordered, shares, _by_type),
+        subjects=() if cooperative or n < 2 else _choices(ordered, shares, _by_subject),
+        units=_units(ordered),
+        by_ending=() if cooperative else _by_ending(ordered, shares),
         timeline=None if cooperative or n < 2 else _timeline(ordered),
     )
 
@@ -704,20 +745,40 @@ def _timeline(ordered: Sequence[GameResult]) -> Timeline | None:
     )
 
 
+Tallies = tuple[tuple[Mapping[str, int], ...], tuple[Mapping[str, int], ...]]
+"""Per seat of one game: how often each thing was legal, and how often it was chosen."""
+
+
+def _by_type(result: GameResult) -> Tallies:
+    return result.legal, result.counts
+
+
+def _by_subject(result: GameResult) -> Tallies:
+    return result.subject_legal, result.subjects
+
+
 def _choices(
-    ordered: Sequence[GameResult], shares: Sequence[Sequence[float]]
+    ordered: Sequence[GameResult],
+    shares: Sequence[Sequence[float]],
+    tallies: Callable[[GameResult], Tallies],
 ) -> tuple[ChoiceWin, ...]:
-    """For each action type: the win rate of seat-games that chose it against those that passed."""
-    if not all(result.legal for result in ordered):
+    """Per action type (or card): win rate of seat-games that chose it against those that passed."""
+    if not all(tallies(result)[0] for result in ordered):
         return ()
     chose: dict[str, list[float]] = {}
     passed: dict[str, list[float]] = {}
+    times: dict[str, int] = {}
+    decisions: dict[str, int] = {}
     for i, result in enumerate(ordered):
-        for seat, legal in enumerate(result.legal):
+        legal_by_seat, chosen_by_seat = tallies(result)
+        for seat, legal in enumerate(legal_by_seat):
             for kind, count in legal.items():
                 if count:
-                    side = chose if result.counts[seat].get(kind) else passed
+                    picked = chosen_by_seat[seat].get(kind, 0)
+                    side = chose if picked else passed
                     side.setdefault(kind, []).append(shares[seat][i])
+                    times[kind] = times.get(kind, 0) + picked
+                    decisions[kind] = decisions.get(kind, 0) + count
     rows = []
     for kind in sorted(set(chose) & set(passed)):
         a, b = chose[kind], passed[kind]
@@ -734,11 +795,45 @@ def _choices(
                 *wilson(math.fsum(b), len(b)),
                 rate_a - rate_b,
                 Z95 * math.sqrt(spread),
+                times=times[kind],
+                legal=decisions[kind],
             )
         )
     adjusted = holm([normal_p(r.difference, r.margin) for r in rows])
     ranked = [dataclasses.replace(r, p_adjusted=p) for r, p in zip(rows, adjusted, strict=True)]
     return tuple(sorted(ranked, key=lambda r: (r.p_adjusted, -abs(r.difference), r.kind)))
+
+
+def _units(ordered: Sequence[GameResult]) -> tuple[int, ...]:
+    units = [result.units for result in ordered]
+    return () if None in units else tuple(u for u in units if u is not None)
+
+
+def _by_ending(
+    ordered: Sequence[GameResult], shares: Sequence[Sequence[float]]
+) -> tuple[EndingWins, ...]:
+    """Each seat's win rate among the games that ended each way (if there was more than one)."""
+    games: dict[str, list[int]] = {}
+    for i, result in enumerate(ordered):
+        games.setdefault(result.how, []).append(i)
+    if len(games) < 2:
+        return ()
+    rows = []
+    for how in sorted(games):
+        picked = games[how]
+        wins = [math.fsum(seat[i] for i in picked) for seat in shares]
+        intervals = [wilson(won, len(picked)) for won in wins]
+        rows.append(
+            EndingWins(
+                how,
+                len(picked),
+                sum(1 for i in picked if not ordered[i].winners),
+                tuple(won / len(picked) for won in wins),
+                tuple(low for low, _ in intervals),
+                tuple(high for _, high in intervals),
+            )
+        )
+    return tuple(rows)
 
 
 def _seat_p(wins: float, games: int, fair: float) -> float:

@@ -7,16 +7,20 @@ spec at each seat in this game), ``scores``, ``winners``, ``length``
 limit), ``actions`` (per seat: how often each action type was chosen),
 ``phases`` (the same for all seats, per third of the game), ``legal`` (per
 seat: at how many of its decisions each action type was legal), ``trace``
-(the running score: ``[actions applied, scores]`` whenever a score changed)
-and, when asked
+(the running score: ``[actions applied, scores]`` whenever a score changed),
+``subjects`` and ``subject_legal`` (per seat: how often each card or tile the
+game names, ``Game.choice_subject``, was chosen, and at how many decisions it
+could be; empty lists for a game that names none), ``units`` (the length as a
+player counts it, ``Game.length_unit``), ``how_ended`` (the game's own word for
+how it ended, "" for the ordinary end) and, when asked
 for, ``record`` (the game's replayable record).
 
 A file whose name ends in ``.parquet`` is written as Parquet (``pyarrow``,
 the ``bodoge[parquet]`` extra), every other name as JSON lines.  In
 Parquet the scalar fields and the lists (``bots``, ``scores``,
 ``winners``) are columns of their own; the nested ones (``options``,
-``design``, ``actions``, ``phases``, ``legal``, ``trace``, ``record``) are JSON text, so that
-every row fits one schema whatever the game.
+``design``, ``actions``, ``phases``, ``legal``, ``trace``, ``subjects``,
+``subject_legal``, ``record``) are JSON text, so that every row fits one schema whatever the game.
 
 Writers keep every finished game: JSON lines are flushed as they are
 written, and a Parquet file is closed (and so readable) on every exit but a
@@ -48,7 +52,17 @@ import orjson
 from .play import GameResult
 
 PARQUET_INSTALL = "pip install 'bodoge[parquet]'"
-NESTED = ("options", "design", "actions", "phases", "legal", "trace", "record")
+NESTED = (
+    "options",
+    "design",
+    "actions",
+    "phases",
+    "legal",
+    "trace",
+    "subjects",
+    "subject_legal",
+    "record",
+)
 """Fields kept as JSON text in Parquet."""
 ROW_GROUP = 2000
 
@@ -171,6 +185,10 @@ class _ParquetWriter:
                 ("phases", pa.string()),
                 ("legal", pa.string()),
                 ("trace", pa.string()),
+                ("subjects", pa.string()),
+                ("subject_legal", pa.string()),
+                ("units", pa.int64()),
+                ("how_ended", pa.string()),
                 ("record", pa.string()),
             ]
         )

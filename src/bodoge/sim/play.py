@@ -22,7 +22,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from ..bots import BotSpec, expand_bot_specs, make_bot
-from ..engine import DesignValue, Event, Game, OptionValue, Score, State, get_game
+from ..engine import Action, DesignValue, Event, Game, OptionValue, Score, State, get_game
 from ..engine.rng import SEED_BITS
 
 DEFAULT_MAX_ACTIONS = 100_000
@@ -100,6 +100,15 @@ class GameResult:
     trace: tuple[tuple[int, tuple[Score, ...]], ...] = field(default=(), hash=False)
     """The running score: ``(actions applied, scores)`` at the start and after every
     action that changed a score (``()`` in rows written before it was kept)."""
+    subjects: tuple[Mapping[str, int], ...] = field(default=(), hash=False)
+    """Per seat, how often it chose each card or tile (``Game.choice_subject``);
+    ``()`` when the game declares none or the row predates it."""
+    subject_legal: tuple[Mapping[str, int], ...] = field(default=(), hash=False)
+    """Per seat, the decisions at which each card or tile could be chosen."""
+    units: int | None = None
+    """The length as a player counts it (``Game.length_in_units``; ``None`` in older rows)."""
+    how: str = ""
+    """How the game ended by its rules (``Game.how_ended``; "" for the ordinary end)."""
 
     @property
     def stopped(self) -> bool:
@@ -126,6 +135,10 @@ class GameResult:
             "phases": [dict(phase) for phase in self.phases],
             "legal": [dict(seat) for seat in self.legal],
             "trace": [[step, list(scores)] for step, scores in self.trace],
+            "subjects": [dict(seat) for seat in self.subjects],
+            "subject_legal": [dict(seat) for seat in self.subject_legal],
+            "units": self.units,
+            "how_ended": self.how,
         }
         if self.record is not None:
             row["record"] = self.record
@@ -157,6 +170,10 @@ class GameResult:
                     (_int(step), tuple(_number(x) for x in scores))
                     for step, scores in row.get("trace") or ()
                 ),
+                subjects=tuple(_counts(seat) for seat in row.get("subjects") or ()),
+                subject_legal=tuple(_counts(seat) for seat in row.get("subject_legal") or ()),
+                units=None if row.get("units") is None else _int(row["units"]),
+                how=str(row.get("how_ended") or ""),
             )
         except (KeyError, TypeError, AttributeError) as error:
             raise ValueError(f"not a row of bodoge sim --out: {error!r}") from None
@@ -168,6 +185,8 @@ class GameResult:
             or len(result.counts) != n
             or len(result.phases) != PHASES
             or len(result.legal) not in (0, n)
+            or len(result.subject_legal) not in (0, n)
+            or len(result.subjects) != len(result.subject_legal)
             or any(len(scores) != n for _, scores in result.trace)
             or any(not 0 <= seat < n for seat in result.winners)
             or result.ending not in ENDINGS
@@ -253,6 +272,7 @@ def play_game(
     apply = state.apply if checked else state.apply_unchecked
     count = 0
     legal: tuple[dict[str, int], ...] = tuple({} for _ in range(state.num_players))
+    subjects = _SubjectTally(game, state.num_players) if game.declares_subjects else None
     scores = tuple(state.scores)
     trace = [(0, scores)]
     to_act = state.to_act
@@ -263,8 +283,12 @@ def play_game(
                 f"seed {state.seed} did not end within {max_actions} actions"
             )
         seat = to_act[0]
-        _count_legal(legal[seat], state, seat)
-        apply(seat, bots[seat].choose(state, seat))
+        options_now = state.legal_actions(seat)
+        _count_legal(legal[seat], options_now)
+        action = bots[seat].choose(state, seat)
+        if subjects is not None:
+            subjects.decision(state, seat, options_now, action)
+        apply(seat, action)
         count += 1
         if tuple(state.scores) != scores:
             scores = tuple(state.scores)
@@ -290,11 +314,15 @@ def play_game(
         base_seed=base_seed,
         legal=legal,
         trace=tuple(trace),
+        subjects=subjects.chosen if subjects is not None else (),
+        subject_legal=subjects.legal if subjects is not None else (),
+        units=game.length_in_units(state),
+        how=game.how_ended(state),
     )
 
 
-def _count_legal(tally: dict[str, int], state: State, seat: int) -> None:
-    """Add one decision to ``tally`` for every action type legal for ``seat`` now.
+def _count_legal(tally: dict[str, int], legal: Sequence[Action]) -> None:
+    """Add one decision to ``tally`` for every action type in ``legal`` (a seat's, now).
 
     This asks the rules for the legal actions once more per decision (the
     bot asks too); it is the cheap way to know what could have been chosen,
@@ -302,5 +330,28 @@ def _count_legal(tally: dict[str, int], state: State, seat: int) -> None:
     """
     # dict.fromkeys, not a set: the order of the row's keys must not depend on string
     # hashing, which differs between worker processes (byte-identical files)
-    for kind in dict.fromkeys(action.TYPE for action in state.legal_actions(seat)):
+    for kind in dict.fromkeys(action.TYPE for action in legal):
         tally[kind] = tally.get(kind, 0) + 1
+
+
+class _SubjectTally:
+    """Per seat: the cards or tiles (``Game.choice_subject``) it could choose, and chose.
+
+    Like action types, keys are counted in the legal actions' order (no set),
+    so rows are byte-identical across worker processes.
+    """
+
+    def __init__(self, game: Game, num_players: int) -> None:
+        self.subject = game.choice_subject
+        self.legal: tuple[dict[str, int], ...] = tuple({} for _ in range(num_players))
+        self.chosen: tuple[dict[str, int], ...] = tuple({} for _ in range(num_players))
+
+    def decision(self, state: State, seat: int, legal: Sequence[Action], action: Action) -> None:
+        tally = self.legal[seat]
+        keys = (self.subject(state, option) for option in legal)
+        for key in dict.fromkeys(key for key in keys if key is not None):
+            tally[key] = tally.get(key, 0) + 1
+        picked = self.subject(state, action)
+        if picked is not None:
+            mine = self.chosen[seat]
+            mine[picked] = mine.get(picked, 0) + 1

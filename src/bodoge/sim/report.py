@@ -197,6 +197,21 @@ T = {
     "col_value": Text("この設定", "This variant"),
     "col_diff": Text("差", "Difference"),
     "col_mean_length": Text("平均の長さ", "Mean length"),
+    "length_units": Text(
+        "プレイヤーの数え方では（{unit}）: 平均 {mean:.1f}、中央値 {median:.0f}、"
+        "90 %が {low:.0f}〜{high:.0f}、最長 {top}。下は細かな手数（アクション）で。",
+        "As players count it ({unit}): mean {mean:.1f}, median {median:.0f}, middle 90 % "
+        "{low:.0f}–{high:.0f}, longest {top}. Below, in atomic actions.",
+    ),
+    "by_ending": Text("終わり方ごとの勝率", "Win rates by how the game ended"),
+    "by_ending_caption": Text(
+        "ゲームが報告する終わり方ごとの、各席の勝率（Wilson の95 %区間）。",
+        "Each seat's win rate among the games that ended each way the game reports "
+        "(Wilson 95 % intervals).",
+    ),
+    "col_ending": Text("終わり方", "Ending"),
+    "ordinary_end": Text("通常の終了", "the ordinary end"),
+    "unit_actions": Game.length_unit,
     "length_stats": Text(
         "平均 {mean:.1f}、中央値 {median:.0f}、90 %が {low:.0f}〜{high:.0f}、最長 {top}。",
         "Mean {mean:.1f}, median {median:.0f}, middle 90 % {low:.0f}–{high:.0f}, longest {top}.",
@@ -337,6 +352,19 @@ T = {
         "least once and of those that never did (Wilson 95 % intervals); the difference with "
         "its 95 % interval, p Holm-adjusted over the types. An association, not a cause.",
     ),
+    "subjects": Text("強すぎるカードは？", "Is this card too strong?"),
+    "subjects_caption": Text(
+        "ゲームが名前を付けるカード・タイルごとに: 選べた手番のうち選んだ割合と、選べた席"
+        "（1ゲーム1席を1件）のうち1度でも選んだ席と一度も選ばなかった席の勝率"
+        "（Wilson の95 %区間）。"
+        "差は95 %区間、p はカードについて Holm 補正。相関であって因果ではありません。",
+        "For each card or tile the game names: the share of decisions that chose it when it "
+        "could be chosen, and among seat-games in which it could be, the win rate of those that "
+        "chose it at least once and of those that never did (Wilson 95 % intervals); the "
+        "difference with its 95 % interval, p Holm-adjusted over the cards. An association, "
+        "not a cause.",
+    ),
+    "col_subject": Text("カード", "Card"),
     "col_chose": Text("選んだ", "Chose it"),
     "col_passed": Text("選ばなかった", "Could, did not"),
     "s_close": Text(
@@ -449,6 +477,7 @@ def _group_findings(group: Group, number: int, groups: int, lang: str) -> list[F
         + _length_findings(group, anchor, lang)
         + _won_findings(group, anchor, lang)
         + _choice_findings(group, anchor, lang)
+        + _choice_findings(group, anchor, lang, subjects=True)
         + _timeline_findings(group, anchor, lang),
         key=lambda f: (f.tier, -f.size, f.p),
     )
@@ -591,26 +620,39 @@ def _timeline_findings(group: Group, anchor: str, lang: str) -> list[Finding]:
     return [Finding(text(lang), f"{anchor}-timeline")]
 
 
-def _choice_findings(group: Group, anchor: str, lang: str) -> list[Finding]:
-    """Action types whose choosers win clearly more or less often than those who passed."""
+def _choice_findings(
+    group: Group, anchor: str, lang: str, *, subjects: bool = False
+) -> list[Finding]:
+    """Action types (or, with ``subjects``, cards) whose choosers win clearly more or less
+    often than those who passed."""
+    name = subject_namer(group.results[0].game, lang) if subjects else str
     return [
         Finding(
             T["s_choice"].format(
-                kind=row.kind,
+                kind=name(row.kind),
                 chose=format_percent(row.chose_rate),
                 passed=format_percent(row.passed_rate),
                 diff=f"{100 * row.difference:+.1f}",
                 margin=f"{100 * row.margin:.1f}",
                 p=format_p(row.p_adjusted),
             )(lang),
-            f"{anchor}-choices",
+            f"{anchor}-subjects" if subjects else f"{anchor}-choices",
             0,
             abs(row.difference),
             row.p_adjusted,
         )
-        for row in group.choices
+        for row in (group.subjects if subjects else group.choices)
         if row.p_adjusted < ALPHA
     ]
+
+
+def subject_namer(game_id: str, lang: str) -> Callable[[str], str]:
+    """The player-facing name of a card key (``Game.subject_name``); the key for an unknown game."""
+    try:
+        game = get_game(game_id)
+    except UnknownGame:
+        return str
+    return lambda key: game.subject_name(key, lang)
 
 
 def _won_findings(group: Group, anchor: str, lang: str) -> list[Finding]:
@@ -1015,9 +1057,15 @@ def build_report(
         bots=", ".join(bots),
         version=__version__,
         stopped=STOPPED,
+        subject_name=subject_namer(analysis.game, lang),
+        unit=(game.length_unit if game is not None else Game.length_unit)(lang),
     )
     step("page")
     return _compact(page)
+
+
+Plots = _Plots
+"""The report's matplotlib set-up, for other pages of the simulator (``bodoge tune``)."""
 
 
 def _few_scores(group: Group) -> bool:

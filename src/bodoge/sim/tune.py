@@ -7,10 +7,15 @@ F-race of irace; TAG's racing tuner): every candidate value on a grid plays
 a batch of games, all on the **same seeds** (game ``i`` of every candidate
 starts from the same shuffle with the same bots), and after each batch
 
-* a candidate is dropped when it is **clearly worse** than the best: the
-  lower end of its distance to the target, ``max(0, |m − t| − h)``, is
-  above the upper end of the best one's, ``|m_best − t| + h_best`` (``m``
-  the metric's mean, ``h`` the half-width of its normal 95 % interval);
+* a candidate is dropped when it is **clearly worse** than the best, judged
+  on the matched games as pairs: with ``s = sign(m − t)`` (``m`` a
+  candidate's mean), game ``i`` gives the difference
+  ``z_i = s_c (x_c,i − t) − s_best (x_best,i − t)``, whose mean is exactly
+  ``|m_c − t| − |m_best − t|``; the candidate goes when the lower end of
+  that mean's normal 95 % interval is above 0.  The luck both candidates
+  shared (the same deal, the same dice) cancels in ``z_i``, so a clearly
+  worse value is dropped after fewer games than comparing two separate
+  intervals would need;
 * the race **ends** when one candidate is left, when the best one's
   interval is narrower than ``tolerance`` (more games would not tell the
   rest apart at that precision), or when the game budget is spent.
@@ -36,6 +41,7 @@ Metrics, per game (their mean over games is the metric):
 
 from __future__ import annotations
 
+import dataclasses
 import math
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
@@ -88,6 +94,10 @@ class Candidate:
     games: int
     mean: float
     margin: float
+    gap: float = 0.0
+    """How much farther from the target than the round's best, over the paired games."""
+    gap_margin: float = 0.0
+    """Half-width of the gap's 95 % interval (paired differences)."""
 
     def distance(self, target: float) -> float:
         return abs(self.mean - target)
@@ -179,7 +189,7 @@ def tune(
     per_game, default_tolerance = METRICS[metric]
     tolerance = default_tolerance if tolerance is None else tolerance
     alive = grid(game, parameter, low, high, points)
-    values: dict[DesignValue, list[float]] = {value: [] for value in alive}
+    values: dict[DesignValue, dict[int, float]] = {value: {} for value in alive}
     rounds: list[Round] = []
     played = total = 0
     reason = "budget"
@@ -191,12 +201,11 @@ def tune(
             game, num_players, variants, seed, bot_specs,
             n=played, workers=workers, backend=backend, skip=skip,
         ):  # fmt: skip
-            values[alive[result.variant]].append(per_game(result))
+            values[alive[result.variant]][result.index] = per_game(result)
             total += 1
-        candidates = [_candidate(value, values[value]) for value in alive]
+        candidates = _paired([_candidate(value, values[value]) for value in alive], values, target)
         best = min(candidates, key=lambda c: c.distance(target))
-        ceiling = best.distance(target) + best.margin
-        dropped = [c.value for c in candidates if c.distance(target) - c.margin > ceiling]
+        dropped = [c.value for c in candidates if c.gap - c.gap_margin > 0]
         rounds.append(Round(len(rounds) + 1, tuple(candidates), tuple(dropped)))
         alive = [value for value in alive if value not in dropped]
         if len(alive) == 1:
@@ -225,6 +234,26 @@ def tune(
     )
 
 
-def _candidate(value: DesignValue, values: list[float]) -> Candidate:
+def _paired(
+    candidates: list[Candidate], values: Mapping[DesignValue, Mapping[int, float]], target: float
+) -> list[Candidate]:
+    """Each candidate with its gap to the best (closest) one, over the games both played."""
+    best = min(candidates, key=lambda c: c.distance(target))
+    sign = {c.value: 1.0 if c.mean >= target else -1.0 for c in candidates}
+    mine = values[best.value]
+    paired = []
+    for c in candidates:
+        theirs = values[c.value]
+        z = [
+            sign[c.value] * (theirs[i] - target) - sign[best.value] * (mine[i] - target)
+            for i in sorted(theirs.keys() & mine.keys())
+        ]
+        gap, margin = mean_interval(z)
+        paired.append(dataclasses.replace(c, gap=gap, gap_margin=margin))
+    return paired
+
+
+def _candidate(value: DesignValue, games: Mapping[int, float]) -> Candidate:
+    values = [games[i] for i in sorted(games)]
     mean, margin = mean_interval(values)
     return Candidate(value, len(values), mean, margin if math.isfinite(margin) else math.inf)

@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
+from ...engine import ROUNDS as ROUND_UNIT
 from ...engine import Game, InvalidOptions, Option, OptionValue, Provisional, Text
 from . import spaces
 from .actions import ACTION_TYPES
@@ -79,6 +80,8 @@ TURN_LIMIT = Provisional(
 
 
 class Cardiceo(Game):
+    length_unit = ROUND_UNIT
+    length_counter = "round"
     id = "cardiceo"
     title = TITLE
     blurb = BLURB

@@ -5,9 +5,9 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from ...engine import DesignParameter, Game, Option, Text
+from ...engine import Action, DesignParameter, Game, Option, State, Text
 from . import spaces
-from .actions import ACTION_TYPES
+from .actions import ACTION_TYPES, Place, TakeFaceUp
 from .bot import HeuristicBot
 from .rules import BASE_SETUP, EXPANSION_SETUP, EgyptianBrideState
 from .text import BLURB, GLOSSARY, TITLE, WORDS, describe_view
@@ -81,6 +81,11 @@ class EgyptianBride(Game):
     words = WORDS
     declarations = spaces
     heuristic = HeuristicBot
+
+    def choice_subject(self, state: State, action: Action) -> str | None:
+        """The card number taken face up or placed."""
+        del state
+        return str(action.number) if isinstance(action, (TakeFaceUp, Place)) else None
 
     def player_range(self, options: Mapping[str, object] | None = None) -> tuple[int, int]:
         return (4, 6) if options and options.get("expansion") else (3, 5)

@@ -5,16 +5,18 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from ...engine import Game, Provisional
+from ...engine import ROUNDS, Action, Game, Provisional, State
 from . import spaces
-from .actions import ACTION_TYPES
+from .actions import ACTION_TYPES, Bid, Keep, Take, donut_name
 from .bot import HeuristicBot
-from .data import DESIGN, MAX_PLAYERS, MIN_PLAYERS, PROVISIONAL_BOSTON_CREAM
+from .data import DESIGN, DONUTS, MAX_PLAYERS, MIN_PLAYERS, PROVISIONAL_BOSTON_CREAM
 from .rules import DonutsState
 from .text import BLURB, GLOSSARY, TITLE, WORDS, describe_view
 
 
 class GoNutsForDonuts(Game):
+    length_unit = ROUNDS
+    length_counter = "round"
     id = "go-nuts-for-donuts"
     title = TITLE
     blurb = BLURB
@@ -35,6 +37,17 @@ class GoNutsForDonuts(Game):
             "src/bodoge/games/go_nuts_for_donuts/data.py",
         ),
     )
+
+    def choice_subject(self, state: State, action: Action) -> str | None:
+        """The donut kind bid on (the row card at that position), kept or taken."""
+        if isinstance(action, Bid):
+            assert isinstance(state, DonutsState)
+            card = state.row[action.position - 1]
+            return DONUTS[card] if card >= 0 else None
+        return action.donut if isinstance(action, (Keep, Take)) else None
+
+    def subject_name(self, key: str, lang: str = "en") -> str:
+        return donut_name(key, lang)
 
     def describe_view(self, view: Mapping[str, Any], lang: str = "en") -> str:
         return describe_view(view, lang)

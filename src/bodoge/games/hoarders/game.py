@@ -5,16 +5,18 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from ...engine import Game, Provisional
+from ...engine import ROUNDS, Action, Game, Provisional, State
 from . import spaces
-from .actions import ACTION_TYPES
+from .actions import ACTION_TYPES, StealNut
 from .bot import HeuristicBot
-from .data import DESIGN, PROVISIONAL_ROUND_LIMIT
+from .data import DESIGN, NUT_NAMES, PROVISIONAL_ROUND_LIMIT
 from .rules import HoardersState
 from .text import BLURB, GLOSSARY, TITLE, WORDS, describe_view
 
 
 class Hoarders(Game):
+    length_unit = ROUNDS
+    length_counter = "round"
     id = "hoarders"
     title = TITLE
     blurb = BLURB
@@ -31,6 +33,15 @@ class Hoarders(Game):
     provisional = (
         Provisional("round_limit", PROVISIONAL_ROUND_LIMIT, "src/bodoge/games/hoarders/data.py"),
     )
+
+    def choice_subject(self, state: State, action: Action) -> str | None:
+        """The nut (treasure) a seat steals."""
+        del state
+        return action.nut if isinstance(action, StealNut) else None
+
+    def subject_name(self, key: str, lang: str = "en") -> str:
+        name = NUT_NAMES.get(key)
+        return name(lang) if name is not None else key
 
     def describe_view(self, view: Mapping[str, Any], lang: str = "en") -> str:
         return describe_view(view, lang)

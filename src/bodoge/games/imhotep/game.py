@@ -5,12 +5,24 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from ...engine import Game, InvalidOptions, Option, OptionValue, Provisional, Text
+from ...engine import (
+    ROUNDS,
+    Action,
+    Game,
+    InvalidOptions,
+    Option,
+    OptionValue,
+    Provisional,
+    State,
+    Text,
+)
 from . import spaces
-from .actions import ACTION_TYPES
+from .actions import ACTION_TYPES, KeepCard, TakeCard
 from .bot import HeuristicBot
 from .data import (
     CARD_COLOUR,
+    CARD_NAMES,
+    CARDS,
     PROVISIONAL_OBELISK_B,
     PROVISIONAL_PYRAMID_B,
     PROVISIONAL_ROUND_CARDS,
@@ -79,6 +91,8 @@ games with it), as does one golden playthrough (``scripts/regen_golden.py``'s
 
 
 class Imhotep(Game):
+    length_unit = ROUNDS
+    length_counter = "round"
     id = "imhotep"
     title = TITLE
     blurb = BLURB
@@ -120,6 +134,19 @@ class Imhotep(Game):
                         f"(sides is {resolved['sides']!r})"
                     )
         return resolved
+
+    def choice_subject(self, state: State, action: Action) -> str | None:
+        """The market card taken (the face-up card in that space) or kept (Market B)."""
+        if isinstance(action, TakeCard):
+            assert isinstance(state, ImhotepState)
+            row = state.row
+            shown = action.slot < len(row) and row[action.slot] >= 0
+            return CARDS[row[action.slot]] if shown else None
+        return action.card if isinstance(action, KeepCard) else None
+
+    def subject_name(self, key: str, lang: str = "en") -> str:
+        name = CARD_NAMES.get(key)
+        return name(lang) if name is not None else key
 
     def describe_view(self, view: Mapping[str, Any], lang: str = "en") -> str:
         return describe_view(view, lang)

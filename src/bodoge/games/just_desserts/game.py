@@ -5,9 +5,19 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from ...engine import Game, InvalidOptions, Option, OptionValue, Provisional, Text
+from ...engine import (
+    TURNS,
+    Action,
+    Game,
+    InvalidOptions,
+    Option,
+    OptionValue,
+    Provisional,
+    State,
+    Text,
+)
 from . import spaces
-from .actions import ACTION_TYPES
+from .actions import ACTION_TYPES, AddDessert, dessert_name
 from .bot import HeuristicBot
 from .data import DESSERTS, GUESTS, PROVISIONAL_LIMITS, TASTES
 from .rules import JustDessertsState
@@ -97,6 +107,8 @@ def _cards() -> dict[str, Any]:
 
 
 class JustDesserts(Game):
+    length_unit = TURNS
+    length_counter = "turn"
     id = "just-desserts"
     cards = _cards()
     title = TITLE
@@ -131,6 +143,14 @@ class JustDesserts(Game):
     def variants(self) -> list[dict[str, OptionValue]]:
         """A covering set of option sets (:data:`COVERING`), not all twenty."""
         return [self.resolve_options(options) for options in COVERING]
+
+    def choice_subject(self, state: State, action: Action) -> str | None:
+        """The dessert a seat puts towards a guest."""
+        del state
+        return action.dessert if isinstance(action, AddDessert) else None
+
+    def subject_name(self, key: str, lang: str = "en") -> str:
+        return dessert_name(key, lang)
 
     def describe_view(self, view: Mapping[str, Any], lang: str = "en") -> str:
         return describe_view(view, lang)

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from ...engine import Game, Provisional
+from ...engine import ROUNDS, Game, Provisional
 from . import spaces
 from .actions import ACTION_TYPES
 from .bot import HeuristicBot
@@ -25,6 +25,8 @@ _DATA = "src/bodoge/games/number_heist/data.py"
 
 
 class NumberHeist(Game):
+    length_unit = ROUNDS
+    length_counter = "round"
     id = "number-heist"
     title = TITLE
     blurb = BLURB

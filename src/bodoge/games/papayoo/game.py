@@ -5,9 +5,9 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from ...engine import Game, Option, Text
+from ...engine import Action, Game, Option, State, Text
 from . import spaces
-from .actions import ACTION_TYPES
+from .actions import ACTION_TYPES, PickPass, card_name
 from .bot import HeuristicBot
 from .data import DESIGN, HAND_COUNTS
 from .rules import PapayooState
@@ -51,6 +51,14 @@ class Papayoo(Game):
     words = WORDS
     declarations = spaces
     heuristic = HeuristicBot
+
+    def choice_subject(self, state: State, action: Action) -> str | None:
+        """The card a seat chooses to pass."""
+        del state
+        return action.card if isinstance(action, PickPass) else None
+
+    def subject_name(self, key: str, lang: str = "en") -> str:
+        return card_name(key, lang)
 
     def describe_view(self, view: Mapping[str, Any], lang: str = "en") -> str:
         return describe_view(view, lang)
