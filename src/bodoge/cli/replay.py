@@ -43,11 +43,7 @@ def add_to(app: typer.Typer, hl: str) -> None:
     ) -> None:
         ln = resolve_lang(lang)
         with user_errors(ln):
-            record = load_record(file)
-            try:
-                final = replay(record)
-            except InvalidRecord as error:
-                raise CliError(t.INVALID_RECORD.format(file=file, detail=error), FAILED) from None
+            record, final = load_verified(file)
             viewer = None if seat is None else check_seat(seat, final.num_players)
             game = final.game
             say(
@@ -68,6 +64,15 @@ def add_to(app: typer.Typer, hl: str) -> None:
                     say(line)
             else:
                 say(t.NOT_OVER.format(k=final.version)(ln))
+
+
+def load_verified(file: str) -> tuple[Any, State]:
+    """The record in ``file`` and the state it replays to, or a user error (exit code 1)."""
+    record = load_record(file)
+    try:
+        return record, replay(record)
+    except InvalidRecord as error:
+        raise CliError(t.INVALID_RECORD.format(file=file, detail=error), FAILED) from None
 
 
 def load_record(file: str) -> Any:

@@ -8,13 +8,13 @@ import typer
 from rich.console import Console
 from rich.progress import Progress
 
-from ..engine import InvalidRecord, Text, replay
+from ..engine import Text
 from ..review import Budget, review
 from ..review.words import describe
 from . import text as t
 from .common import FAILED, CliError, Command, Lang, check_seat, resolve_lang, say, user_errors
 from .games import LANG_HELP
-from .replay import load_record
+from .replay import load_verified
 
 HELP = Text(
     "終わったゲームの記録から、ある席の判断を公平な探索で検討する（その席に見えていたことだけを使う）。",
@@ -74,11 +74,7 @@ def add_to(app: typer.Typer, hl: str) -> None:
     ) -> None:
         ln = resolve_lang(lang)
         with user_errors(ln):
-            record = load_record(file)
-            try:
-                final = replay(record)
-            except InvalidRecord as error:
-                raise CliError(t.INVALID_RECORD.format(file=file, detail=error), FAILED) from None
+            record, final = load_verified(file)
             if not final.is_over:
                 raise CliError(NOT_OVER.format(file=file), FAILED)
             index = check_seat(seat, final.num_players)
