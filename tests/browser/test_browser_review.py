@@ -47,7 +47,7 @@ def open_replay(browser: Browser, server: Server, table_id: str, locale: str) ->
     page.on("console", lambda m: errors.append(m.text) if m.type == "error" else None)
     requested: list[str] = []
     page.on("request", lambda request: requested.append(request.url))
-    page.goto(f"{server.base}/t/{table_id}/replay")
+    page.goto(server.url(f"/t/{table_id}/replay"))  # a stranger given the watch link
     page.wait_for_selector("#game .game-root")
     page.set_default_timeout(120_000)
     page.errors = errors  # type: ignore[attr-defined]

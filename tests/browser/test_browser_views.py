@@ -42,8 +42,12 @@ def test_every_word_has_both_languages_and_the_same_placeholders() -> None:
 def test_every_word_a_template_uses_exists() -> None:
     for name in ENV.list_templates(extensions=["html"]):
         source = ENV.loader.get_source(ENV, name)[0]  # type: ignore[union-attr]
-        for key in re.findall(r'\bword\(\s*["\'](\w+)["\']', source):
+        for key in re.findall(r'\bword\(\s*["\'](\w+)["\']\s*[,)]', source):
             assert key in WORDS, f"{name} uses the missing word {key!r}"
+        for prefix in re.findall(r'\bword\(\s*["\'](\w+)["\']\s*~', source):  # "status_" ~ s
+            assert any(key.startswith(prefix) for key in WORDS), (
+                f"{name} uses words {prefix}… and there is none"
+            )
         game = next((bodoge.get_game(g) for g in bodoge.game_ids() if name == f"{g}.html"), None)
         words = {**WORDS, **(game_words(game) if game is not None else {})}
         for key in re.findall(r'\bt\(\s*["\'](\w+)["\']\s*[,)]', source):
