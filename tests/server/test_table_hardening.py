@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import re
 import threading
+import time
 from concurrent.futures import ThreadPoolExecutor
 from typing import Any
 
@@ -15,6 +16,7 @@ from fastapi.testclient import TestClient
 import bodoge
 from bodoge.server.db import PERSON, PLAYING, WAITING, NewSeat, Store, TableInfo, invite_code
 from bodoge.server.deps import HOST_COOKIE, SEAT_COOKIE
+from patience import PATIENCE
 
 from .serverkit import (
     SEALED,
@@ -225,6 +227,10 @@ def test_a_seat_taken_back_goes_on_with_the_time_it_had_and_no_new_grace(
                 mine = back["room"]["seats"][1]["clock"]
                 assert mine["deadline"] == start + 30  # what was left, not a new 30 s
             at.at = start + 11  # away since +10, at the same decision: no second grace
+            # The hub learns of the closed socket on its own loop: wait for it, not the machine.
+            gone = time.monotonic() + PATIENCE
+            while (start + 10, 1) not in hub.deadlines(live) and time.monotonic() < gone:
+                time.sleep(0.01)
             assert (start + 10, 1) in hub.deadlines(live)
             run_deadlines(client, table.id)
             frames_until(ann, lambda f: by_bot(f, 1))
