@@ -20,6 +20,9 @@ Entrants (``--levels``, and ``--entrant NAME=SPEC``, repeatable):
 
 * the levels ``random``, ``easy``, ``normal``, ``strong`` (the search at
   ``--seconds`` per move, not the lobby's second, unless given one);
+* ``strong-uniform``: the same search with its worlds re-dealt uniformly
+  (``belief=0``), as ``strong`` was before it read the others' moves
+  (``bodoge.bots.belief``): the rating between the two is what reading pays;
 * ``openspiel``: OpenSpiel's Python IS-MCTS at the same time per move, an
   outside yardstick (as in ``bench/bots.py``: its simulation count is
   calibrated from a short trial);
@@ -69,7 +72,8 @@ from bots import (
     wilson,
 )
 
-LEVELS = ("random", "easy", "normal", "strong", "openspiel")
+LEVELS = ("random", "easy", "normal", "strong-uniform", "strong", "openspiel")
+UNIFORM = "strong-uniform"
 OPENSPIEL = "openspiel"
 PYTHON = "python:"
 
@@ -112,7 +116,10 @@ def load_callable(spec: str) -> Maker:
 
 
 def level_spec(level: str, seconds: float) -> str:
-    """A level's spec in the league: ``strong`` thinks ``seconds`` a move."""
+    """A level's spec in the league: ``strong`` (and ``strong-uniform``) think ``seconds``
+    a move."""
+    if level == UNIFORM:
+        return f"strong:seconds={seconds},belief=0"
     return f"strong:seconds={seconds}" if level == "strong" else level
 
 

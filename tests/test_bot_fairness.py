@@ -32,8 +32,13 @@ SPECS = (
     "ismcts:iterations=6,horizon=10",
     "ismcts:iterations=6,noise=0.3",
     "ismcts:iterations=6,prior=0",
+    "ismcts:iterations=6,belief=0",
 )
-"""A search bot's playouts reach the end of the game, so its budgets here are small."""
+"""A search bot's playouts reach the end of the game, so its budgets here are small.
+
+Every ``ismcts`` spec but the last reads the others' moves (``belief=auto``):
+its worlds come from :mod:`bodoge.bots.belief`; the last re-deals uniformly.
+"""
 
 
 def reachable_states(game: bodoge.Game, seed: int, count: int) -> list[State]:
@@ -142,7 +147,9 @@ def test_every_real_game_has_a_heuristic_bot() -> None:
     assert not missing, f"games without a heuristic bot: {missing}"
 
 
-@pytest.mark.parametrize("spec", ["heuristic", "ismcts:iterations=60"])
+@pytest.mark.parametrize(
+    "spec", ["heuristic", "ismcts:iterations=60", "ismcts:iterations=60,belief=0"]
+)
 def test_another_players_hidden_hand_does_not_change_the_choice(spec: str) -> None:
     """Swap P2's unseen hand with cards from the deck: P1's decision stays."""
     game = bodoge.get_game("egyptian-bride")

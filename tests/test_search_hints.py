@@ -29,6 +29,7 @@ def test_every_games_hints_are_valid(game_id: str) -> None:
     bot = make_bot("ismcts", game, seed=1)
     assert isinstance(bot, ISMCTSBot)
     assert (bot.horizon, bot.margin, bot.estimate) == (hints.horizon, hints.margin, hints.estimate)
+    assert bot.belief == hints.belief
     assert (bot.rollout is None) == (hints.playouts == "random")
 
 
@@ -54,6 +55,8 @@ def _module(**names: object) -> types.ModuleType:
         ({"HORIZON": True}, "HORIZON must be an int ≥ 0"),
         ({"MARGIN": "2"}, "MARGIN must be a number ≥ 0"),
         ({"estimate": 3}, "estimate must be a function"),
+        ({"BELIEF": 1.5}, r"BELIEF must be a number in \[0, 1\]"),
+        ({"BELIEF": True}, r"BELIEF must be a number in \[0, 1\]"),
     ],
 )
 def test_a_bad_or_misspelt_hint_is_an_error(names: dict[str, object], message: str) -> None:
@@ -75,3 +78,19 @@ def test_noise_is_learnt_by_default_or_fixed_by_a_number() -> None:
             make_bot(gone, game, seed=1)
     with pytest.raises(ValueError, match="noise"):
         ISMCTSBot(seed=1, noise=2.0)
+
+
+def test_the_belief_is_the_games_unless_the_spec_says() -> None:
+    """``belief=auto`` takes the game's ``BELIEF``; a number overrides it, in ``strong`` too."""
+    game = bodoge.get_game("egyptian-bride")
+    declared = search_hints(game).belief
+    for spec, belief in (
+        ("ismcts", declared),
+        ("ismcts:belief=0", 0.0),
+        ("strong:iterations=10,belief=0.5", 0.5),
+        ("strong", declared),
+    ):
+        bot = make_bot(spec, game, seed=1)
+        assert isinstance(bot, ISMCTSBot) and bot.belief == belief, spec
+    with pytest.raises(BadBotSpec, match=r"belief.*≤ 1\.0, or auto"):
+        make_bot("strong:belief=2", game, seed=1)

@@ -12,13 +12,15 @@ Each is a complete, correct game written the way a real game package is;
 * ``toy-pick``: a game whose best move is known at every step (for the game review).
 * ``toy-dice-duel``: a design parameter at whose one value the first player's
   advantage is exactly zero (``bodoge tune`` must find it).
+* ``toy-bluff``: open moves that say something about a hidden card (for the
+  search's belief, which must read them, and only them).
 """
 
 from __future__ import annotations
 
 from bodoge.engine import Game
 
-from . import coop, dice_duel, pick, raid, sealed_bids, teams
+from . import bluff, coop, dice_duel, pick, raid, sealed_bids, teams
 
 TOY_GAMES: list[Game] = [
     sealed_bids.GAME,
@@ -27,7 +29,18 @@ TOY_GAMES: list[Game] = [
     coop.GAME,
     pick.GAME,
     dice_duel.GAME,
+    bluff.GAME,
 ]
 TOY_IDS = tuple(game.id for game in TOY_GAMES)
 
-__all__ = ["TOY_GAMES", "TOY_IDS", "coop", "dice_duel", "pick", "raid", "sealed_bids", "teams"]
+__all__ = [
+    "TOY_GAMES",
+    "TOY_IDS",
+    "bluff",
+    "coop",
+    "dice_duel",
+    "pick",
+    "raid",
+    "sealed_bids",
+    "teams",
+]

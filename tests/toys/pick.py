@@ -108,4 +108,3 @@ class Pick(Game):
 
 
 GAME = Pick()
-

@@ -71,6 +71,21 @@ HEURISTIC = register_bot(
 )
 
 
+BELIEF = Param(
+    "belief",
+    AUTO,
+    Text(
+        "他の席の指し手から隠れた札を読む強さ（0なら読まず一様に配り直す。1はベイズの規則どおり。"
+        "auto ならゲームの指定）",
+        "how much the others' moves weigh the hidden cards the search deals (0: uniform "
+        "re-deals; 1: Bayes' rule with the opponent model; auto: as the game declares)",
+    ),
+    0.0,
+    1.0,
+    numeric=float,
+)
+"""Shared by ``ismcts`` and ``strong``: see :class:`~.belief.Belief`."""
+
 LEARN = "learn"
 """The value of ``ismcts:noise`` that learns each other seat's randomness from its moves."""
 
@@ -96,6 +111,7 @@ def _ismcts(game: Game, seed: int, params: Mapping[str, ParamValue]) -> Bot:
         advisor=game.heuristic_bot(seed ^ 0xAD7153) if prior else None,
         margin=hints.margin if params["margin"] == AUTO else float(params["margin"]),
         estimate=hints.estimate,
+        belief=hints.belief if params["belief"] == AUTO else float(params["belief"]),
     )
 
 
@@ -170,6 +186,7 @@ ISMCTS = register_bot(
                 0.0,
                 numeric=float,
             ),
+            BELIEF,
         ),
     )
 )
@@ -218,6 +235,7 @@ def _strong(game: Game, seed: int, params: Mapping[str, ParamValue]) -> Bot:
     search = dict(parse_bot_spec("ismcts").params)
     search["seconds"] = 0.0 if params["iterations"] else params["seconds"]
     search["iterations"] = params["iterations"] or search["iterations"]
+    search["belief"] = params["belief"]
     return _ismcts(game, seed, search)
 
 
@@ -245,6 +263,7 @@ STRONG = register_bot(
                 ),
                 0,
             ),
+            BELIEF,
         ),
     )
 )

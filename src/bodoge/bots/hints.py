@@ -13,6 +13,9 @@ beside the module that defines its ``Game`` class
 * ``MARGIN``: standard errors by which the search must prefer a move to
   leave the heuristic's (spec ``margin=auto``); 0, the default, always
   plays the search's move;
+* ``BELIEF``: how much the others' moves weigh the worlds the search deals
+  (spec ``belief=auto``; :mod:`.belief`), from 0 (uniform re-deals) to 1,
+  the default (Bayes' rule with the opponent model);
 * ``estimate(state)``: each seat's likely final score, judging a playout cut
   short at its horizon; the default is the running scores.  A search calls
   it only on worlds it sampled, so it may read the whole state it is given.
@@ -44,7 +47,7 @@ from ..engine import Game, State
 
 Estimate = Callable[[State], Sequence[float]]
 PLAYOUTS = ("heuristic", "random")
-KNOWN = ("PLAYOUTS", "HORIZON", "MARGIN", "estimate")
+KNOWN = ("PLAYOUTS", "HORIZON", "MARGIN", "BELIEF", "estimate")
 
 
 def running_scores(state: State) -> list[float]:
@@ -60,6 +63,7 @@ class SearchHints:
     horizon: int = 0
     margin: float = 0.0
     estimate: Estimate = running_scores
+    belief: float = 1.0
 
 
 def hints_module(game: Game) -> ModuleType | None:
@@ -90,6 +94,7 @@ def _hints_of(game_id: str, module: ModuleType | None) -> SearchHints:
     horizon = getattr(module, "HORIZON", 0)
     margin = getattr(module, "MARGIN", 0.0)
     estimate = getattr(module, "estimate", running_scores)
+    belief = getattr(module, "BELIEF", 1.0)
     if playouts not in PLAYOUTS:
         raise ValueError(f"{where}: PLAYOUTS must be one of {PLAYOUTS}, not {playouts!r}")
     if isinstance(horizon, bool) or not isinstance(horizon, int) or horizon < 0:
@@ -98,7 +103,9 @@ def _hints_of(game_id: str, module: ModuleType | None) -> SearchHints:
         raise ValueError(f"{where}: MARGIN must be a number ≥ 0, not {margin!r}")
     if not callable(estimate):
         raise ValueError(f"{where}: estimate must be a function of a state, not {estimate!r}")
-    return SearchHints(playouts, horizon, float(margin), estimate)
+    if isinstance(belief, bool) or not isinstance(belief, int | float) or not 0 <= belief <= 1:
+        raise ValueError(f"{where}: BELIEF must be a number in [0, 1], not {belief!r}")
+    return SearchHints(playouts, horizon, float(margin), estimate, float(belief))
 
 
 def search_hints(game: Game) -> SearchHints:

@@ -1,14 +1,18 @@
 """Information-set Monte-Carlo tree search that never peeks at hidden cards.
 
 Each iteration samples one world consistent with what the searching seat
-knows (``state.determinize(seat, rng)``), walks the shared tree with UCB,
-expands one node, plays the rest out, and backs the result up.  Fairness
-comes from two properties of the contract:
+knows, walks the shared tree with UCB, expands one node, plays the rest
+out, and backs the result up.  Fairness comes from two properties of the
+contract:
 
 * the only state the search touches is a determinisation, which re-deals
   everything hidden from the seat, canonically (``State._redeal``), so the
   search is the same whether it starts from the true state or from any
-  re-deal of it;
+  re-deal of it.  Without a ``belief``, ``state.determinize(seat, rng)``
+  deals each world; with one, worlds are dealt at an earlier position and
+  played forward as the game went, weighted by how likely each makes the
+  others' moves (:mod:`.belief`), and the same holds, since the past too is
+  only ever re-dealt for the seat;
 * nodes are keyed by the acting seat's information
   (``state.information_key(actor)``), so every seat, the searcher and the
   opponents it models alike, decides on what it would know.  A secret
@@ -48,11 +52,14 @@ from dataclasses import dataclass, field
 from ..engine import Action, Rng, State
 from ..engine.kit import draw_index
 from .base import Bot, NoLegalAction
+from .belief import WORLDS, Belief
 from .hints import Estimate, running_scores
 from .opponents import PRIOR_NOISE, OpponentModel
 
 SCORE_WEIGHT = 0.1
 """Share of a playout's reward that comes from the score rather than the win."""
+BELIEF_SHARE = 0.25
+"""Share of a decision's time the belief may spend dealing its pool of worlds."""
 MAX_PLAYOUT = 100_000
 """A playout longer than this is a game that does not end: a bug, reported."""
 
@@ -142,6 +149,7 @@ class ISMCTSBot:
         advisor: Bot | None = None,
         margin: float = 0.0,
         estimate: Estimate = running_scores,
+        belief: float = 0.0,
     ) -> None:
         self.seed = seed
         self.iterations = iterations
@@ -200,6 +208,15 @@ class ISMCTSBot:
         """
         self.estimate = estimate
         """Judges a playout cut short at the horizon (the game's hint; see :mod:`.hints`)."""
+        self.belief = belief
+        """How much the others' seen moves weigh the worlds sampled (0: uniform re-deals).
+
+        With a model of the other players (the rollout policy, else the
+        advisor), worlds come from a :class:`~.belief.Belief`: dealt earlier,
+        played forward as the game went, each weighted by how likely it made
+        the moves the others were seen to make, to the power ``belief``.
+        """
+        self._belief: Belief | None = None
         self.model: OpponentModel | None = None
         self.playout_noise: list[float] = []
         """Each seat's share of random playout moves at the last decision (the searcher's: 0)."""
@@ -219,9 +236,10 @@ class ISMCTSBot:
         noise = ", noise=learnt" if self.noise is None else f", noise={self.noise}"
         prior = f", prior={self.prior}" if self.prior and self.advisor else ""
         margin = f", margin={self.margin}" if self.margin and self.advisor else ""
+        belief = f", belief={self.belief}" if self.belief else ""
         return (
             f"ISMCTSBot(seed={self.seed}, {budget}, exploration={self.exploration}"
-            f"{noise}{horizon}{prior}{margin})"
+            f"{noise}{horizon}{prior}{margin}{belief})"
         )
 
     def choose(self, state: State, seat: int) -> Action:
@@ -238,11 +256,14 @@ class ISMCTSBot:
             capped = start + self.time_cap
             deadline = capped if deadline is None else min(deadline, capped)
         iterations = self.iterations if self.seconds is None else None
+        belief = self._prepare_belief(state, seat, start, iterations)
         done = 0
         while (iterations is None or done < iterations) and (
             deadline is None or time.perf_counter() < deadline
         ):
-            world = state.determinize(seat, Rng(self._rng.getrandbits(63)))
+            world = belief.world(self._rng) if belief is not None else None
+            if world is None:
+                world = state.determinize(seat, Rng(self._rng.getrandbits(63)))
             self._iterate(world, tree)
             done += 1
         self.last_iterations = done
@@ -256,6 +277,30 @@ class ISMCTSBot:
         if self.margin and root.hints:
             return self._keep_advice(root, best, mixed)
         return best
+
+    def _prepare_belief(
+        self, state: State, seat: int, start: float, iterations: int | None
+    ) -> Belief | None:
+        """The belief brought to ``state``, or ``None`` without one (uniform re-deals).
+
+        Dealing the pool may take at most :data:`BELIEF_SHARE` of a time
+        budget; with an iteration budget it deals as many particles as it
+        wants (capped by the iterations), so the decision replays exactly.
+        """
+        policy = self.rollout if self.rollout is not None else self.advisor
+        if not self.belief or policy is None:
+            return None
+        if self._belief is None or self._belief.me != seat:
+            self._belief = Belief(policy, seat, self.belief, self._rng)
+        deadline = None
+        if self.seconds is not None:
+            deadline = start + BELIEF_SHARE * self.seconds
+        if self.time_cap is not None:
+            capped = start + BELIEF_SHARE * self.time_cap
+            deadline = capped if deadline is None else min(deadline, capped)
+        wanted = None if iterations is None else min(WORLDS, iterations)
+        self._belief.prepare(state, self.playout_noise, deadline, wanted)
+        return self._belief
 
     def _near_best(self, root: Node, best: Action) -> Action:
         """A draw, weighted by visits, among the root's moves the search cannot tell from ``best``.
