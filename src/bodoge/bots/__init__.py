@@ -112,6 +112,7 @@ def _ismcts(game: Game, seed: int, params: Mapping[str, ParamValue]) -> Bot:
         margin=hints.margin if params["margin"] == AUTO else float(params["margin"]),
         estimate=hints.estimate,
         belief=hints.belief if params["belief"] == AUTO else float(params["belief"]),
+        rewind=hints.rewind,
     )
 
 

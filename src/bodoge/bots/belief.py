@@ -23,6 +23,12 @@ game (the *window's start*) and played forward as the game really went.
   follow it, so the window's start moves past the first event at which a
   dropped particle disagreed, and the pool is dealt anew from there.
 
+A game whose hints can *rewind* (put the cards played since back in the
+hands they came from, :mod:`.hints`) has its particles dealt from all the
+seat knows now instead: a world of the present, rewound to the window's
+start.  Then the cards the others showed since are where they came from,
+and no particle is dropped for a move its cards did not allow.
+
 Particles are kept from one decision to the next and carried forward
 through the moves made in between; the pool is topped up from the window's
 start.  Within one decision, each iteration of the search clones a particle
@@ -49,6 +55,7 @@ from enum import Enum
 from ..engine import Action, Event, Rng, State, Strategy
 from ..engine.kit import draw_index
 from .base import Bot
+from .hints import Rewind
 from .levels import scores_moves
 from .opponents import SLIP, policy_probability
 
@@ -91,8 +98,11 @@ class Belief:
         strength: float,
         rng: random.Random,
         worlds: int = WORLDS,
+        rewind: Rewind | None = None,
     ) -> None:
         self.policy = policy
+        self.rewind = rewind
+        """The game's hint that deals a past position from a world of the present, if any."""
         self.me = me
         self.strength = strength
         self.worlds = worlds
@@ -197,6 +207,9 @@ class Belief:
     def _deal(self, state: State, noise: Sequence[float]) -> tuple[Fate, State, float]:
         """A new particle: dealt at the window's start, played forward to ``state``."""
         world = self._start().determinize(self.me, Rng(self._rng.getrandbits(63)))
+        if self.rewind is not None:
+            present = state.determinize(self.me, Rng(self._rng.getrandbits(63)))
+            world = self.rewind(present, world) or world
         fate, weight = self._play(world, state.events[self.start :], noise)
         if fate is Fate.KEPT and world.information_key(self.me) != self._target:
             fate = Fate.ASTRAY

@@ -16,6 +16,14 @@ beside the module that defines its ``Game`` class
 * ``BELIEF``: how much the others' moves weigh the worlds the search deals
   (spec ``belief=auto``; :mod:`.belief`), from 0 (uniform re-deals) to 1,
   the default (Bayes' rule with the opponent model);
+* ``rewind(present, past)``: the earlier position ``past`` holding the
+  hidden cards of the world ``present`` (both worlds re-dealt for the
+  searching seat, ``present`` at the position now): the cards played since
+  put back in the hands they came from.  It lets the belief deal its worlds
+  from all the seat knows now rather than from what it knew then, so the
+  cards the others showed since are where they came from (see
+  :mod:`.belief`); ``None`` when the game cannot say (another hand was
+  dealt in between).  Without it, worlds are dealt at ``past`` itself;
 * ``estimate(state)``: each seat's likely final score, judging a playout cut
   short at its horizon; the default is the running scores.  A search calls
   it only on worlds it sampled, so it may read the whole state it is given.
@@ -46,8 +54,9 @@ from types import ModuleType
 from ..engine import Game, State
 
 Estimate = Callable[[State], Sequence[float]]
+Rewind = Callable[[State, State], "State | None"]
 PLAYOUTS = ("heuristic", "random")
-KNOWN = ("PLAYOUTS", "HORIZON", "MARGIN", "BELIEF", "estimate")
+KNOWN = ("PLAYOUTS", "HORIZON", "MARGIN", "BELIEF", "estimate", "rewind")
 
 
 def running_scores(state: State) -> list[float]:
@@ -64,6 +73,7 @@ class SearchHints:
     margin: float = 0.0
     estimate: Estimate = running_scores
     belief: float = 1.0
+    rewind: Rewind | None = None
 
 
 def hints_module(game: Game) -> ModuleType | None:
@@ -95,6 +105,7 @@ def _hints_of(game_id: str, module: ModuleType | None) -> SearchHints:
     margin = getattr(module, "MARGIN", 0.0)
     estimate = getattr(module, "estimate", running_scores)
     belief = getattr(module, "BELIEF", 1.0)
+    rewind = getattr(module, "rewind", None)
     if playouts not in PLAYOUTS:
         raise ValueError(f"{where}: PLAYOUTS must be one of {PLAYOUTS}, not {playouts!r}")
     if isinstance(horizon, bool) or not isinstance(horizon, int) or horizon < 0:
@@ -105,7 +116,9 @@ def _hints_of(game_id: str, module: ModuleType | None) -> SearchHints:
         raise ValueError(f"{where}: estimate must be a function of a state, not {estimate!r}")
     if isinstance(belief, bool) or not isinstance(belief, int | float) or not 0 <= belief <= 1:
         raise ValueError(f"{where}: BELIEF must be a number in [0, 1], not {belief!r}")
-    return SearchHints(playouts, horizon, float(margin), estimate, float(belief))
+    if rewind is not None and not callable(rewind):
+        raise ValueError(f"{where}: rewind must be a function of two states, not {rewind!r}")
+    return SearchHints(playouts, horizon, float(margin), estimate, float(belief), rewind)
 
 
 def search_hints(game: Game) -> SearchHints:

@@ -53,7 +53,7 @@ from ..engine import Action, Rng, State
 from ..engine.kit import draw_index
 from .base import Bot, NoLegalAction
 from .belief import WORLDS, Belief
-from .hints import Estimate, running_scores
+from .hints import Estimate, Rewind, running_scores
 from .opponents import PRIOR_NOISE, OpponentModel
 
 SCORE_WEIGHT = 0.1
@@ -150,6 +150,7 @@ class ISMCTSBot:
         margin: float = 0.0,
         estimate: Estimate = running_scores,
         belief: float = 0.0,
+        rewind: Rewind | None = None,
     ) -> None:
         self.seed = seed
         self.iterations = iterations
@@ -216,6 +217,8 @@ class ISMCTSBot:
         played forward as the game went, each weighted by how likely it made
         the moves the others were seen to make, to the power ``belief``.
         """
+        self.rewind = rewind
+        """The game's hint that deals the belief's past positions from worlds of the present."""
         self._belief: Belief | None = None
         self.model: OpponentModel | None = None
         self.playout_noise: list[float] = []
@@ -291,7 +294,7 @@ class ISMCTSBot:
         if not self.belief or policy is None:
             return None
         if self._belief is None or self._belief.me != seat:
-            self._belief = Belief(policy, seat, self.belief, self._rng)
+            self._belief = Belief(policy, seat, self.belief, self._rng, rewind=self.rewind)
         deadline = None
         if self.seconds is not None:
             deadline = start + BELIEF_SHARE * self.seconds
