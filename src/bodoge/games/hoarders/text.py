@@ -63,7 +63,7 @@ WORDS: dict[str, Text] = {
     ),
     "react_other": Text(
         "{thief}に{nut}を盗まれそうな{target}が対応を決めています。",
-        "{target} is answering {thief}'s theft of a {nut}.",
+        "{target} is answering {thief}'s theft of their {nut}.",
     ),
     "use_hamster": Text("ハムスターを公開して盗みを無効にする", "Reveal your Hamster: no theft"),
     "allow_theft": Text("盗みを受け入れる", "Let it happen"),
