@@ -25,10 +25,12 @@ COUNTS = Text(
     "Blunders: {blunder}, mistakes: {mistake}, inaccuracies: {inaccuracy}.",
 )
 CLEAN = Text("目立って見込みを落とした手はありません。", "No move gave away a clear share of it.")
+STEP = Text("{step}手目", "Step {step}")
+"""Which decision, numbered as ``bodoge replay`` numbers the actions (the first is 1)."""
 DECISION = Text(
-    "{step}手目（{mark}）: {played} を選びました（{played_value}）。"
+    "{at}（{mark}）: {played} を選びました（{played_value}）。"
     "探索なら {best}（{best_value}）。差 {loss}。",
-    "Step {step} ({mark}): you played {played} ({played_value}); "
+    "{at} ({mark}): you played {played} ({played_value}); "
     "the search prefers {best} ({best_value}), {loss} better.",
 )
 BUDGET = Text(
@@ -58,11 +60,13 @@ def points(value: float, lang: str) -> str:
     return f"{rounded} point" if abs(rounded) == 1 else f"{rounded} points"
 
 
-def describe_judgement(judgement: Judgement, lang: str, names: Sequence[str] | None = None) -> str:
-    """One marked decision in a sentence."""
+def describe_judgement(
+    judgement: Judgement, lang: str, names: Sequence[str] | None = None, at: str | None = None
+) -> str:
+    """One marked decision in a sentence; ``at`` says where it was (by default :data:`STEP`)."""
     mark = MARKS[judgement.mark](lang) if judgement.mark else ""
     return DECISION.format(
-        step=judgement.step + 1,
+        at=at or STEP.format(step=judgement.step + 1)(lang),
         mark=mark,
         played=judgement.played.label(lang, names),
         played_value=percent(judgement.played_value.mean),

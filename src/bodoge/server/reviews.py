@@ -24,7 +24,6 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import dataclasses
 import logging
 import multiprocessing
 import os
@@ -44,7 +43,7 @@ from sqlalchemy.orm import Mapped, mapped_column
 
 import bodoge
 from bodoge.engine import BodogeError, Game, Text, register, replay, replay_stops
-from bodoge.review import Budget, review
+from bodoge.review import Budget, Judgement, review
 from bodoge.review.words import describe, describe_judgement, percent
 
 from .access import may_see
@@ -99,14 +98,17 @@ WORDS = {
         "The review queue is full; please try again a little later",
     ),
 }
+AT = Text("{step}手目の局面", "At step {step}")
+"""Where the replay shows a decision: the position after ``step`` of its steps, as its
+counter reads ("Step 9 of 40" shows the position in which the tenth step was chosen)."""
 AGREES = Text(
-    "{step}手目: {played} を選びました（{played_value}）。探索も同じ手を選びます。",
-    "Step {step}: you played {played} ({played_value}); the search agrees.",
+    "{at}: {played} を選びました（{played_value}）。探索も同じ手を選びます。",
+    "{at}: you played {played} ({played_value}); the search agrees.",
 )
 CLOSE = Text(
-    "{step}手目: {played} を選びました（{played_value}）。探索なら {best}（{best_value}）ですが、"
+    "{at}: {played} を選びました（{played_value}）。探索なら {best}（{best_value}）ですが、"
     "はっきりした差ではありません。",
-    "Step {step}: you played {played} ({played_value}); the search prefers {best} "
+    "{at}: you played {played} ({played_value}); the search prefers {best} "
     "({best_value}), but not by a clear margin.",
 )
 LANGS = ("ja", "en")
@@ -296,9 +298,8 @@ def review_result(
     stops = replay_stops(replay(record).events)
     for judgement, shown in zip(done.judgements, result["judgements"], strict=True):
         shown["replay_step"] = replay_step(stops, judgement.step)
-        # told in the replay's steps, which count a choice made in parts (pick, confirm) once
-        counted = dataclasses.replace(judgement, step=shown["replay_step"])
-        shown["said"] = {lang: say(counted, lang) for lang in LANGS}
+        # told as the replay's counter reads when it shows the decision
+        shown["said"] = {lang: say(judgement, shown["replay_step"], lang) for lang in LANGS}
     result["summary"] = {lang: describe(done, lang) for lang in LANGS}
     result["actions"] = len(record["actions"])
     return result
@@ -339,13 +340,15 @@ def replay_step(stops: list[int], action: int) -> int:
     return max(k for k, stop in enumerate(stops) if stop <= action)
 
 
-def say(judgement: Any, lang: str) -> str:
-    """A judged decision in a sentence: its mark, a close call, or the search's agreement."""
+def say(judgement: Judgement, step: int, lang: str) -> str:
+    """A judged decision shown at the replay's ``step``, in a sentence: its mark, a close call,
+    or the search's agreement."""
+    at = AT.format(step=step)(lang)
     if judgement.mark is not None:
-        return describe_judgement(judgement, lang)
+        return describe_judgement(judgement, lang, at=at)
     text = AGREES if judgement.best == judgement.played else CLOSE
     return text.format(
-        step=judgement.step + 1,
+        at=at,
         played=judgement.played.label(lang),
         played_value=percent(judgement.played_value.mean),
         best=judgement.best.label(lang),
