@@ -185,6 +185,7 @@ def test_play_a_whole_game_with_bad_entries_then_save_and_replay(
     state = bodoge.replay(record)
     assert state.is_over
     assert record["seed"] == 5
+    assert record["meta"] == {"bots": [0, 2]}  # a review of P1 or P3 names the bot
     for line in state.summary("en"):
         assert line in out
     assert ("You win!" if state.winners == (1,) else "You did not win.") in out

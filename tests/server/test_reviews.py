@@ -111,6 +111,14 @@ def test_a_review_is_queued_run_and_shown_with_its_words_and_steps(db_url: str) 
             for lang, page in pages.items():  # the sentence names the step the counter shows
                 counter = step_counter(page, judgement["replay_step"])
                 assert first_number(judgement["said"][lang]) == first_number(counter), counter
+            # a bot played seat 2: its review names it rather than telling the reader "you"
+            assert (
+                "Bot 2 played" in judgement["said"]["en"] and "you" not in judgement["said"]["en"]
+            )
+            assert "ボット2 は " in judgement["said"]["ja"]
+        assert review["bot"] is True
+        record = client.get(f"/api/tables/{table_id}/record").json()
+        assert record["meta"]["bots"] == [0, 1]
         assert set(review["summary"]) == {"ja", "en"}
         again = client.post(f"/t/{table_id}/reviews", json={"seat": 1})
         assert again.status_code == 200 and again.json()["status"] == "done"
@@ -261,11 +269,11 @@ def test_a_failed_review_says_why_and_may_be_asked_for_again(
 ) -> None:
     stored = reviews_module.stored_record
 
-    def broken(store: Store, table_id: str) -> tuple[dict[str, Any], int]:
+    def broken(store: Store, table_id: str) -> tuple[dict[str, Any], int, reviews_module.Names]:
         """The record as a damaged database would give it: the child's review fails."""
-        record, seed = stored(store, table_id)
+        record, seed, names = stored(store, table_id)
         record["actions"][0][1] = {"type": "nonsense"}
-        return record, seed
+        return record, seed, names
 
     with running(review_app(db_url)) as client:
         table_id = finished_game(client)
