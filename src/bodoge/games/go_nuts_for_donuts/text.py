@@ -122,6 +122,12 @@ GLOSSARY = {
     **DONUT_NAMES,
 }
 
+ENDING_NAMES: dict[str, Text] = {
+    "deck": Text("山札が補充に足りない", "the deck ran short of a refill"),
+}
+"""How a game ended, by its ``ending`` key, as the simulator's report names it
+(``Game.endings``; the ordinary end, "", is the report's own words)."""
+
 # The words of the table (templates/go-nuts-for-donuts.html reads them as t("key")).
 WORDS: dict[str, Text] = {
     **{f"effect_{donut}": text for donut, text in EFFECTS.items()},

@@ -25,6 +25,14 @@ GLOSSARY = {
     **NUT_NAMES,
 }
 
+ENDING_NAMES: dict[str, Text] = {
+    "five": Text("同じナッツ5つで勝利", "five identical nuts"),
+    "deck": Text("山札切れ", "the deck ran out"),
+    "limit": Text("安全のための上限で打ち切り", "stopped at the safety limit"),
+}
+"""How a game ended, by its ``ending`` key, as the simulator's report names it
+(``Game.endings``; the ordinary end, "", is the report's own words)."""
+
 # The words of the table (templates/hoarders.html reads them as t("key")).
 WORDS: dict[str, Text] = {
     "deck": Text("山札", "Deck"),

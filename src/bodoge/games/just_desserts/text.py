@@ -37,6 +37,16 @@ GLOSSARY: dict[str, Text] = {
     **{d.id: d.name for d in DESSERTS},
     **{g.id: g.name for g in GUESTS},
 }
+
+ENDING_NAMES: dict[str, Text] = {
+    "colours": Text("違う色のお客さん5人で勝利", "five guests of different colours"),
+    "same_colour": Text("同じ色のお客さん3人で勝利", "three guests of one colour"),
+    "guests_out": Text("お客さん切れ（得点で決着）", "no guests left (points decide)"),
+    "limit": Text("安全のための上限で打ち切り", "stopped at the safety limit"),
+    "stuck": Text("誰も給仕できず打ち切り", "stopped: nobody could serve any more"),
+}
+"""How a game ended, by its ``ending`` key, as the simulator's report names it
+(``Game.endings``; the ordinary end, "", is the report's own words)."""
 """Every name a player reads: tastes (``taste_<id>``), colours (``colour_<id>``),
 desserts and guests by their ids."""
 

@@ -27,6 +27,13 @@ GLOSSARY = {
     "batting": Text("バッティング", "clash"),
 }
 
+ENDING_NAMES: dict[str, Text] = {
+    "won": Text("目標点に到達", "the goal was reached"),
+    "limit": Text("安全のための上限で打ち切り", "stopped at the safety limit"),
+}
+"""How a game ended, by its ``ending`` key, as the simulator's report names it
+(``Game.endings``; the ordinary end, "", is the report's own words)."""
+
 # The words of the table (templates/number-heist.html reads them as t("key")).
 WORDS: dict[str, Text] = {
     "deck": Text("山札", "Deck"),

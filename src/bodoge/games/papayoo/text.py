@@ -29,6 +29,8 @@ GLOSSARY = {
     "hand": Text("ハンド（1回の配り）", "hand (one deal)"),
     "points": Text("失点", "points"),
 }
+HAND_UNIT = Text("ハンド", "hands")
+"""What Papayoo's length is counted in (``Game.length_unit``): one deal played out."""
 
 HAND_COUNT_TEXT: dict[OptionValue, Text] = {
     "one": Text("1ハンドだけ", "one hand"),
