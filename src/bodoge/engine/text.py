@@ -9,11 +9,16 @@ together means a missing translation is a type error, not a blank label.
 >>> Text("{n}枚", "{n} cards").format(n=3)("en")
 '3 cards'
 
-English counts its nouns: ``one`` is the English form for a count ``n`` of 1.
+English counts its nouns: ``one`` is the English form for a count ``n`` of 1
+(or −1: "−1 point").  A sentence with several counts takes each as a counted
+phrase of its own, such as :data:`POINTS` and :data:`CARDS`.
 
 >>> points = Text("{n}点", "{n} points", one="{n} point")
 >>> points.format(n=1)("en"), points.format(n=2)("en"), points.format(n=1)("ja")
 ('1 point', '2 points', '1点')
+>>> left = Text("残り{cards}（{points}）", "{cards} left ({points})")
+>>> left.format(cards=CARDS.format(n=1)("en"), points=POINTS.format(n=-1)("en"))("en")
+'1 card left (-1 point)'
 
 English also says "an 8" and "an 11": an article "a" just before a whole-number
 placeholder follows how the number is read.
@@ -50,19 +55,24 @@ class Text:
     ja: str
     en: str
     one: str = ""
-    """The English text when the count ``{n}`` is 1 ("1 point"); empty: ``en`` serves."""
+    """The English text when the count ``{n}`` is 1 or −1 ("1 point"); empty: ``en`` serves."""
 
     def __call__(self, lang: str = DEFAULT_LANG) -> str:
         return self.ja if lang == "ja" else self.en
 
     def format(self, **values: Any) -> Text:
-        """Fill ``{placeholders}`` in both languages at once (``one`` when ``n`` is 1)."""
-        en = self.one if self.one and values.get("n") == 1 else self.en
+        """Fill ``{placeholders}`` in both languages at once (``one`` when ``n`` is ±1)."""
+        en = self.one if self.one and values.get("n") in (1, -1) else self.en
         return Text(self.ja.format(**values), _articles(en, values).format(**values))
 
     def to_json(self) -> dict[str, str]:
         return {"ja": self.ja, "en": self.en}
 
+
+POINTS = Text("{n}点", "{n} points", one="{n} point")
+"""A count of points, for a sentence that holds another count too."""
+CARDS = Text("{n}枚", "{n} cards", one="{n} card")
+"""A count of cards, for a sentence that holds another count too."""
 
 _ARTICLE = re.compile(r"\b([Aa]) (?=\{(\w+)[:!}])")
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from ...engine import Text, seat_name
+from ...engine import CARDS, POINTS, Text, seat_name
 from .data import DONUT_NAMES, DONUTS
 from .scoring import breakdown, totals
 
@@ -227,8 +227,9 @@ WORDS: dict[str, Text] = {
         "Ties go to the player with more donut cards; still tied, the win is shared.",
     ),
     "tie_used": Text(
-        "{names}が{score}点で並び、ドーナツの枚数で決着しました。",
-        "{names} tied on {score} points; the number of donut cards decided.",
+        "{names}が{n}点で並び、ドーナツの枚数で決着しました。",
+        "{names} tied on {n} points; the number of donut cards decided.",
+        one="{names} tied on {n} point; the number of donut cards decided.",
     ),
     "log_bid_secret": Text("{who}が入札した", "{who} has bid"),
     "log_bid": Text("{who}が{n}番に入札", "{who} bid on #{n}"),
@@ -328,11 +329,12 @@ _SUMMARY = {
         "山札が足りず列を補充できないので、ゲーム終了。",
         "The deck cannot refill the row: the game is over.",
     ),
-    "player": Text("{name}: {total}点（{cards}枚）", "{name}: {total} points ({cards} cards)"),
+    "player": Text("{name}: {points}（{cards}）", "{name}: {points} ({cards})"),
     "winners": Text("勝者: {names}", "Winners: {names}"),
     "tie": Text(
-        "{score}点の同点はドーナツの枚数で決めます（同じなら共同勝利）。",
-        "The tie on {score} points goes to the most donut cards (still tied: shared).",
+        "{n}点の同点はドーナツの枚数で決めます（同じなら共同勝利）。",
+        "The tie on {n} points goes to the most donut cards (still tied: shared).",
+        one="The tie on {n} point goes to the most donut cards (still tied: shared).",
     ),
 }
 
@@ -398,13 +400,15 @@ def summary_lines(
         ]
         lines.append(
             _SUMMARY["player"].format(
-                name=seat_name(seat, lang, names), total=scores[seat], cards=sum(hand)
+                name=seat_name(seat, lang, names),
+                points=POINTS.format(n=scores[seat])(lang),
+                cards=CARDS.format(n=sum(hand))(lang),
             )(lang)
             + (" — " + ", ".join(parts) if parts else "")
         )
     best = max(scores)
     if scores.count(best) > 1:
-        lines.append(_SUMMARY["tie"].format(score=best)(lang))
+        lines.append(_SUMMARY["tie"].format(n=best)(lang))
     who = ", ".join(seat_name(s, lang, names) for s in winners)
     lines.append(_SUMMARY["winners"].format(names=who)(lang))
     return lines

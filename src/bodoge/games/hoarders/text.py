@@ -36,7 +36,9 @@ ENDING_NAMES: dict[str, Text] = {
 # The words of the table (templates/hoarders.html reads them as t("key")).
 WORDS: dict[str, Text] = {
     "deck": Text("山札", "Deck"),
-    "deck_title": Text("ナッツの山札: 残り{n}枚", "Nut deck: {n} cards left"),
+    "deck_title": Text(
+        "ナッツの山札: 残り{n}枚", "Nut deck: {n} cards left", one="Nut deck: {n} card left"
+    ),
     "round": Text("ラウンド{n}", "Round {n}"),
     "lap": Text("{n}周目", "lap {n} of 2"),
     "crown": Text("王冠", "crown"),

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from ...engine import Text, seat_name
+from ...engine import POINTS, Text, seat_name
 from .data import (
     COLOUR_NAMES,
     DESSERTS,
@@ -276,9 +276,9 @@ _ENDINGS = {
     "winners": Text("勝者: {names}", "Winners: {names}"),
     "no_winner": Text("勝者なし", "No winner"),
     "line": Text(
-        "{name}: {guests}（{points}点、手札{hand}枚）",
-        "{name}: {guests} ({points} points, {hand} desserts in hand)",
+        "{name}: {guests}（{points}、手札{hand}）", "{name}: {guests} ({points}, {hand} in hand)"
     ),
+    "desserts": Text("{n}枚", "{n} desserts", one="{n} dessert"),
 }
 
 _LABELS = {
@@ -387,8 +387,8 @@ def summary_lines(
             _ENDINGS["line"].format(
                 name=seat_name(seat, lang, names),
                 guests=guests_by_colour([GUESTS[g].id for g in guests], lang),
-                points=guest_points(guests),
-                hand=len(hands[seat]),
+                points=POINTS.format(n=guest_points(guests))(lang),
+                hand=_ENDINGS["desserts"].format(n=len(hands[seat]))(lang),
             )(lang)
         )
     if not winners:

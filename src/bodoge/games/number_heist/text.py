@@ -236,8 +236,9 @@ _ENDINGS = {
     ),
     "last": Text("最後のラウンド:", "The last round:"),
     "line": Text(
-        "{name}: 「{number}」{result} +{gain}点 → {points}点",
-        "{name}: {number}, {result}, +{gain} → {points} points",
+        "{name}: 「{number}」{result} +{gain}点 → {n}点",
+        "{name}: {number}, {result}, +{gain} → {n} points",
+        one="{name}: {number}, {result}, +{gain} → {n} point",
     ),
     "winners": Text("勝者: {names}", "Winner: {names}"),
     "no_winner": Text("勝者なし", "No winner"),
@@ -317,7 +318,7 @@ def summary_lines(state: Any, lang: str, names: Sequence[str] | None = None) -> 
                     number=two_digits(state.last_numbers[seat]),
                     result=_RESULTS[state.last_results[seat]](lang),
                     gain=sum(state.last_gains[seat]),
-                    points=state.points[seat],
+                    n=state.points[seat],
                 )(lang)
             )
     if not state.final:
