@@ -17,9 +17,12 @@ from bodoge.games.cardiceo.text import summary_lines as cardiceo_summary
 from bodoge.games.egyptian_bride.text import tie_break_line
 from bodoge.games.number_heist.text import summary_lines as heist_summary
 from bodoge.games.papayoo.text import summary_lines as papayoo_summary
+from bodoge.server.render import render_game
+from viewkit import live_table
 
 ONE_IN_THE_PLURAL = re.compile(
-    r"(?<![\d.,])[-−]?1 (points|pts|cards|desserts|rounds|turns|squares|gaps|nuts)\b"
+    r"(?<![\d.,])[-−]?1 (points|pts|cards|desserts|rounds|turns|squares|gaps|nuts"
+    r"|empty positions)\b"
 )
 
 
@@ -80,3 +83,22 @@ def test_summaries_with_several_counts_count_each() -> None:
         last_gains=[[0], [3]],
     )
     assert "P1: 12, failed (a card was gone), +0 → 1 point" in heist_summary(heist, "en")
+
+
+@pytest.mark.parametrize(("game_id", "players"), [("go-nuts-for-donuts", 2), ("anehambra", 3)])
+def test_the_pages_count_one_card_and_one_empty_position(game_id: str, players: int) -> None:
+    """Go Nuts' end ("the deck holds 1 card, too few to refill 2 empty positions") and
+    Anehambra's palaces under construction (one card), on the pages of random games."""
+    seen = ""
+    for seed in range(2):
+        live = live_table(game_id, players, seed)
+        state, rng = live.state, random.Random(seed)
+        while not state.is_over:
+            seat = state.to_act[0]
+            action = rng.choice(state.legal_actions(seat))
+            state.apply(seat, action)
+            if action.TYPE == "build" or state.is_over:  # a palace grows; the game's end
+                page = render_game(live, seat, "en")
+                assert not ONE_IN_THE_PLURAL.search(page), ONE_IN_THE_PLURAL.search(page)
+                seen += page if " 1 card" in page else ""
+    assert " 1 card" in seen

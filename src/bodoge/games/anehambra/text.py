@@ -95,7 +95,9 @@ WORDS: dict[str, Text] = {
     "hand_count": Text("手札 {n}枚", "{n} in hand"),
     "hand_cards": Text("手札", "Cards in hand"),
     "palaces": Text("宮殿", "Palaces"),
-    "palace_title": Text("宮殿{n}: {count}枚", "Palace {n}: {count} cards"),
+    "palace_title": Text(
+        "宮殿{number}: {n}枚", "Palace {number}: {n} cards", one="Palace {number}: {n} card"
+    ),
     "verified": Text("安全性確認済み", "verified"),
     "known": Text("判明している手札", "Known in hand"),
     "no_palace": Text("宮殿はまだありません", "No palace yet"),

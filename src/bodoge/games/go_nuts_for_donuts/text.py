@@ -214,9 +214,10 @@ WORDS: dict[str, Text] = {
     "won": Text("{names}の勝ち！", "{names} wins!"),
     "won_shared": Text("{names}が同点で勝利（共同勝利）", "Shared win: {names}"),
     "end_reason": Text(
-        "山札が{deck}枚しかなく、空いた{empty}か所を補充できないのでゲーム終了。",
-        "The deck holds {deck} cards, too few to refill {empty} empty positions: the game is over.",
+        "山札が{deck}しかなく、空いた{empty}を補充できないのでゲーム終了。",
+        "The deck holds {deck}, too few to refill {empty}: the game is over.",
     ),
+    "empty_positions": Text("{n}か所", "{n} empty positions", one="{n} empty position"),
     "score_title": Text("得点の内訳", "How the points add up"),
     "score_total": Text("合計", "Total"),
     "col_donut": Text("ドーナツ", "Donut"),
