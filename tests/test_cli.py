@@ -185,6 +185,7 @@ def test_play_a_whole_game_with_bad_entries_then_save_and_replay(
     state = bodoge.replay(record)
     assert state.is_over
     assert record["seed"] == 5
+    assert record["meta"] == {"bots": [0, 2]}  # a review of P1 or P3 names the bot
     for line in state.summary("en"):
         assert line in out
     assert ("You win!" if state.winners == (1,) else "You did not win.") in out
@@ -283,6 +284,7 @@ def test_ctrl_c_exits_cleanly(monkeypatch: pytest.MonkeyPatch) -> None:
         (["egyptian-bride", "-p", "9"], "egyptian-bride takes 3–5 players"),
         (["egyptian-bride", "--seat", "4"], "a 3-player game has seats 1–3 (P1–P3), not 4"),
         (["egyptian-bride", "--seat", "0"], "a 3-player game has seats 1–3 (P1–P3), not 0"),
+        (["cardiceo", "-p", "8", "--seat", "9"], "an 8-player game has seats 1–8 (P1–P8), not 9"),
         (["egyptian-bride", "--bots", "genius"], "bad bot spec: unknown bot 'genius'"),
         (["egyptian-bride", "--bots", "random,random,random"], "one for each; got 3"),
         (["egyptian-bride", "--seed", "-4"], "a seed must be between"),

@@ -1002,3 +1002,11 @@ def test_clones_copy_exactly_the_fields_annotated_as_containers() -> None:
     twin.nuts[0][0] += 1  # type: ignore[attr-defined]
     assert len(state.deck) == len(twin.deck) + 1  # type: ignore[attr-defined]
     assert state.nuts[0][0] + 1 == twin.nuts[0][0]  # type: ignore[attr-defined]
+
+
+def test_an_article_before_a_number_follows_how_it_is_read() -> None:
+    text = Text("「{n}」を{k}枚", "A {n} and a {k:>2} and a {name}, a {s}")
+    assert text.format(n=8, k=11, name="egg", s="8")("en") == "An 8 and an 11 and a egg, a 8"
+    assert text.format(n=7, k=18, name="x", s="")("en") == "A 7 and an 18 and a x, a "
+    assert text.format(n=True, k=100, name="x", s="")("en").startswith("A True and a 100")
+    assert text.format(n=8, k=11, name="x", s="")("ja") == "「8」を11枚"

@@ -162,6 +162,26 @@ def test_the_terminal_review_prints_the_marks_and_writes_json_and_a_page(tmp_pat
     assert "大悪手" in html
 
 
+def test_a_review_of_a_bot_names_it_and_a_persons_says_you(tmp_path: Path) -> None:
+    """The record's ``meta.bots`` says who played: "you" was said to the reader of a bot's
+    review."""
+    game = {**pick_game(seed=4, blunder_at=2), "players": ["Easy", "Ann"]}
+    said = {}
+    for who, meta in (("person", {}), ("bot", {"meta": {"bots": [0]}})):
+        record = tmp_path / f"{who}.json"
+        record.write_text(json.dumps({**game, **meta}))
+        for lang in ("en", "ja"):
+            args = ["review", str(record), "--seat", "1", "--worlds", "48", "--curve", "0"]
+            result = CliRunner().invoke(build_app("en"), [*args, "--lang", lang])
+            assert result.exit_code == 0, result.output
+            said[who, lang] = result.output
+    assert "Step 3 (blunder): you played Take 2" in said["person", "en"]
+    assert "3手目（大悪手）: 2 を取る を選びました" in said["person", "ja"]
+    assert "Step 3 (blunder): Easy played Take 2" in said["bot", "en"]
+    assert "3手目（大悪手）: Easy は 2 を取る を選びました" in said["bot", "ja"]
+    assert "you" not in said["bot", "en"]
+
+
 def test_the_terminal_review_refuses_bad_input_clearly(tmp_path: Path) -> None:
     unfinished = bodoge.get_game("toy-pick").new_game(2, seed=1).record()
     files = {"unfinished": unfinished, "finished": pick_game(1, None)}

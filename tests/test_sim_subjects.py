@@ -7,6 +7,7 @@ against a count by hand and scipy.
 
 from __future__ import annotations
 
+import importlib
 import math
 from collections import Counter
 from pathlib import Path
@@ -17,6 +18,7 @@ from markupsafe import escape
 from scipy import stats as scipy_stats
 
 import bodoge
+from bodoge.games import BUILTIN_IDS
 from bodoge.games.go_nuts_for_donuts.actions import Bid, Keep, Take
 from bodoge.games.go_nuts_for_donuts.data import DONUTS
 from bodoge.sim import GameResult, play_game, run_many
@@ -51,6 +53,24 @@ def test_rows_count_each_card_legal_and_chosen_as_a_replay_does() -> None:
         assert [dict(seat) for seat in result.subjects] == [dict(s) for s in chosen]
         back = GameResult.from_json(result.to_json())
         assert (back.subjects, back.subject_legal) == (result.subjects, result.subject_legal)
+
+
+def test_cardiceo_counts_the_card_each_discard_names() -> None:
+    game = bodoge.get_game("cardiceo")
+    assert game.declares_subjects
+    result = play_game(game, 3, None, 3, ["random"], keep_record=True)
+    assert result.record is not None
+    state = game.new_game(3, 3, result.record["options"])
+    legal: list[Counter[str]] = [Counter() for _ in range(3)]
+    chosen: list[Counter[str]] = [Counter() for _ in range(3)]
+    for event in bodoge.replay(result.record).events:
+        cards = {str(a.card) for a in state.legal_actions(event.seat) if a.TYPE == "discard"}
+        legal[event.seat].update(cards)
+        if event.action.TYPE == "discard":
+            chosen[event.seat][str(event.action.card)] += 1  # type: ignore[attr-defined]
+        state.apply(event.seat, event.action)
+    assert any(chosen) and [dict(s) for s in result.subjects] == [dict(s) for s in chosen]
+    assert [dict(s) for s in result.subject_legal] == [dict(s) for s in legal]
 
 
 def test_a_game_that_names_no_card_keeps_no_card_columns() -> None:
@@ -156,6 +176,45 @@ def test_the_report_gives_length_in_units_and_win_rates_by_ending() -> None:
                 assert (row.low[seat], row.high[seat]) == pytest.approx(expected, abs=1e-4)
     page = build_report(results, "en")
     assert 'data-testid="by-ending"' in page and "As players count it (turns)" in page
+    game = bodoge.get_game("just-desserts")
+    for how in endings:  # each ending by its declared name, never its key
+        name = game.ending_name(how, "en") if how else "the ordinary end"
+        assert f"<td>{escape(name)}</td>" in page
+        assert not how or f"<td>{how}</td>" not in page
+
+
+@pytest.mark.parametrize("game_id", BUILTIN_IDS)
+def test_every_way_a_game_ends_has_a_name_in_both_languages(game_id: str) -> None:
+    """The keys ``how_ended`` gives are those the game's view lists as its endings."""
+    game = bodoge.get_game(game_id)
+    view = importlib.import_module(type(game).__module__.rsplit(".", 1)[0] + ".view")
+    keys = getattr(view, "ENDINGS", ())
+    assert set(game.endings) == set(keys)
+    for key in keys:
+        ja, en = game.ending_name(key, "ja"), game.ending_name(key, "en")
+        assert ja and en and key not in (ja, en) and ja != en
+
+
+@pytest.mark.parametrize(
+    ("game_id", "unit", "counter"),
+    [
+        ("papayoo", "hands", "hand_number"),
+        ("anehambra", "turns", "turn"),
+        ("moriya-wars", "turns", "turn"),
+    ],
+)
+def test_length_in_units_counts_what_the_unit_names(game_id: str, unit: str, counter: str) -> None:
+    """Hands dealt (Papayoo), turns begun (Anehambra, Moriya Wars), counted from the events."""
+    game = bodoge.get_game(game_id)
+    assert game.length_unit("en") == unit and game.length_unit("ja") != unit
+    result = play_game(game, 3, None, 2, ["random"], keep_record=True)
+    assert result.record is not None
+    state = game.new_game(3, 2, result.record["options"])
+    seen = {getattr(state, counter)}
+    for event in bodoge.replay(result.record).events:
+        state.apply(event.seat, event.action)
+        seen.add(getattr(state, counter))
+    assert result.units == max(seen) and 0 < result.units < result.actions
 
 
 # ---------------------------------------------- 10. tune: paired, and its page

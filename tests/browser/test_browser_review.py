@@ -93,7 +93,7 @@ def test_review_my_game_queues_shows_progress_draws_curves_and_jumps_to_a_decisi
         arg=judgement["replay_step"],
     )
     assert said.inner_text() == judgement["said"]["en"]
-    assert "you played" in said.inner_text() and "%" in said.inner_text()
+    assert "Bot 2 played" in said.inner_text() and "%" in said.inner_text()  # a bot's seat
     assert page.get_by_test_id("step").inner_text().startswith(f"Step {judgement['replay_step']} ")
     # the step is shown as seat 2 (index 1) saw it, never as another seat
     assert page.get_by_test_id("replay-seat").input_value() == "1"

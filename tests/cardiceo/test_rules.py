@@ -572,6 +572,8 @@ def test_actions_have_readable_labels_and_wire_forms():
     assert action.label("ja") == "d8+d12で「10」を捨てる"
     assert action.to_json() == {"type": "discard", "card": 10, "d4": False, "d8": True, "d12": True}
     assert GAME.parse_action(action.to_json()) == action
+    assert discard(8, D8).label("en") == "Discard an 8 with d8"
+    assert discard(11, D4 | D8).label("en") == "Discard an 11 with d4+d8"
 
 
 def test_describe_view_names_the_dice_and_hands():

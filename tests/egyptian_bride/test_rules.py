@@ -620,3 +620,11 @@ def test_the_summary_says_how_a_tie_on_points_was_broken() -> None:
         "P1, P4 tie on 4 points: P4 married the highest number (18) and wins."
     )
     assert state.summary("ja")[-1] == "P1, P4が4点で同点。最も大きい数字（18）と結婚したP4の勝ち。"
+
+
+def test_labels_say_an_8_and_an_11() -> None:
+    """English reads "an eight", "an eleven", "an eighteen": the label was "Place a 11"."""
+    assert Place(11).label("en") == "Place an 11 from your hand in front of you"
+    assert Place(8).label("en") == "Place an 8 from your hand in front of you"
+    assert Place(9).label("en") == "Place a 9 from your hand in front of you"
+    assert Place(18).label("ja") == "手札の「18」を自分の前に置く"

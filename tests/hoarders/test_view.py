@@ -49,6 +49,24 @@ def test_the_reaction_prompt_offers_the_hamster() -> None:
     assert 'data-testid="use-hamster"' not in watcher and clickable(watcher) == []
 
 
+def test_a_watcher_reads_which_nut_is_being_stolen_without_a_wrong_article() -> None:
+    """ "a Acorn" was shown to the others while an acorn was being stolen."""
+    live = live_table("hoarders", 3, seed=4)
+    state = live.state
+    state.arrange(
+        nuts={0: {"walnut": 1}, 1: {"walnut": 3}, 2: {"acorn": 3}},
+        face_down={
+            0: ("raccoon", "beaver"),
+            1: ("hamster", "groundhog"),
+            2: ("hamster", "squirrel"),
+        },
+    )
+    state.apply(0, state.legal_actions(0)[0])  # reveal the raccoon
+    state.apply(0, next(a for a in state.legal_actions(0) if a.TYPE == "steal" and a.target == 2))
+    html = render_game(live, 1, "en")
+    assert "Name2 is answering Name0&#39;s theft of their Acorn." in html
+
+
 def test_face_down_critters_are_shown_only_to_their_owner() -> None:
     """Another seat's page is the same whichever critter P1 placed face down."""
     pages = []

@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import asyncio
+import html
+import re
 import threading
 import time
 from collections.abc import Iterator
@@ -65,6 +67,19 @@ def wait_review(client: TestClient, table_id: str, seat: int, status: str) -> di
     raise AssertionError(f"the review of seat {seat} did not become {status!r}")
 
 
+def step_counter(page: str, step: int) -> str:
+    """What the replay page's step counter reads at ``step`` (replay.js fills its template)."""
+    found = re.search(r'data-testid="step" data-template="([^"]*)"', page)
+    assert found, "the replay page has a step counter"
+    return html.unescape(found[1]).replace("{step}", str(step))
+
+
+def first_number(text: str) -> int:
+    found = re.search(r"\d+", text)
+    assert found, text
+    return int(found[0])
+
+
 def hold_bots(app: FastAPI, thinking: int) -> None:
     """Pretend live bots are (or no longer are) thinking: the review worker gives way."""
     app.state.hub.thinking = thinking
@@ -84,13 +99,26 @@ def test_a_review_is_queued_run_and_shown_with_its_words_and_steps(db_url: str) 
         assert len(review["curves"]) == 2
         assert len(review["curves"][0]) == review["actions"] + 1
         assert review["judgements"], "every bid is a decision with several choices"
-        page = client.get(f"/t/{table_id}/replay", headers={"Accept-Language": "ja"}).text
-        assert 'data-testid="review-ask">この対局を検討する<' in page
+        pages = {
+            lang: client.get(f"/t/{table_id}/replay", headers={"Accept-Language": lang}).text
+            for lang in ("ja", "en")
+        }
+        assert 'data-testid="review-ask">この対局を検討する<' in pages["ja"]
         for judgement in review["judgements"]:
             assert judgement["seat"] == 1
             assert 0 <= judgement["replay_step"] <= judgement["step"]
             assert "%" in judgement["said"]["en"] and "手目" in judgement["said"]["ja"]
-            assert judgement["said"]["en"].startswith(f"Step {judgement['replay_step'] + 1}")
+            for lang, page in pages.items():  # the sentence names the step the counter shows
+                counter = step_counter(page, judgement["replay_step"])
+                assert first_number(judgement["said"][lang]) == first_number(counter), counter
+            # a bot played seat 2: its review names it rather than telling the reader "you"
+            assert (
+                "Bot 2 played" in judgement["said"]["en"] and "you" not in judgement["said"]["en"]
+            )
+            assert "ボット2 は " in judgement["said"]["ja"]
+        assert review["bot"] is True
+        record = client.get(f"/api/tables/{table_id}/record").json()
+        assert record["meta"]["bots"] == [0, 1]
         assert set(review["summary"]) == {"ja", "en"}
         again = client.post(f"/t/{table_id}/reviews", json={"seat": 1})
         assert again.status_code == 200 and again.json()["status"] == "done"
@@ -241,11 +269,11 @@ def test_a_failed_review_says_why_and_may_be_asked_for_again(
 ) -> None:
     stored = reviews_module.stored_record
 
-    def broken(store: Store, table_id: str) -> tuple[dict[str, Any], int]:
+    def broken(store: Store, table_id: str) -> tuple[dict[str, Any], int, reviews_module.Names]:
         """The record as a damaged database would give it: the child's review fails."""
-        record, seed = stored(store, table_id)
+        record, seed, names = stored(store, table_id)
         record["actions"][0][1] = {"type": "nonsense"}
-        return record, seed
+        return record, seed, names
 
     with running(review_app(db_url)) as client:
         table_id = finished_game(client)

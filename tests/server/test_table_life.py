@@ -100,6 +100,7 @@ def test_time_running_out_hands_the_seats_to_bots_which_finish_and_are_marked(
     wait_status(client, table.id, "over")
     record = client.get(f"/api/tables/{table.id}/record").json()
     assert record["meta"]["bot_moves"] == list(range(len(record["actions"])))
+    assert "bots" not in record["meta"]  # a stand-in played the seat: still a person's seat
     assert bodoge.replay(record).is_over
 
 

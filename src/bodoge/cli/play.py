@@ -13,7 +13,7 @@ is P1.  Inside, seats count from 0 as in the engine.
 
 from collections.abc import Callable, Mapping
 from pathlib import Path
-from typing import Annotated
+from typing import Annotated, Any
 
 import typer
 
@@ -128,13 +128,18 @@ def add_to(app: typer.Typer, hl: str) -> None:
             except Abandoned as stop:
                 typer.echo(stop.message(ln), err=True)
                 if save is not None:
-                    write_json(save, state.record())
+                    write_json(save, played_record(state, others))
                     typer.echo(t.SAVED_UNFINISHED.format(file=save)(ln), err=True)
                 raise typer.Exit(stop.code) from None
             finish(state, me, ln)
             if save is not None:
-                write_json(save, state.record())
+                write_json(save, played_record(state, others))
                 say(t.SAVED.format(file=save)(ln))
+
+
+def played_record(state: State, bots: list[int]) -> dict[str, Any]:
+    """The game's record, saying which seats the bots played (a review of one names it)."""
+    return {**state.record(), "meta": {"bots": bots}}
 
 
 def play_out(

@@ -142,11 +142,13 @@ from .registry import game_ids, get_game, parse_record, register, replay, unregi
 from .rng import Rng, as_rng
 from .schema import ViewMismatch
 from .state import RECORD_FORMAT, Score, State, copy_plain
-from .text import LANGS, Text, check_lang, seat_name
+from .text import CARDS, LANGS, POINTS, Text, check_lang, seat_name
 
 __all__ = [
+    "CARDS",
     "LANGS",
     "NOTHING",
+    "POINTS",
     "RECORD_FORMAT",
     "ROUNDS",
     "TURNS",

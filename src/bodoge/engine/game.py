@@ -203,6 +203,9 @@ class Game:
     """What a player counts a game's length in (:data:`ROUNDS`, :data:`TURNS`, ...)."""
     length_counter: ClassVar[str] = ""
     """The state attribute that counts :attr:`length_unit` ("": count the actions)."""
+    endings: ClassVar[Mapping[str, Text]] = {}
+    """A name for each key :meth:`how_ended` gives ("the deck ran out"), for the simulator's
+    reports (see :meth:`ending_name`)."""
     declarations: Declarations | None = None
     """Where the four declared hooks live (a module such as the game's ``spaces``)."""
     heuristic: type[SeededChooser] | None = None
@@ -387,6 +390,11 @@ class Game:
         override this instead.
         """
         return str(getattr(state, "ending", "") or "")
+
+    def ending_name(self, key: str, lang: str = DEFAULT_LANG) -> str:
+        """The player-facing name of a :meth:`how_ended` key (the key if none is declared)."""
+        name = self.endings.get(key)
+        return name(lang) if name is not None else key
 
     def choice_subject(self, state: State, action: Action) -> str | None:
         """The card, tile or piece ``action`` picks, as a short stable key, or ``None``.

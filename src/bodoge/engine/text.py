@@ -9,16 +9,28 @@ together means a missing translation is a type error, not a blank label.
 >>> Text("{n}枚", "{n} cards").format(n=3)("en")
 '3 cards'
 
-English counts its nouns: ``one`` is the English form for a count ``n`` of 1.
+English counts its nouns: ``one`` is the English form for a count ``n`` of 1
+(or −1: "−1 point").  A sentence with several counts takes each as a counted
+phrase of its own, such as :data:`POINTS` and :data:`CARDS`.
 
 >>> points = Text("{n}点", "{n} points", one="{n} point")
 >>> points.format(n=1)("en"), points.format(n=2)("en"), points.format(n=1)("ja")
 ('1 point', '2 points', '1点')
+>>> left = Text("残り{cards}（{points}）", "{cards} left ({points})")
+>>> left.format(cards=CARDS.format(n=1)("en"), points=POINTS.format(n=-1)("en"))("en")
+'1 card left (-1 point)'
+
+English also says "an 8" and "an 11": an article "a" just before a whole-number
+placeholder follows how the number is read.
+
+>>> Text("「{n}」を置く", "Place a {n}").format(n=8)("en")
+'Place an 8'
 """
 
 from __future__ import annotations
 
 import os
+import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -43,18 +55,53 @@ class Text:
     ja: str
     en: str
     one: str = ""
-    """The English text when the count ``{n}`` is 1 ("1 point"); empty: ``en`` serves."""
+    """The English text when the count ``{n}`` is 1 or −1 ("1 point"); empty: ``en`` serves."""
 
     def __call__(self, lang: str = DEFAULT_LANG) -> str:
         return self.ja if lang == "ja" else self.en
 
     def format(self, **values: Any) -> Text:
-        """Fill ``{placeholders}`` in both languages at once (``one`` when ``n`` is 1)."""
-        en = self.one if self.one and values.get("n") == 1 else self.en
-        return Text(self.ja.format(**values), en.format(**values))
+        """Fill ``{placeholders}`` in both languages at once (``one`` when ``n`` is ±1)."""
+        en = self.one if self.one and values.get("n") in (1, -1) else self.en
+        return Text(self.ja.format(**values), _articles(en, values).format(**values))
 
     def to_json(self) -> dict[str, str]:
         return {"ja": self.ja, "en": self.en}
+
+
+POINTS = Text("{n}点", "{n} points", one="{n} point")
+"""A count of points, for a sentence that holds another count too."""
+CARDS = Text("{n}枚", "{n} cards", one="{n} card")
+"""A count of cards, for a sentence that holds another count too."""
+
+_ARTICLE = re.compile(r"\b([Aa]) (?=\{(\w+)[:!}])")
+
+
+def _articles(en: str, values: dict[str, Any]) -> str:
+    """``en`` with "a {key}" made "an {key}" where the number ``values[key]`` is read so."""
+
+    def article(match: re.Match[str]) -> str:
+        value = values.get(match[2])
+        vowel = isinstance(value, int) and not isinstance(value, bool) and reads_with_an(value)
+        return f"{match[1]}n " if vowel else match[0]
+
+    return _ARTICLE.sub(article, en)
+
+
+def reads_with_an(number: int) -> bool:
+    """Whether English says "an" before ``number``: eight, eleven, eighteen, eighty-…
+
+    Only the leading group of three digits is read first ("eleven thousand").
+
+    >>> numbers = (1, 8, 11, 12, 18, 80, 88, 100, 800, 11000, 18500, 8_000_000)
+    >>> [n for n in numbers if reads_with_an(n)]
+    [8, 11, 18, 80, 88, 800, 11000, 18500, 8000000]
+    """
+    if number < 0:
+        return False
+    while number >= 1000:
+        number //= 1000
+    return number in (8, 11, 18) or str(number).startswith("8")
 
 
 def seat_name(seat: int, lang: str = DEFAULT_LANG, names: Sequence[str] | None = None) -> str:

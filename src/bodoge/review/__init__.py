@@ -48,6 +48,7 @@ __all__ = [
     "Mark",
     "Point",
     "Review",
+    "played_by_bot",
     "review",
 ]
 
@@ -170,6 +171,9 @@ class Review:
     judgements: tuple[Judgement, ...]
     curves: tuple[tuple[Point, ...], ...] = field(default=())
     """One curve per seat, each from that seat's own information (empty without curves)."""
+    bot: bool = False
+    """Whether a bot played the seat (the record says so): its words then name the seat
+    rather than address the reader as "you"."""
 
     @property
     def marked(self) -> tuple[Judgement, ...]:
@@ -192,6 +196,7 @@ class Review:
             "seed": self.seed,
             "judgements": [j.to_json() for j in self.judgements],
             "curves": [[p.to_json() for p in curve] for curve in self.curves],
+            "bot": self.bot,
         }
 
 
@@ -236,8 +241,33 @@ def review(
         curves = _curves(final, positions, budget, seed, policy, progress, done, total)
     metric = "team" if final.game.cooperative else "win"
     return Review(
-        final.game.id, seat, final.num_players, metric, budget, seed, tuple(judgements), curves
+        final.game.id,
+        seat,
+        final.num_players,
+        metric,
+        budget,
+        seed,
+        tuple(judgements),
+        curves,
+        bot=played_by_bot(record, seat),
     )
+
+
+def played_by_bot(record: Mapping[str, Any], seat: int) -> bool:
+    """Whether the record says a bot played ``seat``: ``meta.bots`` lists such seats.
+
+    The server's records and ``bodoge play``'s say so; a record that does not
+    (an older one, one written by hand) or says it malformed leaves every seat
+    a person's.
+
+    >>> played_by_bot({"meta": {"bots": [0, 2]}}, 2), played_by_bot({"meta": {"bots": [0]}}, 1)
+    (True, False)
+    >>> played_by_bot({}, 0), played_by_bot({"meta": {"bots": [True]}}, 1)
+    (False, False)
+    """
+    meta = record.get("meta")
+    bots = meta.get("bots") if isinstance(meta, Mapping) else None
+    return isinstance(bots, list) and any(type(b) is int and b == seat for b in bots)
 
 
 def judge(

@@ -25,12 +25,18 @@ COUNTS = Text(
     "Blunders: {blunder}, mistakes: {mistake}, inaccuracies: {inaccuracy}.",
 )
 CLEAN = Text("目立って見込みを落とした手はありません。", "No move gave away a clear share of it.")
+STEP = Text("{step}手目", "Step {step}")
+"""Which decision, numbered as ``bodoge replay`` numbers the actions (the first is 1)."""
 DECISION = Text(
-    "{step}手目（{mark}）: {played} を選びました（{played_value}）。"
+    "{at}（{mark}）: {who}{played} を選びました（{played_value}）。"
     "探索なら {best}（{best_value}）。差 {loss}。",
-    "Step {step} ({mark}): you played {played} ({played_value}); "
+    "{at} ({mark}): {who} played {played} ({played_value}); "
     "the search prefers {best} ({best_value}), {loss} better.",
 )
+YOU = Text("", "you")
+"""Who played a decision, told to the person who played it (Japanese leaves it unsaid)."""
+THEY = Text("{name} は ", "{name}")
+"""Who played a decision that a bot played: the seat, by name."""
 BUDGET = Text(
     "予算: 1手あたり探索 {iterations} 回、比較 {worlds} 通りの配り直し、シード {seed}。",
     "Budget: {iterations} search iterations and {worlds} re-deals per decision, seed {seed}.",
@@ -58,11 +64,28 @@ def points(value: float, lang: str) -> str:
     return f"{rounded} point" if abs(rounded) == 1 else f"{rounded} points"
 
 
-def describe_judgement(judgement: Judgement, lang: str, names: Sequence[str] | None = None) -> str:
-    """One marked decision in a sentence."""
+def who(seat: int, lang: str, names: Sequence[str] | None = None, bot: bool = False) -> str:
+    """Who played ``seat``'s decisions, as a sentence's subject: "you", or a bot's name.
+
+    >>> who(1, "en"), who(1, "en", ["Ann", "Bot 2"], bot=True), who(1, "ja", bot=True)
+    ('you', 'Bot 2', 'P2 は ')
+    """
+    return (THEY.format(name=seat_name(seat, lang, names)) if bot else YOU)(lang)
+
+
+def describe_judgement(
+    judgement: Judgement,
+    lang: str,
+    names: Sequence[str] | None = None,
+    at: str | None = None,
+    bot: bool = False,
+) -> str:
+    """One marked decision in a sentence; ``at`` says where it was (by default :data:`STEP`),
+    ``bot`` that a bot played it (the sentence names the seat, see :func:`who`)."""
     mark = MARKS[judgement.mark](lang) if judgement.mark else ""
     return DECISION.format(
-        step=judgement.step + 1,
+        at=at or STEP.format(step=judgement.step + 1)(lang),
+        who=who(judgement.seat, lang, names, bot),
         mark=mark,
         played=judgement.played.label(lang, names),
         played_value=percent(judgement.played_value.mean),
@@ -82,7 +105,7 @@ def describe(review: Review, lang: str, names: Sequence[str] | None = None) -> l
     for judgement in review.marked:
         counts[str(judgement.mark)] += 1
     lines.append(COUNTS.format(**counts)(lang) if review.marked else CLEAN(lang))
-    lines += [describe_judgement(j, lang, names) for j in review.marked]
+    lines += [describe_judgement(j, lang, names, bot=review.bot) for j in review.marked]
     lines.append(
         BUDGET.format(
             iterations=review.budget.iterations, worlds=review.budget.worlds, seed=review.seed

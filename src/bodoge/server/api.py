@@ -263,8 +263,8 @@ class RecordOut(BaseModel):
     players: list[str] | None = None
     """The seats' display names (people's chosen names, bots' names), for replays."""
     meta: dict[str, Any] | None = None
-    """``bot_moves``: the steps a bot made for an absent person; ``abandoned``: the host
-    ended the game before its end."""
+    """``bot_moves``: the steps a bot made for an absent person; ``bots``: the seats bots
+    played; ``abandoned``: the host ended the game before its end."""
 
 
 TableOut.model_rebuild()

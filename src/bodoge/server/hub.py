@@ -1326,8 +1326,13 @@ def holds(info: TableInfo, connection: Connection) -> bool:
 
 def seat_names(live: LiveTable, lang: str) -> list[str]:
     """Each seat's display name: the person's chosen name, ``Bot 3``, else ``P2``."""
+    return table_names(live.info, lang)
+
+
+def table_names(info: TableInfo, lang: str) -> list[str]:
+    """:func:`seat_names` of a stored table (one not necessarily live)."""
     names = []
-    for seat in live.info.seats:
+    for seat in info.seats:
         if seat.name:
             names.append(seat.name)
         elif seat.kind == BOT:
@@ -1335,6 +1340,11 @@ def seat_names(live: LiveTable, lang: str) -> list[str]:
         else:
             names.append(seat_name(seat.seat, lang))
     return names
+
+
+def bot_seats(info: TableInfo) -> list[int]:
+    """The seats bots play (not a person's seat a bot stands in for): a record's ``meta.bots``."""
+    return [seat.seat for seat in info.seats if seat.kind == BOT]
 
 
 def result_of(state: State) -> dict[str, Any]:

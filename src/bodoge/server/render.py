@@ -25,7 +25,7 @@ import bodoge
 from bodoge.engine import Action, Game, Text
 
 from .db import ABANDONED, Store
-from .hub import LiveTable, seat_names
+from .hub import LiveTable, bot_seats, seat_names
 from .i18n import error_words, word
 
 HERE = Path(__file__).parent
@@ -138,11 +138,14 @@ def named_record(live: LiveTable, lang: str, store: Store | None = None) -> dict
     A replay of it, in the browser or the terminal, shows Alice, Bob, Bot 3
     rather than P1, P2, P3; the names do not take part in the game.  With
     ``store``, ``meta.bot_moves`` lists the steps a bot made for an absent
-    person (the record marks them; they replay like any other).  A game its
+    person (the record marks them; they replay like any other); ``meta.bots``
+    lists the seats bots played (a review of one names it, never "you").  A game its
     host ended has no ``result`` and ``meta.abandoned`` set.
     """
     record = {**live.state.record(), "players": seat_names(live, lang)}
     meta: dict[str, Any] = {}
+    if bots := bot_seats(live.info):
+        meta["bots"] = bots
     if live.info.status == ABANDONED and not live.state.is_over:
         meta["abandoned"] = True  # the host ended it: it has no result, nobody won
     if store is not None:

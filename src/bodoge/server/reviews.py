@@ -24,7 +24,6 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import dataclasses
 import logging
 import multiprocessing
 import os
@@ -44,14 +43,14 @@ from sqlalchemy.orm import Mapped, mapped_column
 
 import bodoge
 from bodoge.engine import BodogeError, Game, Text, register, replay, replay_stops
-from bodoge.review import Budget, review
-from bodoge.review.words import describe, describe_judgement, percent
+from bodoge.review import Budget, Judgement, review
+from bodoge.review.words import describe, describe_judgement, percent, who
 
 from .access import may_see
 from .api import ApiError, client_of
 from .db import TABLE_ID, Base, Store, digest, now
 from .deps import HubDep, LangDep, StoreDep
-from .hub import Hub, rebuild
+from .hub import Hub, bot_seats, rebuild, table_names
 
 log = logging.getLogger("bodoge.server.reviews")
 
@@ -99,14 +98,17 @@ WORDS = {
         "The review queue is full; please try again a little later",
     ),
 }
+AT = Text("{step}手目の局面", "At step {step}")
+"""Where the replay shows a decision: the position after ``step`` of its steps, as its
+counter reads ("Step 9 of 40" shows the position in which the tenth step was chosen)."""
 AGREES = Text(
-    "{step}手目: {played} を選びました（{played_value}）。探索も同じ手を選びます。",
-    "Step {step}: you played {played} ({played_value}); the search agrees.",
+    "{at}: {who}{played} を選びました（{played_value}）。探索も同じ手を選びます。",
+    "{at}: {who} played {played} ({played_value}); the search agrees.",
 )
 CLOSE = Text(
-    "{step}手目: {played} を選びました（{played_value}）。探索なら {best}（{best_value}）ですが、"
+    "{at}: {who}{played} を選びました（{played_value}）。探索なら {best}（{best_value}）ですが、"
     "はっきりした差ではありません。",
-    "Step {step}: you played {played} ({played_value}); the search prefers {best} "
+    "{at}: {who} played {played} ({played_value}); the search prefers {best} "
     "({best_value}), but not by a clear margin.",
 )
 LANGS = ("ja", "en")
@@ -279,33 +281,55 @@ class Stopped(Exception):
     """The server stops: the review under way is left to be queued again."""
 
 
-def stored_record(store: Store, table_id: str) -> tuple[dict[str, Any], int]:
-    """The record of a stored game, and its seed (the review's seed: the same review again)."""
+Names = dict[str, list[str]]
+"""Each seat's display name, per language (``Bot 2`` / ``ボット2``)."""
+
+
+def stored_record(store: Store, table_id: str) -> tuple[dict[str, Any], int, Names]:
+    """The record of a stored game (``meta.bots`` says which seats bots played), its seed
+    (the review's seed: the same review again) and its seats' names."""
     info = store.table(table_id)
     if info is None:
         raise BodogeError(f"table {table_id} is gone")
-    return rebuild(info, store.actions(table_id)).record(), info.seed
+    record = rebuild(info, store.actions(table_id)).record()
+    if bots := bot_seats(info):
+        record["meta"] = {"bots": bots}
+    return record, info.seed, {lang: table_names(info, lang) for lang in LANGS}
 
 
 def review_result(
-    record: dict[str, Any], seat: int, budget: Budget, seed: int, progress: Any
+    record: dict[str, Any],
+    seat: int,
+    budget: Budget,
+    seed: int,
+    progress: Any,
+    names: Names | None = None,
 ) -> dict[str, Any]:
     """Review a finished game and add what the page shows: sentences, the replay's steps."""
     done = review(record, seat, budget, seed=seed, progress=progress)
     result = done.to_json()
     stops = replay_stops(replay(record).events)
+    named = names or {}
     for judgement, shown in zip(done.judgements, result["judgements"], strict=True):
         shown["replay_step"] = replay_step(stops, judgement.step)
-        # told in the replay's steps, which count a choice made in parts (pick, confirm) once
-        counted = dataclasses.replace(judgement, step=shown["replay_step"])
-        shown["said"] = {lang: say(counted, lang) for lang in LANGS}
-    result["summary"] = {lang: describe(done, lang) for lang in LANGS}
+        # told as the replay's counter reads when it shows the decision
+        shown["said"] = {
+            lang: say(judgement, shown["replay_step"], lang, named.get(lang), done.bot)
+            for lang in LANGS
+        }
+    result["summary"] = {lang: describe(done, lang, named.get(lang)) for lang in LANGS}
     result["actions"] = len(record["actions"])
     return result
 
 
 def review_in_child(
-    game: Game, record: dict[str, Any], seat: int, budget: Budget, seed: int, pipe: Connection
+    game: Game,
+    record: dict[str, Any],
+    seat: int,
+    budget: Budget,
+    seed: int,
+    names: Names,
+    pipe: Connection,
 ) -> None:
     """A review in a process of its own, at the lowest priority; it tells the pipe how it goes.
 
@@ -320,7 +344,12 @@ def review_in_child(
         register(game)
     try:
         result = review_result(
-            record, seat, budget, seed, lambda done, total: pipe.send(("progress", done, total))
+            record,
+            seat,
+            budget,
+            seed,
+            lambda done, total: pipe.send(("progress", done, total)),
+            names,
         )
     except Exception as error:  # told to the worker, which stores it
         pipe.send(("failed", str(error)[:200] or type(error).__name__))
@@ -339,16 +368,21 @@ def replay_step(stops: list[int], action: int) -> int:
     return max(k for k, stop in enumerate(stops) if stop <= action)
 
 
-def say(judgement: Any, lang: str) -> str:
-    """A judged decision in a sentence: its mark, a close call, or the search's agreement."""
+def say(
+    judgement: Judgement, step: int, lang: str, names: list[str] | None = None, bot: bool = False
+) -> str:
+    """A judged decision shown at the replay's ``step``, in a sentence: its mark, a close call,
+    or the search's agreement; a bot's decision names the bot, a person's says "you"."""
+    at = AT.format(step=step)(lang)
     if judgement.mark is not None:
-        return describe_judgement(judgement, lang)
+        return describe_judgement(judgement, lang, names, at=at, bot=bot)
     text = AGREES if judgement.best == judgement.played else CLOSE
     return text.format(
-        step=judgement.step + 1,
-        played=judgement.played.label(lang),
+        at=at,
+        who=who(judgement.seat, lang, names, bot),
+        played=judgement.played.label(lang, names),
         played_value=percent(judgement.played_value.mean),
-        best=judgement.best.label(lang),
+        best=judgement.best.label(lang, names),
         best_value=percent(judgement.best_value.mean),
     )(lang)
 
@@ -406,13 +440,14 @@ class ReviewWorker:
                 _set(self.store, *job, status=FAILED, error=str(error)[:200] or "error")
 
     def _one(self, table_id: str, seat: int) -> None:
-        record, seed = stored_record(self.store, table_id)
+        record, seed, names = stored_record(self.store, table_id)
         self.give_way()
         context = multiprocessing.get_context("spawn")
         receiver, sender = context.Pipe(duplex=False)
+        game = bodoge.get_game(record["game"])
         child = context.Process(
             target=review_in_child,
-            args=(bodoge.get_game(record["game"]), record, seat, self.budget, seed, sender),
+            args=(game, record, seat, self.budget, seed, names, sender),
             name="bodoge-review",
             daemon=True,
         )

@@ -648,11 +648,28 @@ def _choice_findings(
 
 def subject_namer(game_id: str, lang: str) -> Callable[[str], str]:
     """The player-facing name of a card key (``Game.subject_name``); the key for an unknown game."""
+    game = _known(game_id)
+    return str if game is None else lambda key: game.subject_name(key, lang)
+
+
+def ending_namer(game_id: str, lang: str) -> Callable[[str], str]:
+    """The player-facing name of a ``how_ended`` key (``Game.ending_name``; "" the ordinary
+    end); the key for an unknown game."""
+    game = _known(game_id)
+
+    def name(key: str) -> str:
+        if not key:
+            return T["ordinary_end"](lang)
+        return key if game is None else game.ending_name(key, lang)
+
+    return name
+
+
+def _known(game_id: str) -> Game | None:
     try:
-        game = get_game(game_id)
+        return get_game(game_id)
     except UnknownGame:
-        return str
-    return lambda key: game.subject_name(key, lang)
+        return None
 
 
 def _won_findings(group: Group, anchor: str, lang: str) -> list[Finding]:
@@ -999,11 +1016,7 @@ def build_report(
         raise ValueError("no games to report on")
     step = advance or (lambda name: None)
     plots = _Plots()
-    game: Game | None
-    try:
-        game = get_game(results[0].game)
-    except UnknownGame:
-        game = None
+    game = _known(results[0].game)
     analysis = analyse(results, bands=None if game is None else game.score_bands)
     step("analysis")
     sections = []
@@ -1058,6 +1071,7 @@ def build_report(
         version=__version__,
         stopped=STOPPED,
         subject_name=subject_namer(analysis.game, lang),
+        ending_name=ending_namer(analysis.game, lang),
         unit=(game.length_unit if game is not None else Game.length_unit)(lang),
     )
     step("page")

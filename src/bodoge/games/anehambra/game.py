@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from ...engine import Game, Option, Provisional, Text
+from ...engine import TURNS, Game, Option, Provisional, Text
 from . import spaces
 from .actions import ACTION_TYPES
 from .bot import HeuristicBot
@@ -27,6 +27,8 @@ STRICT_OPEN_COLOUR = Option(
 
 
 class Anehambra(Game):
+    length_unit = TURNS
+    length_counter = "turn"
     id = "anehambra"
     title = TITLE
     blurb = BLURB

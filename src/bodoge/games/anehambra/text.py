@@ -70,9 +70,13 @@ WORDS: dict[str, Text] = {
         "全てのカードが公開済みのため指定できません", "every card of it is open: it cannot be named"
     ),
     "deck": Text("山札", "Deck"),
-    "deck_title": Text("山札: 残り{n}枚（ENDカードを含む）", "Deck: {n} cards left (END included)"),
+    "deck_title": Text(
+        "山札: 残り{n}枚（ENDカードを含む）",
+        "Deck: {n} cards left (END included)",
+        one="Deck: {n} card left (END included)",
+    ),
     "deck_draw_title": Text("山札から1枚引く", "Draw a card from the deck"),
-    "end_in": Text("ENDカードまで{n}枚", "{n} cards before END"),
+    "end_in": Text("ENDカードまで{n}枚", "{n} cards before END", one="{n} card before END"),
     "end_somewhere": Text("ENDは下から11枚のどこか", "END lies in the bottom eleven"),
     "removed": Text("除外されたカード", "Removed from the game"),
     "your_hand": Text("あなたの手札（{n}枚）", "Your hand ({n})"),
@@ -91,7 +95,9 @@ WORDS: dict[str, Text] = {
     "hand_count": Text("手札 {n}枚", "{n} in hand"),
     "hand_cards": Text("手札", "Cards in hand"),
     "palaces": Text("宮殿", "Palaces"),
-    "palace_title": Text("宮殿{n}: {count}枚", "Palace {n}: {count} cards"),
+    "palace_title": Text(
+        "宮殿{number}: {n}枚", "Palace {number}: {n} cards", one="Palace {number}: {n} card"
+    ),
     "verified": Text("安全性確認済み", "verified"),
     "known": Text("判明している手札", "Known in hand"),
     "no_palace": Text("宮殿はまだありません", "No palace yet"),
@@ -243,7 +249,7 @@ WORDS: dict[str, Text] = {
 }
 
 _LABELS = {
-    "deck": Text("山札: {n}枚", "Deck: {n} cards"),
+    "deck": Text("山札: {n}枚", "Deck: {n} cards", one="Deck: {n} card"),
     "end_in": Text("（ENDまで{n}枚）", " ({n} before END)"),
     "removed": Text("除外", "Removed"),
     "hand": Text("手札{n}枚", "{n} in hand"),

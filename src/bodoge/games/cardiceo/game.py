@@ -6,9 +6,9 @@ from collections.abc import Mapping
 from typing import Any
 
 from ...engine import ROUNDS as ROUND_UNIT
-from ...engine import Game, InvalidOptions, Option, OptionValue, Provisional, Text
+from ...engine import Action, Game, InvalidOptions, Option, OptionValue, Provisional, State, Text
 from . import spaces
-from .actions import ACTION_TYPES
+from .actions import ACTION_TYPES, Discard
 from .bot import HeuristicBot
 from .data import (
     DESIGN,
@@ -96,6 +96,11 @@ class Cardiceo(Game):
     words = WORDS
     declarations = spaces
     heuristic = HeuristicBot
+
+    def choice_subject(self, state: State, action: Action) -> str | None:
+        """The card discarded (its number)."""
+        del state
+        return str(action.card) if isinstance(action, Discard) else None
 
     def player_range(self, options: Mapping[str, object] | None = None) -> tuple[int, int]:
         if options and options.get("hardcore"):

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from ...engine import Text, seat_name
+from ...engine import CARDS, POINTS, Text, seat_name
 from .data import ROUND_TURN_LIMIT
 
 TITLE = Text("カーディセオ", "Cardiceo")
@@ -115,8 +115,9 @@ WORDS: dict[str, Text] = {
     "stopped": Text("打ち切り: 勝者なし", "Stopped: no winner"),
     "last_standing": Text("最後まで残ったプレイヤーの勝ちです。", "The last player standing wins."),
     "lowest_total": Text(
-        "{rounds}ラウンドの総合計が最も低い人（{total}点）の勝ちです。",
-        "After {rounds} rounds the lowest total ({total} points) wins.",
+        "{rounds}ラウンドの総合計が最も低い人（{n}点）の勝ちです。",
+        "After {rounds} rounds the lowest total ({n} points) wins.",
+        one="After {rounds} rounds the lowest total ({n} point) wins.",
     ),
     "tie_shared": Text("同点の人は勝ちを分け合います。", "Tied players share the win."),
     "outcome": Text("勝敗", "Outcome"),
@@ -168,8 +169,6 @@ _LABELS = {
     "dice": WORDS["dice"],
     "your_hand": Text("あなたの手札", "Your hand"),
     "hand": Text("手札", "hand"),
-    "cards": Text("{n}枚", "{n} cards"),
-    "card": Text("{n}枚", "{n} card"),
     "turn": Text("手番: {name}", "Turn: {name}"),
     "choosing": Text(
         "3個とも中央にあります: そのまま使うか、振り直すかを選びます",
@@ -183,7 +182,7 @@ _LABELS = {
 
 
 def _cards(count: int, lang: str) -> str:
-    return _LABELS["card" if count == 1 else "cards"].format(n=count)(lang)
+    return CARDS.format(n=count)(lang)
 
 
 def _counts(counts: list[int]) -> str:
@@ -237,8 +236,10 @@ def summary_lines(
     several = result["rounds"] > 1
     for seat, (count, points) in enumerate(zip(result["cards_left"], result["sums"], strict=True)):
         name = seat_name(seat, lang, names)
-        line = _ENDS["left_one" if count == 1 else "left"].format(
-            name=name, count=count, points=points
+        line = _ENDS["left"].format(
+            name=name,
+            cards=CARDS.format(n=count)(lang),
+            points=POINTS.format(n=points)(lang),
         )(lang)
         if several:
             line += _ENDS["total"].format(total=result["totals"][seat])(lang)
@@ -255,7 +256,7 @@ def summary_lines(
 def decided_by(result: Mapping[str, Any], lang: str, names: Sequence[str] | None = None) -> str:
     """The rule that decided the game, for the end of the summary (not for a stopped game)."""
     if result["rounds"] > 1:
-        line = _ENDS["lowest_total"].format(rounds=result["rounds"], total=min(result["totals"]))
+        line = _ENDS["lowest_total"].format(rounds=result["rounds"], n=min(result["totals"]))
         if len(result["winners"]) > 1:
             return f"{line(lang)} {_ENDS['tie_shared'](lang)}"
         return line(lang)
@@ -265,12 +266,7 @@ def decided_by(result: Mapping[str, Any], lang: str, names: Sequence[str] | None
 
 
 _ENDS = {
-    "left": Text(
-        "{name}: 残り{count}枚（{points}点）", "{name}: {count} cards left ({points} points)"
-    ),
-    "left_one": Text(
-        "{name}: 残り{count}枚（{points}点）", "{name}: {count} card left ({points} points)"
-    ),
+    "left": Text("{name}: 残り{cards}（{points}）", "{name}: {cards} left ({points})"),
     "total": Text(" 合計{total}点", ", total {total}"),
     "winners": Text("勝者: {names}", "Winners: {names}"),
     "stopped": Text(

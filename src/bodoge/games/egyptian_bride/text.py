@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from ...engine import Text, seat_name
+from ...engine import CARDS, Text, seat_name
 
 TITLE = Text("エジプトの花嫁", "Egyptian Bride")
 BLURB = Text(
@@ -29,7 +29,7 @@ GLOSSARY = {
 # The words of the table (templates/egyptian-bride.html reads them as t("key")).
 WORDS: dict[str, Text] = {
     "deck": Text("山札", "Deck"),
-    "deck_title": Text("山札: 残り{n}枚", "Deck: {n} cards left"),
+    "deck_title": Text("山札: 残り{n}枚", "Deck: {n} cards left", one="Deck: {n} card left"),
     "row": Text("表向きのカード", "Face-up cards"),
     "row_empty": Text("表向きのカードはありません", "No face-up cards left"),
     "chips": Text("花嫁チップ", "Bride chips"),
@@ -157,12 +157,14 @@ WORDS: dict[str, Text] = {
         "of them married the highest number wins; if none of them married, they share the win.",
     ),
     "tie_break": Text(
-        "{names}が{points}点で同点。最も大きい数字（{n}）と結婚した{name}の勝ち。",
-        "{names} tie on {points} points: {name} married the highest number ({n}) and wins.",
+        "{names}が{n}点で同点。最も大きい数字（{number}）と結婚した{name}の勝ち。",
+        "{names} tie on {n} points: {name} married the highest number ({number}) and wins.",
+        one="{names} tie on {n} point: {name} married the highest number ({number}) and wins.",
     ),
     "tie_shared": Text(
-        "{names}が{points}点で同点。誰も結婚していないので勝ちを分け合います。",
-        "{names} tie on {points} points and none of them married: they share the win.",
+        "{names}が{n}点で同点。誰も結婚していないので勝ちを分け合います。",
+        "{names} tie on {n} points and none of them married: they share the win.",
+        one="{names} tie on {n} point and none of them married: they share the win.",
     ),
     "rules_end": Text(
         "手番が来たとき、A・B・Cのうちひとつしかできなければゲーム終了（最初の手番を除く）。",
@@ -185,8 +187,6 @@ _LABELS = {
     "your_hand": Text("あなたの手札", "Your hand"),
     "chips": Text("チップ", "chips"),
     "known": Text("判明", "known"),
-    "cards": Text("{n}枚", "{n} cards"),
-    "card": Text("{n}枚", "{n} card"),
     "taking": Text("カードを取っている途中: {taken}/{limit}枚", "Taking cards: {taken} of {limit}"),
     "turn": Text("手番: {name}", "Turn: {name}"),
     "married": Text("結婚", "married"),
@@ -195,7 +195,7 @@ _LABELS = {
 
 
 def _cards(count: int, lang: str) -> str:
-    return _LABELS["card" if count == 1 else "cards"].format(n=count)(lang)
+    return CARDS.format(n=count)(lang)
 
 
 def _counts(numbers: list[int], counts: list[int]) -> str:
@@ -271,9 +271,10 @@ def tie_break_line(settlement: Mapping[str, Any], names: list[str], lang: str) -
     tied, points, number = tie
     who = ", ".join(names[seat] for seat in tied)
     if number is None:
-        return _LABELS["tie_shared"].format(names=who, points=points)(lang)
+        return _LABELS["tie_shared"].format(names=who, n=points)(lang)
     (winner,) = settlement["winners"]
-    return _LABELS["tie_break"].format(names=who, points=points, n=number, name=names[winner])(lang)
+    line = _LABELS["tie_break"].format(names=who, n=points, number=number, name=names[winner])
+    return line(lang)
 
 
 def summary_lines(

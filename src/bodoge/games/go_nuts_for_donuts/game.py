@@ -11,7 +11,7 @@ from .actions import ACTION_TYPES, Bid, Keep, Take, donut_name
 from .bot import HeuristicBot
 from .data import DESIGN, DONUTS, MAX_PLAYERS, MIN_PLAYERS, PROVISIONAL_BOSTON_CREAM
 from .rules import DonutsState
-from .text import BLURB, GLOSSARY, TITLE, WORDS, describe_view
+from .text import BLURB, ENDING_NAMES, GLOSSARY, TITLE, WORDS, describe_view
 
 
 class GoNutsForDonuts(Game):
@@ -28,6 +28,7 @@ class GoNutsForDonuts(Game):
     hidden_information = True
     glossary = GLOSSARY
     words = WORDS
+    endings = ENDING_NAMES
     declarations = spaces
     heuristic = HeuristicBot
     provisional = (

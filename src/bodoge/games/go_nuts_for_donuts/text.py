@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from ...engine import Text, seat_name
+from ...engine import CARDS, POINTS, Text, seat_name
 from .data import DONUT_NAMES, DONUTS
 from .scoring import breakdown, totals
 
@@ -122,6 +122,12 @@ GLOSSARY = {
     **DONUT_NAMES,
 }
 
+ENDING_NAMES: dict[str, Text] = {
+    "deck": Text("山札が補充に足りない", "the deck ran short of a refill"),
+}
+"""How a game ended, by its ``ending`` key, as the simulator's report names it
+(``Game.endings``; the ordinary end, "", is the report's own words)."""
+
 # The words of the table (templates/go-nuts-for-donuts.html reads them as t("key")).
 WORDS: dict[str, Text] = {
     **{f"effect_{donut}": text for donut, text in EFFECTS.items()},
@@ -208,9 +214,10 @@ WORDS: dict[str, Text] = {
     "won": Text("{names}の勝ち！", "{names} wins!"),
     "won_shared": Text("{names}が同点で勝利（共同勝利）", "Shared win: {names}"),
     "end_reason": Text(
-        "山札が{deck}枚しかなく、空いた{empty}か所を補充できないのでゲーム終了。",
-        "The deck holds {deck} cards, too few to refill {empty} empty positions: the game is over.",
+        "山札が{deck}しかなく、空いた{empty}を補充できないのでゲーム終了。",
+        "The deck holds {deck}, too few to refill {empty}: the game is over.",
     ),
+    "empty_positions": Text("{n}か所", "{n} empty positions", one="{n} empty position"),
     "score_title": Text("得点の内訳", "How the points add up"),
     "score_total": Text("合計", "Total"),
     "col_donut": Text("ドーナツ", "Donut"),
@@ -221,8 +228,9 @@ WORDS: dict[str, Text] = {
         "Ties go to the player with more donut cards; still tied, the win is shared.",
     ),
     "tie_used": Text(
-        "{names}が{score}点で並び、ドーナツの枚数で決着しました。",
-        "{names} tied on {score} points; the number of donut cards decided.",
+        "{names}が{n}点で並び、ドーナツの枚数で決着しました。",
+        "{names} tied on {n} points; the number of donut cards decided.",
+        one="{names} tied on {n} point; the number of donut cards decided.",
     ),
     "log_bid_secret": Text("{who}が入札した", "{who} has bid"),
     "log_bid": Text("{who}が{n}番に入札", "{who} bid on #{n}"),
@@ -322,11 +330,12 @@ _SUMMARY = {
         "山札が足りず列を補充できないので、ゲーム終了。",
         "The deck cannot refill the row: the game is over.",
     ),
-    "player": Text("{name}: {total}点（{cards}枚）", "{name}: {total} points ({cards} cards)"),
+    "player": Text("{name}: {points}（{cards}）", "{name}: {points} ({cards})"),
     "winners": Text("勝者: {names}", "Winners: {names}"),
     "tie": Text(
-        "{score}点の同点はドーナツの枚数で決めます（同じなら共同勝利）。",
-        "The tie on {score} points goes to the most donut cards (still tied: shared).",
+        "{n}点の同点はドーナツの枚数で決めます（同じなら共同勝利）。",
+        "The tie on {n} points goes to the most donut cards (still tied: shared).",
+        one="The tie on {n} point goes to the most donut cards (still tied: shared).",
     ),
 }
 
@@ -392,13 +401,15 @@ def summary_lines(
         ]
         lines.append(
             _SUMMARY["player"].format(
-                name=seat_name(seat, lang, names), total=scores[seat], cards=sum(hand)
+                name=seat_name(seat, lang, names),
+                points=POINTS.format(n=scores[seat])(lang),
+                cards=CARDS.format(n=sum(hand))(lang),
             )(lang)
             + (" — " + ", ".join(parts) if parts else "")
         )
     best = max(scores)
     if scores.count(best) > 1:
-        lines.append(_SUMMARY["tie"].format(score=best)(lang))
+        lines.append(_SUMMARY["tie"].format(n=best)(lang))
     who = ", ".join(seat_name(s, lang, names) for s in winners)
     lines.append(_SUMMARY["winners"].format(names=who)(lang))
     return lines

@@ -11,7 +11,7 @@ from .actions import ACTION_TYPES, StealNut
 from .bot import HeuristicBot
 from .data import DESIGN, NUT_NAMES, PROVISIONAL_ROUND_LIMIT
 from .rules import HoardersState
-from .text import BLURB, GLOSSARY, TITLE, WORDS, describe_view
+from .text import BLURB, ENDING_NAMES, GLOSSARY, TITLE, WORDS, describe_view
 
 
 class Hoarders(Game):
@@ -28,6 +28,7 @@ class Hoarders(Game):
     hidden_information = True
     glossary = GLOSSARY
     words = WORDS
+    endings = ENDING_NAMES
     declarations = spaces
     heuristic = HeuristicBot
     provisional = (

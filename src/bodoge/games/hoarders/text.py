@@ -25,10 +25,20 @@ GLOSSARY = {
     **NUT_NAMES,
 }
 
+ENDING_NAMES: dict[str, Text] = {
+    "five": Text("同じナッツ5つで勝利", "five identical nuts"),
+    "deck": Text("山札切れ", "the deck ran out"),
+    "limit": Text("安全のための上限で打ち切り", "stopped at the safety limit"),
+}
+"""How a game ended, by its ``ending`` key, as the simulator's report names it
+(``Game.endings``; the ordinary end, "", is the report's own words)."""
+
 # The words of the table (templates/hoarders.html reads them as t("key")).
 WORDS: dict[str, Text] = {
     "deck": Text("山札", "Deck"),
-    "deck_title": Text("ナッツの山札: 残り{n}枚", "Nut deck: {n} cards left"),
+    "deck_title": Text(
+        "ナッツの山札: 残り{n}枚", "Nut deck: {n} cards left", one="Nut deck: {n} card left"
+    ),
     "round": Text("ラウンド{n}", "Round {n}"),
     "lap": Text("{n}周目", "lap {n} of 2"),
     "crown": Text("王冠", "crown"),
@@ -63,7 +73,7 @@ WORDS: dict[str, Text] = {
     ),
     "react_other": Text(
         "{thief}に{nut}を盗まれそうな{target}が対応を決めています。",
-        "{target} is answering {thief}'s theft of a {nut}.",
+        "{target} is answering {thief}'s theft of their {nut}.",
     ),
     "use_hamster": Text("ハムスターを公開して盗みを無効にする", "Reveal your Hamster: no theft"),
     "allow_theft": Text("盗みを受け入れる", "Let it happen"),

@@ -21,7 +21,7 @@ from .actions import ACTION_TYPES, AddDessert, dessert_name
 from .bot import HeuristicBot
 from .data import DESSERTS, GUESTS, PROVISIONAL_LIMITS, TASTES
 from .rules import JustDessertsState
-from .text import BLURB, GLOSSARY, TITLE, WORDS, describe_view
+from .text import BLURB, ENDING_NAMES, GLOSSARY, TITLE, WORDS, describe_view
 
 ADVANCED = Option(
     "advanced",
@@ -122,6 +122,7 @@ class JustDesserts(Game):
     hidden_information = True
     glossary = GLOSSARY
     words = WORDS
+    endings = ENDING_NAMES
     declarations = spaces
     heuristic = HeuristicBot
     provisional = (

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from ...engine import Text, seat_name
+from ...engine import POINTS, Text, seat_name
 from .data import (
     COLOUR_NAMES,
     DESSERTS,
@@ -37,6 +37,16 @@ GLOSSARY: dict[str, Text] = {
     **{d.id: d.name for d in DESSERTS},
     **{g.id: g.name for g in GUESTS},
 }
+
+ENDING_NAMES: dict[str, Text] = {
+    "colours": Text("違う色のお客さん5人で勝利", "five guests of different colours"),
+    "same_colour": Text("同じ色のお客さん3人で勝利", "three guests of one colour"),
+    "guests_out": Text("お客さん切れ（得点で決着）", "no guests left (points decide)"),
+    "limit": Text("安全のための上限で打ち切り", "stopped at the safety limit"),
+    "stuck": Text("誰も給仕できず打ち切り", "stopped: nobody could serve any more"),
+}
+"""How a game ended, by its ``ending`` key, as the simulator's report names it
+(``Game.endings``; the ordinary end, "", is the report's own words)."""
 """Every name a player reads: tastes (``taste_<id>``), colours (``colour_<id>``),
 desserts and guests by their ids."""
 
@@ -266,9 +276,9 @@ _ENDINGS = {
     "winners": Text("勝者: {names}", "Winners: {names}"),
     "no_winner": Text("勝者なし", "No winner"),
     "line": Text(
-        "{name}: {guests}（{points}点、手札{hand}枚）",
-        "{name}: {guests} ({points} points, {hand} desserts in hand)",
+        "{name}: {guests}（{points}、手札{hand}）", "{name}: {guests} ({points}, {hand} in hand)"
     ),
+    "desserts": Text("{n}枚", "{n} desserts", one="{n} dessert"),
 }
 
 _LABELS = {
@@ -377,8 +387,8 @@ def summary_lines(
             _ENDINGS["line"].format(
                 name=seat_name(seat, lang, names),
                 guests=guests_by_colour([GUESTS[g].id for g in guests], lang),
-                points=guest_points(guests),
-                hand=len(hands[seat]),
+                points=POINTS.format(n=guest_points(guests))(lang),
+                hand=_ENDINGS["desserts"].format(n=len(hands[seat]))(lang),
             )(lang)
         )
     if not winners:

@@ -5,16 +5,18 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from ...engine import Action, Game, Provisional
+from ...engine import TURNS, Action, Game, Provisional
 from . import spaces
 from .actions import ACTION_TYPES
 from .bot import HeuristicBot
 from .data import PROVISIONAL
 from .rules import MoriyaWarsState
-from .text import BLURB, GLOSSARY, TITLE, WORDS, describe_action, describe_view
+from .text import BLURB, ENDING_NAMES, GLOSSARY, TITLE, WORDS, describe_action, describe_view
 
 
 class MoriyaWars(Game):
+    length_unit = TURNS
+    length_counter = "turn"
     id = "moriya-wars"
     title = TITLE
     blurb = BLURB
@@ -26,6 +28,7 @@ class MoriyaWars(Game):
     """2: money may be spent after the face's action; the turn then ends with ``EndTurn``."""
     glossary = GLOSSARY
     words = WORDS
+    endings = ENDING_NAMES
     declarations = spaces
     heuristic = HeuristicBot
     provisional = tuple(

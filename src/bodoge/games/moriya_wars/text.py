@@ -26,6 +26,15 @@ GLOSSARY = {
     **SIDE_NAMES,
 }
 
+ENDING_NAMES: dict[str, Text] = {
+    "supply": Text("山が尽きた", "a supply ran out"),
+    "claim": Text("⑤半人半霊の勝利宣言", "a ⑤ Half-Phantom's claim"),
+    "everyone_out": Text("全員脱落", "everyone was out"),
+    "limit": Text("安全のための上限で打ち切り", "stopped at the safety limit"),
+}
+"""How a game ended, by its ``ending`` key, as the simulator's report names it
+(``Game.endings``; the ordinary end, "", is the report's own words)."""
+
 FACE_ACTIONS = {
     1: Text("お金を{n}枚取る", "take {n} money"),
     2: Text("博麗神社に{n}枚置く", "place {n} in Hakurei Shrine"),

@@ -19,7 +19,7 @@ from .data import (
     TITLE_IS_PROVISIONAL,
 )
 from .rules import NumberHeistState
-from .text import BLURB, GLOSSARY, TITLE, WORDS, describe_view
+from .text import BLURB, ENDING_NAMES, GLOSSARY, TITLE, WORDS, describe_view
 
 _DATA = "src/bodoge/games/number_heist/data.py"
 
@@ -38,6 +38,7 @@ class NumberHeist(Game):
     hidden_information = True
     glossary = GLOSSARY
     words = WORDS
+    endings = ENDING_NAMES
     declarations = spaces
     heuristic = HeuristicBot
     provisional = (

@@ -27,6 +27,13 @@ GLOSSARY = {
     "batting": Text("バッティング", "clash"),
 }
 
+ENDING_NAMES: dict[str, Text] = {
+    "won": Text("目標点に到達", "the goal was reached"),
+    "limit": Text("安全のための上限で打ち切り", "stopped at the safety limit"),
+}
+"""How a game ended, by its ``ending`` key, as the simulator's report names it
+(``Game.endings``; the ordinary end, "", is the report's own words)."""
+
 # The words of the table (templates/number-heist.html reads them as t("key")).
 WORDS: dict[str, Text] = {
     "deck": Text("山札", "Deck"),
@@ -229,8 +236,9 @@ _ENDINGS = {
     ),
     "last": Text("最後のラウンド:", "The last round:"),
     "line": Text(
-        "{name}: 「{number}」{result} +{gain}点 → {points}点",
-        "{name}: {number}, {result}, +{gain} → {points} points",
+        "{name}: 「{number}」{result} +{gain}点 → {n}点",
+        "{name}: {number}, {result}, +{gain} → {n} points",
+        one="{name}: {number}, {result}, +{gain} → {n} point",
     ),
     "winners": Text("勝者: {names}", "Winner: {names}"),
     "no_winner": Text("勝者なし", "No winner"),
@@ -310,7 +318,7 @@ def summary_lines(state: Any, lang: str, names: Sequence[str] | None = None) -> 
                     number=two_digits(state.last_numbers[seat]),
                     result=_RESULTS[state.last_results[seat]](lang),
                     gain=sum(state.last_gains[seat]),
-                    points=state.points[seat],
+                    n=state.points[seat],
                 )(lang)
             )
     if not state.final:

@@ -11,7 +11,7 @@ from .actions import ACTION_TYPES, PickPass, card_name
 from .bot import HeuristicBot
 from .data import DESIGN, HAND_COUNTS
 from .rules import PapayooState
-from .text import BLURB, GLOSSARY, HAND_COUNT_TEXT, TITLE, WORDS, describe_view
+from .text import BLURB, GLOSSARY, HAND_COUNT_TEXT, HAND_UNIT, TITLE, WORDS, describe_view
 
 HANDS = Option(
     "hands",
@@ -37,6 +37,8 @@ SHIFTING_PASS = Option(
 
 
 class Papayoo(Game):
+    length_unit = HAND_UNIT
+    length_counter = "hand_number"
     id = "papayoo"
     title = TITLE
     blurb = BLURB

@@ -29,6 +29,8 @@ GLOSSARY = {
     "hand": Text("ハンド（1回の配り）", "hand (one deal)"),
     "points": Text("失点", "points"),
 }
+HAND_UNIT = Text("ハンド", "hands")
+"""What Papayoo's length is counted in (``Game.length_unit``): one deal played out."""
 
 HAND_COUNT_TEXT: dict[OptionValue, Text] = {
     "one": Text("1ハンドだけ", "one hand"),
@@ -84,7 +86,9 @@ WORDS: dict[str, Text] = {
     "trick_empty": Text("{name}がリードします", "{name} leads"),
     "last_trick": Text("前のトリック", "Last trick"),
     "last_trick_of": Text("第{hand}ハンドの最後のトリック", "Last trick of hand {hand}"),
-    "last_trick_note": Text("{name}が取りました（{points}点）", "won by {name} ({points} points)"),
+    "last_trick_note": Text(
+        "{name}が取りました（{n}点）", "won by {name} ({n} points)", one="won by {name} ({n} point)"
+    ),
     "to_pass": Text("{name}に渡すカード", "Cards to pass to {name}"),
     "take_back_freely": Text(
         "「渡す」を押すまで何度でも選び直せます",
@@ -125,7 +129,9 @@ WORDS: dict[str, Text] = {
     "log_gave": Text("渡した:", "you gave"),
     "log_received": Text("受け取った:", "you received"),
     "log_trick": Text(
-        "{name}がトリックを取った（{points}点）", "{name} takes the trick ({points} points)"
+        "{name}がトリックを取った（{n}点）",
+        "{name} takes the trick ({n} points)",
+        one="{name} takes the trick ({n} point)",
     ),
     "log_hand_over": Text("ハンド終了", "the hand is over"),
     "log_die": Text("サイコロ: パパヨーは{card}", "the die: the Papayoo is {card}"),
@@ -181,8 +187,9 @@ _LABELS = {
     ),
     "trick": Text("場: {cards}", "Trick: {cards}"),
     "last_trick": Text(
-        "前のトリック: {cards} → {name}（{points}点）",
-        "Last trick: {cards} → {name} ({points} pts)",
+        "前のトリック: {cards} → {name}（{n}点）",
+        "Last trick: {cards} → {name} ({n} pts)",
+        one="Last trick: {cards} → {name} ({n} pt)",
     ),
     "player": Text(
         "{name}: 手札{count}枚 | このハンド{points}点 | 合計{total}点",
@@ -240,7 +247,7 @@ def describe_view(view: Mapping[str, Any], lang: str) -> str:
             label["last_trick"].format(
                 cards=_trick_text(last["cards"], lang),
                 name=seat_name(last["winner"], lang),
-                points=last["points"],
+                n=last["points"],
             )(lang)
         )
     if view["phase"] == "play":
@@ -271,7 +278,7 @@ def describe_view(view: Mapping[str, Any], lang: str) -> str:
 
 
 _SUMMARY = {
-    "total": Text("{name}: {total}点{mark}", "{name}: {total} points{mark}"),
+    "total": Text("{name}: {n}点{mark}", "{name}: {n} points{mark}", one="{name}: {n} point{mark}"),
     "winners": Text("勝者（失点が最少）: {names}", "Winners (fewest points): {names}"),
 }
 
@@ -284,7 +291,7 @@ def summary_lines(
     for seat, total in enumerate(totals):
         mark = " ♛" if seat in winners else ""
         name = seat_name(seat, lang, names)
-        lines.append(_SUMMARY["total"].format(name=name, total=total, mark=mark)(lang))
+        lines.append(_SUMMARY["total"].format(name=name, n=total, mark=mark)(lang))
     who = ", ".join(seat_name(s, lang, names) for s in winners)
     lines.append(_SUMMARY["winners"].format(names=who)(lang))
     return lines

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from ...engine import Action, Text, seat_name
+from ...engine import CARDS, Action, Text, seat_name
 from .actions import Keep, Place
 from .data import COLOUR_WORDS, DUET_RANKS, SOLO_RANKS, rank
 
@@ -158,7 +158,7 @@ _LABELS = {
     "deck": Text("山札 {n}枚", "deck: {n}"),
     "turn": Text("手番: {name}", "Turn: {name}"),
     "hand": Text("手札", "hand"),
-    "cards": Text("{n}枚", "{n} cards"),
+    "cards": CARDS,
     "keep": Text("残す列を選んでいます", "choosing the column to keep"),
     "place_two": Text("2枚置く番", "places two"),
 }
