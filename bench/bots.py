@@ -53,7 +53,7 @@ import importlib
 import json
 import math
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import asdict, dataclass
 from unittest import mock
@@ -327,10 +327,27 @@ def plainest(game: Game, variants: list[dict]) -> dict:
     return min(variants, key=lambda variant: len(given(game, variant)))
 
 
-def configurations(game: Game, players: list[int] | None) -> list[tuple[dict, int]]:
-    """For each player range the options allow, its plainest options and each count."""
+def parse_option(text: str) -> tuple[str, str]:
+    """``NAME=VALUE`` of ``--options``."""
+    name, equals, value = text.partition("=")
+    if not equals or not name:
+        raise argparse.ArgumentTypeError(f"{text!r}: write NAME=VALUE")
+    return name.strip(), value.strip()
+
+
+def configurations(
+    game: Game, players: list[int] | None, only: Mapping[str, object] | None = None
+) -> list[tuple[dict, int]]:
+    """For each player range the options allow, its plainest options and each count.
+
+    ``only`` keeps the variants whose options it names take the values it gives
+    (``--options expansion=false``); a game without such an option is not held to it.
+    """
     by_range: dict[tuple[int, int], list[dict]] = {}
     for options in game.variants():
+        named = {k: v for k, v in (only or {}).items() if k in options}
+        if any(str(options[k]).lower() != str(v).lower() for k, v in named.items()):
+            continue
         by_range.setdefault(game.player_range(options), []).append(options)
     found = []
     for (low, high), variants in by_range.items():
@@ -376,6 +393,14 @@ def main() -> None:
         metavar="MODULE.NAME=VALUE",
         help="another value of a module constant for the bot's own decisions only",
     )
+    parser.add_argument(
+        "--options",
+        type=parse_option,
+        action="append",
+        default=[],
+        metavar="NAME=VALUE",
+        help="play only the variants with this option value (repeatable)",
+    )
     parser.add_argument("--json", action="store_true")
     args = parser.parse_args()
     players = [int(p) for p in args.players.split(",")] if args.players else None
@@ -383,7 +408,7 @@ def main() -> None:
     results: list[Result] = []
     for game_id in args.games.split(","):
         game = bodoge.get_game(game_id)
-        for options, count in configurations(game, players):
+        for options, count in configurations(game, players, dict(args.options)):
             rate = None
             for opponent in args.against.split(",") if count > 1 else ["alone"]:
                 if opponent == "openspiel" and rate is None:

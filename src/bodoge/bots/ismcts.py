@@ -286,12 +286,16 @@ class ISMCTSBot:
     ) -> Belief | None:
         """The belief brought to ``state``, or ``None`` without one (uniform re-deals).
 
+        A game that hides nothing has nothing to read: its one world is the state.
+
         Dealing the pool may take at most :data:`BELIEF_SHARE` of a time
-        budget; with an iteration budget it deals as many particles as it
-        wants (capped by the iterations), so the decision replays exactly.
+        budget, and a short budget wants fewer worlds (a quarter of the
+        iterations the last decision ran: each world is drawn a few times);
+        with an iteration budget it deals as many particles as it wants
+        (capped by the iterations), so the decision replays exactly.
         """
         policy = self.rollout if self.rollout is not None else self.advisor
-        if not self.belief or policy is None:
+        if not self.belief or policy is None or not state.game.hidden_information:
             return None
         if self._belief is None or self._belief.me != seat:
             self._belief = Belief(policy, seat, self.belief, self._rng, rewind=self.rewind)
@@ -301,7 +305,10 @@ class ISMCTSBot:
         if self.time_cap is not None:
             capped = start + BELIEF_SHARE * self.time_cap
             deadline = capped if deadline is None else min(deadline, capped)
-        wanted = None if iterations is None else min(WORLDS, iterations)
+        if iterations is not None:
+            wanted = min(WORLDS, iterations)
+        else:  # about a quarter as many worlds as the last decision's iterations
+            wanted = min(WORLDS, max(WORLDS // 8, self.last_iterations // 4 or WORLDS // 4))
         self._belief.prepare(state, self.playout_noise, deadline, wanted)
         return self._belief
 
