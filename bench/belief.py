@@ -19,6 +19,9 @@ rows give, per game:
   particles forward, dealing new ones), which comes out of the search's
   budget (a quarter of it at most).
 
+A game in which the search keeps uniform re-deals (nothing hidden, or its
+hints' ``BELIEF = 0``) is measured all the same and marked ``off``.
+
 Times are CPU times of this process (``time.process_time``), steadier than
 the wall clock on a shared machine.
 
@@ -139,6 +142,7 @@ def main() -> None:
     table = Table(title=f"The belief at decisions of normal bots' games ({args.worlds} worlds)")
     for column in (
         "game",
+        "belief",
         "players",
         "decisions",
         "pooled",
@@ -152,8 +156,11 @@ def main() -> None:
     for row in rows:
         pooled = row.pooled or 1
         figures = row.to_json()
+        game = bodoge.get_game(row.game)
+        on = game.hidden_information and search_hints(game).belief > 0
         table.add_row(
             row.game,
+            "on" if on else "off",
             str(row.players),
             str(row.decisions),
             f"{row.pooled / max(1, row.decisions):.0%}",

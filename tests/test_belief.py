@@ -126,7 +126,7 @@ def test_an_iteration_budget_replays_exactly_with_the_belief() -> None:
 
     def play() -> list[object]:
         state = game.new_game(3, seed=8)
-        bots = [make_bot("strong:iterations=40", game, seed=1)] + [
+        bots = [make_bot("strong:iterations=40,belief=1", game, seed=1)] + [
             make_bot("normal", game, seed=s) for s in (2, 3)
         ]
         while not state.is_over:

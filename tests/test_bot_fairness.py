@@ -33,11 +33,12 @@ SPECS = (
     "ismcts:iterations=6,noise=0.3",
     "ismcts:iterations=6,prior=0",
     "ismcts:iterations=6,belief=0",
+    "ismcts:iterations=6,belief=1",
 )
 """A search bot's playouts reach the end of the game, so its budgets here are small.
 
-Every ``ismcts`` spec but the last reads the others' moves (``belief=auto``):
-its worlds come from :mod:`bodoge.bots.belief`; the last re-deals uniformly.
+The last two deal their worlds uniformly and by reading the others' moves
+(:mod:`bodoge.bots.belief`); the others take the game's own choice (``auto``).
 """
 
 
@@ -148,7 +149,7 @@ def test_every_real_game_has_a_heuristic_bot() -> None:
 
 
 @pytest.mark.parametrize(
-    "spec", ["heuristic", "ismcts:iterations=60", "ismcts:iterations=60,belief=0"]
+    "spec", ["heuristic", "ismcts:iterations=60,belief=0", "ismcts:iterations=60,belief=1"]
 )
 def test_another_players_hidden_hand_does_not_change_the_choice(spec: str) -> None:
     """Swap P2's unseen hand with cards from the deck: P1's decision stays."""
