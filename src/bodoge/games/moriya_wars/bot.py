@@ -74,8 +74,10 @@ class Position:
     money: list[int]
     out: list[bool]
     supply: list[int]
+    _leads: tuple[int, int] | None
 
     def __init__(self, view: Mapping[str, Any]) -> None:
+        self._leads = None
         self.board = [[c["human"], c["youkai"]] for c in view["board"]]
         self.money = [p["money"] for p in view["players"]]
         self.out = [p["out"] for p in view["players"]]
@@ -88,29 +90,39 @@ class Position:
         twin.money = list(self.money)
         twin.out = list(self.out)
         twin.supply = list(self.supply)
+        twin._leads = None
         return twin
 
     @property
     def over(self) -> bool:
         return min(self.supply) == 0
 
+    @property
+    def leads(self) -> tuple[int, int]:
+        """:func:`leads` of the board, worked out once: a position is judged many times.
+
+        A copy starts without it, since copies are changed before they are judged.
+        """
+        found = self._leads
+        if found is None:
+            found = self._leads = leads(self.board)
+        return found
+
     def holds(self, identity: int, seat: int) -> bool:
-        humans, youkai = leads(self.board)
-        if identity == 1:
-            return humans > youkai
-        if identity == 2:
-            return youkai > humans
         if identity == 3:
             mine = self.money[seat]
             return all(mine > m for o, m in enumerate(self.money) if o != seat and not self.out[o])
         if identity == 4:
             return all(h == y for h, y in self.board)
-        return full_and_tied(self.board) >= FULL_AND_TIED
+        if identity == 5:
+            return full_and_tied(self.board) >= FULL_AND_TIED
+        humans, youkai = self.leads
+        return humans > youkai if identity == 1 else youkai > humans
 
     def progress(self, identity: int, seat: int) -> float:
         """How near ``identity``'s condition is for ``seat``: higher is nearer."""
         board = self.board
-        humans, youkai = leads(board)
+        humans, youkai = self.leads
         balance = -BALANCE * abs(humans - youkai)
         # a lead for either side lets ① or ② (lower numbers) beat ③, ④ and ⑤
         if identity in (1, 2):
@@ -142,14 +154,13 @@ class Position:
         at all the highest card held wins.
         """
 
+        found: dict[int, bool] = {}
+
         def met(card: int) -> bool:
-            if card == 3:  # ③ holds for whoever has the strictly largest purse
-                return any(
-                    self.holds(3, o)
-                    for o in range(len(self.money))
-                    if o != seat and not self.out[o]
-                )
-            return self.holds(card, seat)
+            known = found.get(card)
+            if known is None:
+                known = found[card] = self._met(card, seat)
+            return known
 
         if self.holds(identity, seat):
             beaten = [card for card in others if card < identity and met(card)]
@@ -158,6 +169,14 @@ class Position:
             return 0.0
         higher = [card for card in others if card > identity]
         return 1.0 if not higher else 0.3 / len(higher)
+
+    def _met(self, card: int, seat: int) -> bool:
+        """Whether ``card``'s condition holds for another player than ``seat`` who may hold it."""
+        if card == 3:  # ③ holds for whoever has the strictly largest purse
+            return any(
+                self.holds(3, o) for o in range(len(self.money)) if o != seat and not self.out[o]
+            )
+        return self.holds(card, seat)
 
     def standing(self, identity: int, seat: int, others: Sequence[int]) -> float:
         """Progress, the end's verdict when the position ends the game, and the urge to end it."""
