@@ -302,16 +302,17 @@ class State(ABC):
         """JSON-ready: everything ``seat`` may see, nothing more (``None``: spectator)."""
         if seat is not None:
             self._check_seat(seat)
+        to_act = self.to_act  # asked once: some games work it out
         header: dict[str, Any] = {
             "game": self.game.id,
             "seat": seat,
             "num_players": self.num_players,
             "options": dict(self.options),
-            "version": self.version,
-            "to_act": list(self.to_act),
-            "is_over": self.is_over,
+            "version": len(self.events),
+            "to_act": list(to_act),
+            "is_over": not to_act,
         }
-        if self.is_over:
+        if not to_act:
             header["scores"] = list(self.scores)
             header["winners"] = list(self.winners)
             if self.stopped:

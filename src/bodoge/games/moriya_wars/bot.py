@@ -154,29 +154,32 @@ class Position:
         at all the highest card held wins.
         """
 
-        found: dict[int, bool] = {}
-
-        def met(card: int) -> bool:
-            known = found.get(card)
-            if known is None:
-                known = found[card] = self._met(card, seat)
-            return known
-
+        met = self._met_by_others(seat)
         if self.holds(identity, seat):
-            beaten = [card for card in others if card < identity and met(card)]
-            return 1.0 if not beaten else 0.35
-        if any(met(card) for card in others):
+            return 0.35 if any(met[card] for card in others if card < identity) else 1.0
+        if any(met[card] for card in others):
             return 0.0
-        higher = [card for card in others if card > identity]
-        return 1.0 if not higher else 0.3 / len(higher)
+        higher = sum(1 for card in others if card > identity)
+        return 0.3 / higher if higher else 1.0
 
-    def _met(self, card: int, seat: int) -> bool:
-        """Whether ``card``'s condition holds for another player than ``seat`` who may hold it."""
-        if card == 3:  # ③ holds for whoever has the strictly largest purse
-            return any(
-                self.holds(3, o) for o in range(len(self.money)) if o != seat and not self.out[o]
-            )
-        return self.holds(card, seat)
+    def _met_by_others(self, seat: int) -> tuple[bool, ...]:
+        """By card (index 1 to 5): whether its condition holds for another player who may hold
+        it; all five at once, as a position is judged against every card in play."""
+        humans, youkai = self.leads
+        board, money, out = self.board, self.money, self.out
+        purse = any(  # ③ holds for whoever has the strictly largest purse
+            all(money[o] > m for p, m in enumerate(money) if p != o and not out[p])
+            for o in range(len(money))
+            if o != seat and not out[o]
+        )
+        return (
+            False,
+            humans > youkai,
+            youkai > humans,
+            purse,
+            all(h == y for h, y in board),
+            full_and_tied(board) >= FULL_AND_TIED,
+        )
 
     def standing(self, identity: int, seat: int, others: Sequence[int]) -> float:
         """Progress, the end's verdict when the position ends the game, and the urge to end it."""
