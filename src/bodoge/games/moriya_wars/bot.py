@@ -50,7 +50,7 @@ from .data import (
     REGIONS,
     STEAL_FACE,
 )
-from .rules import full_and_tied, identity_pool, leads
+from .rules import MoriyaWarsState, full_and_tied, identity_pool, leads
 
 MONEY_WORTH = 0.1
 """What one money chip in hand is worth to an identity other than ③."""
@@ -63,6 +63,8 @@ BALANCE = 1.0
 """What each region of lead for either side costs ③, ④ and ⑤ (a lead lets ① or ② win)."""
 CLAIM_WORTH = 1000.0
 """Far above any standing: ⑤'s claim wins at once (and anyone else's puts them out)."""
+VIEW_READ = ("you", "marked", "board", "players", "supply", "spare", "dice")
+"""The fields of its view that the bot reads (the rest it need not build)."""
 SWAP_MARGIN = 0.5
 """How much better the cards a swap may bring must look before the bot swaps."""
 
@@ -202,7 +204,8 @@ class HeuristicBot(Strategy):
 
     def values(self, state: State, seat: int, legal: list[Action]) -> list[float]:
         """Each action's standing after it, less the standing now; ⑤'s claim above all."""
-        view = state.view(seat)
+        assert isinstance(state, MoriyaWarsState)
+        view = state.view_part(seat, *VIEW_READ)
         me = view["you"]
         if view["marked"]:
             return [self._bribing_value(action) for action in legal]
