@@ -168,17 +168,16 @@ class Position:
         """By card (index 1 to 5): whether its condition holds for another player who may hold
         it; all five at once, as a position is judged against every card in play."""
         humans, youkai = self.leads
-        board, money, out = self.board, self.money, self.out
-        purse = any(  # ③ holds for whoever has the strictly largest purse
-            all(money[o] > m for p, m in enumerate(money) if p != o and not out[p])
-            for o in range(len(money))
-            if o != seat and not out[o]
-        )
+        board = self.board
+        richest = [o for o, gone in enumerate(self.out) if not gone]
+        if richest:
+            top = max(self.money[o] for o in richest)
+            richest = [o for o in richest if self.money[o] == top]
         return (
             False,
             humans > youkai,
             youkai > humans,
-            purse,
+            len(richest) == 1 and richest[0] != seat,  # ③: the strictly largest purse
             all(h == y for h, y in board),
             full_and_tied(board) >= FULL_AND_TIED,
         )
