@@ -59,18 +59,20 @@ def copy_plain(value: Any) -> Any:
     return value
 
 
-def _copy_containers(values: dict[str, Any]) -> dict[str, Any]:
+def _copy_containers(values: list[Any]) -> list[Any]:
     """Deep copies of plain containers: marshal does it in C, :func:`copy_plain` otherwise.
 
     Search bots clone a state for every playout and the server for every
     decision, so this is one of the engine's hottest paths.  marshal copies
     exactly the built-in types (lists, dicts, sets, tuples, numbers, strings,
     ``None``) and refuses anything else, which then takes the slower path.
+    The values come as a list, not a dict by name, so that marshal does not
+    write and read every field's name at every copy.
     """
     try:
-        copied: dict[str, Any] = marshal.loads(marshal.dumps(values))
+        copied: list[Any] = marshal.loads(marshal.dumps(values))
     except ValueError:
-        return {name: copy_plain(value) for name, value in values.items()}
+        return [copy_plain(value) for value in values]
     return copied
 
 
@@ -347,7 +349,9 @@ class State(ABC):
         twin.rng = self.rng.copy()
         twin.events = self.events.copy()  # events are immutable: a shallow copy is enough
         if self._copied:
-            twin.__dict__.update(_copy_containers({n: getattr(self, n) for n in self._copied}))
+            names = self._copied
+            copies = _copy_containers([getattr(self, name) for name in names])
+            twin.__dict__.update(zip(names, copies, strict=True))
         return twin
 
     def determinize(self, seat: int | None, rng: Rng | random.Random | int) -> Self:
