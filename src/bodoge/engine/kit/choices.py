@@ -58,7 +58,8 @@ class Commitment(Generic[C]):
         """A commitment of ``size`` items per seat (one bid, three cards to pass).
 
         ``to_act`` asks who still owes a choice several times a move, so
-        this one counts the items in C rather than calling ``chosen`` per seat.
+        this one compares each seat's count of items with ``size`` rather
+        than calling ``chosen`` once per seat.
 
         >>> Commitment.of_size(1).owing([[2], [], [0, 1]])
         (1, 2)
