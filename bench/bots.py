@@ -27,6 +27,10 @@ ceiling, how often a search of the same budget wins when nothing is hidden
 from it, which tells a goal the game's luck puts out of reach from one a
 fair bot falls short of.
 
+``--bot openspiel`` puts OpenSpiel's IS-MCTS in the bot's seat too: in a
+co-operative game the table is partners, so the reference for "ahead of
+OpenSpiel" is OpenSpiel's own result with the same partners (or alone).
+
 ``--tweak MODULE.NAME=VALUE`` (repeatable) gives the bot's own decisions
 another value of a module constant, such as a heuristic's weight, while
 every opponent keeps the shipped one: a tuning experiment against the
@@ -39,6 +43,7 @@ Usage::
     python bench/bots.py --against random,heuristic --json
     python bench/bots.py --bot heuristic --against random --n 100 --jobs 2
     python bench/bots.py --games cardiceo --players 4 --against heuristic --peek
+    python bench/bots.py --bot openspiel --games tarot-storia --players 1,2 --against openspiel
     python bench/bots.py --bot heuristic --games anehambra --against heuristic \
         --tweak bodoge.games.anehambra.bot.CARD_VALUE=0.05 --n 800 --jobs 2
 
@@ -238,6 +243,17 @@ class Match:
     tweaks: tuple[tuple[str, float], ...] = ()
 
 
+def openspiel_player(match: Match, game: Game, seed: int) -> Timed:
+    """OpenSpiel's IS-MCTS for one seat, its simulations calibrated to the time per move."""
+    assert match.sims_per_second is not None
+    # Its first simulation only expands the root, and a search of one
+    # fails its own `total_visits > 0` check: two at the least, even
+    # where that takes longer than the time per move (long playouts).
+    sims = max(MIN_OPENSPIEL_SIMULATIONS, round(match.sims_per_second * match.seconds))
+    player = OpenSpielPlayer(game, match.options, match.players, sims, seed=seed)
+    return Timed(player.choose, lambda: sims)
+
+
 def play_one(match: Match, index: int) -> tuple[bool, int, float, int, float, float]:
     """Game ``index`` of a match: won?, iterations and seconds of both search sides, score."""
     game = bodoge.get_game(match.game_id)
@@ -245,25 +261,20 @@ def play_one(match: Match, index: int) -> tuple[bool, int, float, int, float, fl
     spec = match.spec
     if spec.split(":")[0] == "ismcts":  # the search bot thinks for the time given
         spec += f"{',' if ':' in spec else ':'}seconds={match.seconds}"
-    search = make_bot(spec, game, seed=index)
-    choose = peeking(search.choose) if match.peek else search.choose
-    if match.tweaks:
-        choose = tweaked(choose, match.tweaks)
-    ours = Timed(choose, lambda: getattr(search, "last_iterations", 0))
+    if spec == "openspiel":  # the reference itself in the bot's seat (co-operative games)
+        ours = openspiel_player(match, game, seed=index * 31 + me)
+    else:
+        search = make_bot(spec, game, seed=index)
+        choose = peeking(search.choose) if match.peek else search.choose
+        if match.tweaks:
+            choose = tweaked(choose, match.tweaks)
+        ours = Timed(choose, lambda: getattr(search, "last_iterations", 0))
     bots: list = []
     for seat in range(match.players):
         if seat == me:
             bots.append(ours)
         elif match.opponent == "openspiel":
-            assert match.sims_per_second is not None
-            # Its first simulation only expands the root, and a search of one
-            # fails its own `total_visits > 0` check: two at the least, even
-            # where that takes longer than the time per move (long playouts).
-            sims = max(MIN_OPENSPIEL_SIMULATIONS, round(match.sims_per_second * match.seconds))
-            player = OpenSpielPlayer(
-                game, match.options, match.players, sims, seed=index * 31 + seat
-            )
-            bots.append(Timed(player.choose, lambda sims=sims: sims))
+            bots.append(openspiel_player(match, game, seed=index * 31 + seat))
         else:
             bots.append(make_bot(match.opponent, game, seed=index * 31 + seat))
     state = game.new_game(match.players, seed=10_000 + index, options=match.options)
@@ -378,7 +389,9 @@ def main() -> None:
         "--jobs", type=int, default=1, help="games played at once (one process each)"
     )
     parser.add_argument(
-        "--bot", default="ismcts", help="bodoge's search bot, as a spec (seconds are added)"
+        "--bot",
+        default="ismcts",
+        help="bodoge's search bot, as a spec (seconds are added), or openspiel (the reference)",
     )
     parser.add_argument(
         "--peek",
@@ -411,7 +424,7 @@ def main() -> None:
         for options, count in configurations(game, players, dict(args.options)):
             rate = None
             for opponent in args.against.split(",") if count > 1 else ["alone"]:
-                if opponent == "openspiel" and rate is None:
+                if "openspiel" in (opponent, args.bot) and rate is None:
                     rate = calibrate_openspiel(game, options, count, args.seconds)
                 console.log(f"{game_id} {options} {count}p vs {opponent} …")
                 results.append(

@@ -50,9 +50,28 @@ class Commitment(Generic[C]):
     """
 
     chosen: Callable[[Sequence[C], int], bool]
+    size: int | None = None
+    """Set by :meth:`of_size`: a choice is complete at this many items (a faster ``owing``)."""
+
+    @classmethod
+    def of_size(cls, size: int) -> Commitment[list[int]]:
+        """A commitment of ``size`` items per seat (one bid, three cards to pass).
+
+        ``to_act`` asks who still owes a choice several times a move, so
+        this one compares each seat's count of items with ``size`` rather
+        than calling ``chosen`` once per seat.
+
+        >>> Commitment.of_size(1).owing([[2], [], [0, 1]])
+        (1, 2)
+        """
+        return Commitment[list[int]](lambda choices, seat: len(choices[seat]) == size, size)
 
     def owing(self, choices: Sequence[C]) -> tuple[int, ...]:
         """The seats whose choice is not complete yet (``to_act`` while choosing)."""
+        size = self.size
+        if size is not None:
+            sizes = map(len, choices)  # type: ignore[arg-type]
+            return tuple(seat for seat, count in enumerate(sizes) if count != size)
         chosen = self.chosen
         return tuple(seat for seat in range(len(choices)) if not chosen(choices, seat))
 

@@ -165,6 +165,16 @@ class Rules(State):
     def _view(self, seat: int | None) -> dict[str, Any]:
         return self.VIEW.render(self, seat)
 
+    def view_part(self, seat: int | None, *names: str) -> dict[str, Any]:
+        """The fields ``names`` of what ``view(seat)`` adds to the header, and nothing else.
+
+        A game's heuristic reads its seat's view, so that it never sees more
+        than the seat; in a search's playouts it decides at every move, where
+        building the whole view for the few fields it reads costs more than
+        the decision.  The fields come from the view's own functions.
+        """
+        return self.VIEW.part(self, seat, names)
+
 
 # --------------------------------------------------------------------- view
 
@@ -190,6 +200,7 @@ class View:
 
     def __init__(self) -> None:
         self.fields: list[tuple[str, ShapeOf, Callable[[Any, Any], Any]]] = []
+        self._fills: dict[str, Callable[[Any, Any], Any]] = {}
 
     def field(
         self, shape: ShapeOf, name: str | None = None
@@ -197,17 +208,26 @@ class View:
         """Declare the field named after the decorated function (or ``name``)."""
 
         def add(fill: Callable[[Any, Any], Any]) -> Callable[[Any, Any], Any]:
-            self.fields.append((name or fill.__name__, shape, fill))
+            self._add(name or fill.__name__, shape, fill)
             return fill
 
         return add
 
     def constant(self, name: str, shape: ShapeOf, value: Callable[[Any, Any], Any]) -> None:
         """A field whose value a one-line function gives (a count, a copy)."""
-        self.fields.append((name, shape, value))
+        self._add(name, shape, value)
+
+    def _add(self, name: str, shape: ShapeOf, fill: Callable[[Any, Any], Any]) -> None:
+        self.fields.append((name, shape, fill))
+        self._fills[name] = fill
 
     def render(self, state: Any, key: Any) -> dict[str, Any]:
         return {name: fill(state, key) for name, _, fill in self.fields}
+
+    def part(self, state: Any, key: Any, names: Iterable[str]) -> dict[str, Any]:
+        """The fields ``names`` of :meth:`render`, filled by the same functions, and no other."""
+        fills = self._fills
+        return {name: fills[name](state, key) for name in names}
 
     def schema(self, options: Mapping[str, OptionValue], num_players: int) -> Record:
         return Record(

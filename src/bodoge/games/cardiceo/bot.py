@@ -21,7 +21,7 @@ from typing import Any
 from ...engine import Action, State, Strategy
 from .actions import Discard, KeepDice
 from .data import ALL_DICE, DICE_SIDES, HIGHEST, OUTCOMES_PER_VALUE, ROLLS
-from .rules import dice_sums, matches
+from .rules import CardiceoState, dice_sums, matches
 
 Plan = tuple[tuple[int, int], ...]
 """(card, mask) discards with disjoint dice."""
@@ -159,6 +159,9 @@ def _reroll_value(held: int, cards_left: int, per_point: float) -> float:
 class Reading:
     """What the bot takes from its view."""
 
+    FIELDS = ("hand", "dice", "rounds")
+    """The fields of the view it reads."""
+
     def __init__(self, view: Mapping[str, Any]) -> None:
         self.hand = [0, *view["hand"]]
         self.dice = [die["value"] for die in view["dice"]]
@@ -182,7 +185,8 @@ class HeuristicBot(Strategy):
     """About half a card discarded: the gap between a plan and a slightly worse one."""
 
     def values(self, state: State, seat: int, legal: list[Action]) -> list[float]:
-        reading = Reading(state.view(seat))
+        assert isinstance(state, CardiceoState)
+        reading = Reading(state.view_part(seat, *Reading.FIELDS))
         if any(isinstance(action, KeepDice) for action in legal):
             keep = best_plan(reading.dice, ALL_DICE, reading.hand, reading.per_point)
             again = reroll_value(reading.hand, reading.per_point)

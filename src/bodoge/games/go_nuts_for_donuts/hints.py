@@ -1,6 +1,7 @@
 """How a search bot should play Go Nuts for Donuts: read only by bots (see ``bodoge.bots.hints``).
 
-The figures are in ``bench/README.md`` (Go Nuts for Donuts).
+The figures are in ``bench/README.md`` (Go Nuts for Donuts, and the eighteenth session's
+section on OpenSpiel).
 """
 
 from __future__ import annotations
@@ -9,3 +10,8 @@ PLAYOUTS = "random"
 """Heuristic playouts are slow (the heuristic weighs every row card for every other
 bidder): IS-MCTS managed 3 iterations a second with them, 145–366 with random ones, and
 won against the heuristic with random playouts only (8-game runs, bench/README.md)."""
+MARGIN = 2.0
+"""Random playouts of a bidding game rank bids for their own reasons (a random bidder
+rarely contests the card the heuristic's mix avoids), so the search keeps the heuristic's
+bid unless two standard errors sure: it then won more against OpenSpiel's search and
+against heuristic bots alike (bench/README.md, eighteenth session)."""

@@ -91,9 +91,9 @@ RESOLVE = "resolve"
 
 INDEX = {donut: kind for kind, donut in enumerate(DONUTS)}
 
-BIDDING = Commitment[list[int]](lambda bids, seat: len(bids[seat]) == 1)
+BIDDING = Commitment.of_size(1)
 """Every seat bids at once, in secret: ``bids[seat]`` is ``[]`` or ``[position index]``."""
-PASSING = Commitment[list[int]](lambda passes, seat: len(passes[seat]) == 1)
+PASSING = Commitment.of_size(1)
 """Cinnamon Twist: every seat picks in secret the kind it passes left."""
 
 POWER_PHASE = {

@@ -36,7 +36,10 @@ from ...engine import Action, State, Strategy
 from ...engine.kit import mixed_weights
 from .actions import AllowTheft, HideCritter, RevealCritter, StealNut, UseHamster
 from .data import NUT_COPIES, NUTS, START_NUTS, WINNING_SET
+from .rules import HoardersState
 
+VIEW_READ = ("players", "round", "theft", "face_down", "in_hand")
+"""The fields of its view that the bot reads (the rest it need not build)."""
 STEP_VALUE = (0.0, 1.0, 1.6, 3.0, 6.0, 100.0)
 """STEP_VALUE[c]: what the c-th nut of a kind is worth (the fifth wins)."""
 DENIAL = 0.6
@@ -185,7 +188,8 @@ class HeuristicBot(Strategy):
         return mixed_weights(self.values(state, seat, legal), temperature=temperature)
 
     def values(self, state: State, seat: int, legal: list[Action]) -> list[float]:
-        view = state.view(seat)
+        assert isinstance(state, HoardersState)
+        view = state.view_part(seat, *VIEW_READ)
         reading = Reading(view, seat, int(state.design["winning_set"]))
         return [self._score(reading, view, action) for action in legal]
 

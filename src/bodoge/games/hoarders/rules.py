@@ -59,7 +59,7 @@ FIVE_OF_A_KIND, DECK_EMPTY, ROUND_LIMIT_REACHED = ENDINGS
 NUT_INDEX = {nut: kind for kind, nut in enumerate(NUTS)}
 CRITTER_INDEX = {critter: index for index, critter in enumerate(CRITTERS)}
 
-CHOOSING = Commitment[list[int]](lambda hidden, seat: len(hidden[seat]) == CHOSEN_PER_ROUND)
+CHOOSING = Commitment.of_size(CHOSEN_PER_ROUND)
 """Every seat places two critters face down at once, in secret."""
 
 

@@ -438,11 +438,17 @@ class ImhotepState(Rules):
         """Whether a blue card does anything now."""
         if not self.hands[seat][card]:
             return False
+        sails = any(self.can_sail(ship) for ship in range(SHIPS_PER_ROUND))
+        return self._does_something(card, sails, bool(self.free_slots()), seat)
+
+    def _does_something(self, card: int, sails: bool, slots: bool, seat: int) -> bool:
+        """Whether a blue card in hand does anything, given whether a ship may sail and
+        whether a slot is free."""
         if card == LEVER:
-            return any(self.can_sail(ship) for ship in range(SHIPS_PER_ROUND))
-        can_place = bool(self.sled[seat]) and bool(self.free_slots())
+            return sails
+        can_place = bool(self.sled[seat]) and slots
         if card == HAMMER:
-            return can_place or (self._can_take(seat) and bool(self.free_slots()))
+            return can_place or (self._can_take(seat) and slots)
         return can_place
 
     def _can_act(self, seat: int) -> bool:
@@ -450,11 +456,22 @@ class ImhotepState(Rules):
         return self._can_take(seat) or bool(self._turn_actions(seat))
 
     def _turn_actions(self, seat: int) -> list[Action]:
+        """Take, place, sail, play a card: what each needs is worked out once (a playout's
+        every move lists them)."""
         actions: list[Action] = [self.a_take] if self._can_take(seat) else []
-        actions += self._places(seat)
-        actions += self._sails(range(SHIPS_PER_ROUND))
-        play = self.a_play
-        actions += [play[CARDS[c]] for c in BLUE_INDEX if self.playable(seat, c)]
+        slots = self.free_slots()
+        if self.sled[seat]:
+            place = self.a_place
+            actions += [place[ship, slot] for ship, slot in slots]
+        sailable = [ship for ship in range(SHIPS_PER_ROUND) if self.can_sail(ship)]
+        if sailable:
+            actions += self._sails(sailable)
+        hand, play = self.hands[seat], self.a_play
+        actions += [
+            play[CARDS[c]]
+            for c in BLUE_INDEX
+            if hand[c] and self._does_something(c, bool(sailable), bool(slots), seat)
+        ]
         return actions
 
     def _legal(self, seat: int) -> list[Action]:

@@ -43,7 +43,10 @@ from .actions import (
     TakeBack,
 )
 from .data import DESSERT_INDEX, DESSERTS, GUEST_INDEX, GUESTS, WIN_COLOURS, WIN_SAME
+from .rules import JustDessertsState
 
+VIEW_READ = ("players", "hand", "plate", "middle", "doorway")
+"""The fields of its view that the bot reads (the rest it need not build)."""
 WIN = 100.0
 SERVE_FLOOR = 1.0
 """The least a guest in sight that it can satisfy is worth: more than a swap or a draw.
@@ -121,7 +124,8 @@ class HeuristicBot(Strategy):
     """About one guest's worth of progress towards a winning set."""
 
     def values(self, state: State, seat: int, legal: list[Action]) -> list[float]:
-        view = state.view(seat)
+        assert isinstance(state, JustDessertsState)
+        view = state.view_part(seat, *VIEW_READ)
         return [self._score(view, seat, action) for action in legal]
 
     def _score(self, view: Mapping[str, Any], seat: int, action: Action) -> float:

@@ -50,7 +50,7 @@ from .data import (
     REGIONS,
     STEAL_FACE,
 )
-from .rules import full_and_tied, identity_pool, leads
+from .rules import MoriyaWarsState, full_and_tied, identity_pool, leads
 
 MONEY_WORTH = 0.1
 """What one money chip in hand is worth to an identity other than ③."""
@@ -63,6 +63,8 @@ BALANCE = 1.0
 """What each region of lead for either side costs ③, ④ and ⑤ (a lead lets ① or ② win)."""
 CLAIM_WORTH = 1000.0
 """Far above any standing: ⑤'s claim wins at once (and anyone else's puts them out)."""
+VIEW_READ = ("you", "marked", "board", "players", "supply", "spare", "dice")
+"""The fields of its view that the bot reads (the rest it need not build)."""
 SWAP_MARGIN = 0.5
 """How much better the cards a swap may bring must look before the bot swaps."""
 
@@ -74,8 +76,10 @@ class Position:
     money: list[int]
     out: list[bool]
     supply: list[int]
+    _leads: tuple[int, int] | None
 
     def __init__(self, view: Mapping[str, Any]) -> None:
+        self._leads = None
         self.board = [[c["human"], c["youkai"]] for c in view["board"]]
         self.money = [p["money"] for p in view["players"]]
         self.out = [p["out"] for p in view["players"]]
@@ -88,29 +92,39 @@ class Position:
         twin.money = list(self.money)
         twin.out = list(self.out)
         twin.supply = list(self.supply)
+        twin._leads = None
         return twin
 
     @property
     def over(self) -> bool:
         return min(self.supply) == 0
 
+    @property
+    def leads(self) -> tuple[int, int]:
+        """:func:`leads` of the board, worked out once: a position is judged many times.
+
+        A copy starts without it, since copies are changed before they are judged.
+        """
+        found = self._leads
+        if found is None:
+            found = self._leads = leads(self.board)
+        return found
+
     def holds(self, identity: int, seat: int) -> bool:
-        humans, youkai = leads(self.board)
-        if identity == 1:
-            return humans > youkai
-        if identity == 2:
-            return youkai > humans
         if identity == 3:
             mine = self.money[seat]
             return all(mine > m for o, m in enumerate(self.money) if o != seat and not self.out[o])
         if identity == 4:
             return all(h == y for h, y in self.board)
-        return full_and_tied(self.board) >= FULL_AND_TIED
+        if identity == 5:
+            return full_and_tied(self.board) >= FULL_AND_TIED
+        humans, youkai = self.leads
+        return humans > youkai if identity == 1 else youkai > humans
 
     def progress(self, identity: int, seat: int) -> float:
         """How near ``identity``'s condition is for ``seat``: higher is nearer."""
         board = self.board
-        humans, youkai = leads(board)
+        humans, youkai = self.leads
         balance = -BALANCE * abs(humans - youkai)
         # a lead for either side lets ① or ② (lower numbers) beat ③, ④ and ⑤
         if identity in (1, 2):
@@ -142,22 +156,31 @@ class Position:
         at all the highest card held wins.
         """
 
-        def met(card: int) -> bool:
-            if card == 3:  # ③ holds for whoever has the strictly largest purse
-                return any(
-                    self.holds(3, o)
-                    for o in range(len(self.money))
-                    if o != seat and not self.out[o]
-                )
-            return self.holds(card, seat)
-
+        met = self._met_by_others(seat)
         if self.holds(identity, seat):
-            beaten = [card for card in others if card < identity and met(card)]
-            return 1.0 if not beaten else 0.35
-        if any(met(card) for card in others):
+            return 0.35 if any(met[card] for card in others if card < identity) else 1.0
+        if any(met[card] for card in others):
             return 0.0
-        higher = [card for card in others if card > identity]
-        return 1.0 if not higher else 0.3 / len(higher)
+        higher = sum(1 for card in others if card > identity)
+        return 0.3 / higher if higher else 1.0
+
+    def _met_by_others(self, seat: int) -> tuple[bool, ...]:
+        """By card (index 1 to 5): whether its condition holds for another player who may hold
+        it; all five at once, as a position is judged against every card in play."""
+        humans, youkai = self.leads
+        board = self.board
+        richest = [o for o, gone in enumerate(self.out) if not gone]
+        if richest:
+            top = max(self.money[o] for o in richest)
+            richest = [o for o in richest if self.money[o] == top]
+        return (
+            False,
+            humans > youkai,
+            youkai > humans,
+            len(richest) == 1 and richest[0] != seat,  # ③: the strictly largest purse
+            all(h == y for h, y in board),
+            full_and_tied(board) >= FULL_AND_TIED,
+        )
 
     def standing(self, identity: int, seat: int, others: Sequence[int]) -> float:
         """Progress, the end's verdict when the position ends the game, and the urge to end it."""
@@ -180,7 +203,8 @@ class HeuristicBot(Strategy):
 
     def values(self, state: State, seat: int, legal: list[Action]) -> list[float]:
         """Each action's standing after it, less the standing now; ⑤'s claim above all."""
-        view = state.view(seat)
+        assert isinstance(state, MoriyaWarsState)
+        view = state.view_part(seat, *VIEW_READ)
         me = view["you"]
         if view["marked"]:
             return [self._bribing_value(action) for action in legal]

@@ -54,7 +54,7 @@ CALL, DIAMOND, OVER = PHASES
 SUCCEEDED, FAILED, BATTING = RESULTS
 WON, ROUND_LIMIT_REACHED = ENDINGS
 
-CALLING = Commitment[list[int]](lambda calls, seat: len(calls[seat]) == 1)
+CALLING = Commitment.of_size(1)
 """Every seat makes its number at once, in secret (``calls[seat]`` holds it once made)."""
 
 

@@ -1,0 +1,11 @@
+"""How a search bot should play Number Heist: read only by bots (see ``bodoge.bots.hints``).
+
+The figures are in ``bench/README.md`` (the eighteenth session's section on OpenSpiel).
+"""
+
+from __future__ import annotations
+
+PLAYOUTS = "random"
+"""The heuristic works out every seat's calling mix (a dozen rounds of smoothed replies
+over every number) at each call: far too dear for playouts.  Random calls made the search
+several times faster and won as often against OpenSpiel's search and heuristic bots."""
