@@ -20,9 +20,9 @@ Entrants (``--levels``, and ``--entrant NAME=SPEC``, repeatable):
 
 * the levels ``random``, ``easy``, ``normal``, ``strong`` (the search at
   ``--seconds`` per move, not the lobby's second, unless given one);
-* ``strong-uniform``: the same search with its worlds re-dealt uniformly
-  (``belief=0``), as ``strong`` was before it read the others' moves
-  (``bodoge.bots.belief``): the rating between the two is what reading pays;
+* ``strong-reading``: the same search reading the others' moves into the
+  worlds it deals (``belief=1``, ``bodoge.bots.belief``) where ``strong``
+  deals them uniformly: the rating between the two is what reading pays;
 * ``openspiel``: OpenSpiel's Python IS-MCTS at the same time per move, an
   outside yardstick (as in ``bench/bots.py``: its simulation count is
   calibrated from a short trial);
@@ -72,8 +72,8 @@ from bots import (
     wilson,
 )
 
-LEVELS = ("random", "easy", "normal", "strong-uniform", "strong", "openspiel")
-UNIFORM = "strong-uniform"
+LEVELS = ("random", "easy", "normal", "strong", "strong-reading", "openspiel")
+READING = "strong-reading"
 OPENSPIEL = "openspiel"
 PYTHON = "python:"
 
@@ -116,10 +116,10 @@ def load_callable(spec: str) -> Maker:
 
 
 def level_spec(level: str, seconds: float) -> str:
-    """A level's spec in the league: ``strong`` (and ``strong-uniform``) think ``seconds``
+    """A level's spec in the league: ``strong`` (and ``strong-reading``) think ``seconds``
     a move."""
-    if level == UNIFORM:
-        return f"strong:seconds={seconds},belief=0"
+    if level == READING:
+        return f"strong:seconds={seconds},belief=1"
     return f"strong:seconds={seconds}" if level == "strong" else level
 
 

@@ -121,13 +121,13 @@ def test_with_more_seats_than_entrants_they_take_the_seats_in_turn() -> None:
 
 
 def test_the_search_that_reads_the_others_meets_the_one_that_does_not() -> None:
-    """``strong`` and ``strong-uniform`` are both default entrants, the same search at the
+    """``strong`` and ``strong-reading`` are both default entrants, the same search at the
     same time per move, so their rating difference is what reading the others pays."""
-    assert {"strong", league.UNIFORM} <= set(league.LEVELS)
-    reading, uniform = (
-        league.parse_bot_spec(league.level_spec(level, 0.2)) for level in ("strong", league.UNIFORM)
+    assert {"strong", league.READING} <= set(league.LEVELS)
+    plain, reading = (
+        league.parse_bot_spec(league.level_spec(level, 0.2)) for level in ("strong", league.READING)
     )
-    assert reading.name == uniform.name == "strong"
-    assert dict(uniform.params)["belief"] == 0.0
-    assert dict(reading.params)["belief"] == "auto"
-    assert dict(reading.params)["seconds"] == dict(uniform.params)["seconds"] == 0.2
+    assert plain.name == reading.name == "strong"
+    assert dict(reading.params)["belief"] == 1.0
+    assert dict(plain.params)["belief"] == "auto"
+    assert dict(reading.params)["seconds"] == dict(plain.params)["seconds"] == 0.2

@@ -14,8 +14,10 @@ beside the module that defines its ``Game`` class
   leave the heuristic's (spec ``margin=auto``); 0, the default, always
   plays the search's move;
 * ``BELIEF``: how much the others' moves weigh the worlds the search deals
-  (spec ``belief=auto``; :mod:`.belief`), from 0 (uniform re-deals) to 1,
-  the default (Bayes' rule with the opponent model);
+  (spec ``belief=auto``; :mod:`.belief`), from 0, the default (uniform
+  re-deals), to 1 (Bayes' rule with the opponent model).  No game declares
+  more than 0 yet: none has shown a gain its cost is worth
+  (``bench/README.md``, issue 36);
 * ``rewind(present, past)``: the earlier position ``past`` holding the
   hidden cards of the world ``present`` (both worlds re-dealt for the
   searching seat, ``present`` at the position now): the cards played since
@@ -72,7 +74,7 @@ class SearchHints:
     horizon: int = 0
     margin: float = 0.0
     estimate: Estimate = running_scores
-    belief: float = 1.0
+    belief: float = 0.0
     rewind: Rewind | None = None
 
 
@@ -104,7 +106,7 @@ def _hints_of(game_id: str, module: ModuleType | None) -> SearchHints:
     horizon = getattr(module, "HORIZON", 0)
     margin = getattr(module, "MARGIN", 0.0)
     estimate = getattr(module, "estimate", running_scores)
-    belief = getattr(module, "BELIEF", 1.0)
+    belief = getattr(module, "BELIEF", 0.0)
     rewind = getattr(module, "rewind", None)
     if playouts not in PLAYOUTS:
         raise ValueError(f"{where}: PLAYOUTS must be one of {PLAYOUTS}, not {playouts!r}")

@@ -60,6 +60,8 @@ SCORE_WEIGHT = 0.1
 """Share of a playout's reward that comes from the score rather than the win."""
 BELIEF_SHARE = 0.25
 """Share of a decision's time the belief may spend dealing its pool of worlds."""
+ADVICE = 32
+"""Worlds in which a tree node asks the advisor; later visits reuse the shares counted."""
 MAX_PLAYOUT = 100_000
 """A playout longer than this is a game that does not end: a bug, reported."""
 
@@ -389,7 +391,7 @@ class ISMCTSBot:
             if node is None:
                 node = tree[key] = Node()
             if self.prior and self.advisor is not None:
-                hint = self._hint(world, actor, node)
+                hint = self._hint(world, actor, node, legal)
                 action = self._select_advised(node, legal, hint, 1.0 - self.playout_noise[actor])
                 path.append((node, actor, action, legal))
                 world.apply_unchecked(actor, action)
@@ -413,9 +415,17 @@ class ISMCTSBot:
             for option in legal:
                 node.available[option] = node.available.get(option, 0) + 1
 
-    def _hint(self, world: State, actor: int, node: Node) -> Action:
-        """The advisor's choice in this world, counted at the node."""
+    def _hint(self, world: State, actor: int, node: Node, legal: list[Action]) -> Action:
+        """The advisor's choice in this world, counted at the node, while it has few counts.
+
+        After :data:`ADVICE` worlds the node's shares of advice are known well
+        enough, and asking the advisor (the game's strategy, often the dearest
+        part of an iteration) at every later visit would buy little: the node
+        then names the move advised most often that is legal here.
+        """
         assert self.advisor is not None
+        if node.hints >= ADVICE:
+            return max(legal, key=lambda a: node.hinted.get(a, 0))
         hint = self.advisor.choose(world, actor)
         node.hinted[hint] = node.hinted.get(hint, 0) + 1
         node.hints += 1

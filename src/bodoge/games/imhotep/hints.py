@@ -17,12 +17,6 @@ HORIZON = 60
 """About a round of moves: the points a round scores (and what the end would add) say
 who leads well enough, and a playout to the end of six rounds is mostly noise."""
 
-BELIEF = 0.0
-"""No player holds a card the others cannot see (the market deck's order is hidden from all;
-one face-down pair of Market B from all but its viewer), so the others' moves say next to
-nothing, while weighing each of them asks the heuristic, whose every call tries each legal
-action on a copy: the search keeps uniform re-deals and its iterations."""
-
 
 def estimate(state: State) -> Sequence[float]:
     """Each seat's points if the game ended now, with this round's Temple stones."""
