@@ -167,3 +167,19 @@ def test_sealed_bids_and_coop_declare_their_patterns() -> None:
     assert coop.GAME.cooperative and coop.GAME.player_range() == (1, 3)
     assert teams.GAME.has_teams and not teams.GAME.hidden_information
     assert raid.GAME.options == () and raid.GAME.variants() == [{}]
+
+
+def test_the_best_card_among_the_bettors_takes_the_other_bets() -> None:
+    """toy-bluff: the passer neither gains nor loses; cards stay hidden from the others
+    until the bettors show them at the end."""
+    from toys.bluff import Bet, BluffState, Pass
+
+    state = get_game("toy-bluff").new_game(3, seed=2)
+    assert isinstance(state, BluffState)
+    state.cards = [4, 9, 7]
+    state.apply(0, Bet())
+    assert state.view(1)["cards"] == [None, 9, None]
+    state.apply(1, Pass())
+    state.apply(2, Bet())
+    assert state.scores == (-1, 0, 1) and state.winners == (2,)
+    assert state.view(None)["cards"] == [4, None, 7]  # the passer's card stays hidden

@@ -52,12 +52,10 @@ import time
 from collections.abc import Sequence
 from enum import Enum
 
-from ..engine import Action, Event, Rng, State, Strategy
-from ..engine.kit import draw_index
+from ..engine import Action, Event, Rng, State
 from .base import Bot
 from .hints import Rewind
-from .levels import scores_moves
-from .opponents import SLIP, policy_probability
+from .opponents import SLIP, noisy_move, policy_probability
 
 WORLDS = 64
 """Particles a decision wants in its pool (fewer when time runs short)."""
@@ -197,7 +195,7 @@ class Belief:
             events = state.events[seen:]
             carried = []
             for world, weight in self.particles:
-                fate, gained = self._play(world, events, noise)
+                fate, gained, _ = self._play(world, events, noise)
                 if fate is Fate.KEPT and world.information_key(self.me) == self._target:
                     carried.append((world, weight + gained))
             self.particles = carried
@@ -210,7 +208,7 @@ class Belief:
         if self.rewind is not None:
             present = state.determinize(self.me, Rng(self._rng.getrandbits(63)))
             world = self.rewind(present, world) or world
-        fate, weight = self._play(world, state.events[self.start :], noise)
+        fate, weight, _ = self._play(world, state.events[self.start :], noise)
         if fate is Fate.KEPT and world.information_key(self.me) != self._target:
             fate = Fate.ASTRAY
         return fate, world, weight
@@ -221,30 +219,32 @@ class Belief:
         events: Sequence[Event],
         noise: Sequence[float],
         keys: Sequence[str] | None = None,
-    ) -> tuple[Fate, float]:
-        """Play ``events`` in ``world`` as the seat saw them; their log-likelihood there.
+    ) -> tuple[Fate, float, int]:
+        """Play ``events`` in ``world`` as the seat saw them: their log-likelihood there,
+        and how many were played (the index of the one the particle stopped at).
 
         With ``keys`` (the seat's information key after each event) the
-        particle is checked after every event, and the fate's weight is the
-        index of the first event after which it went astray.
+        particle is checked after every event, so it stops at the first
+        event after which it went astray.
         """
         log_weight = 0.0
         for offset, event in enumerate(events):
             seat, action = event.seat, event.action
             if seat not in world.to_act:
-                return Fate.ASTRAY, offset
-            if seat != self.me and event.outcome.secret:
-                action = self._invent(world, seat, noise[seat])
+                return Fate.ASTRAY, log_weight, offset
+            if seat != self.me and event.outcome.secret:  # unseen: invented from the model
+                action = noisy_move(self.policy, world, seat, noise[seat], self._rng)
             else:
                 legal = world.legal_actions(seat)
                 if action not in legal:
-                    return (Fate.ASTRAY if seat == self.me else Fate.IMPOSSIBLE), offset
+                    fate = Fate.ASTRAY if seat == self.me else Fate.IMPOSSIBLE
+                    return fate, log_weight, offset
                 if seat != self.me and len(legal) > 1:
                     log_weight += self._log_likelihood(world, seat, action, len(legal), noise[seat])
             world.apply_unchecked(seat, action)
             if keys is not None and world.information_key(self.me) != keys[offset]:
-                return Fate.ASTRAY, offset
-        return Fate.KEPT, log_weight
+                return Fate.ASTRAY, log_weight, offset
+        return Fate.KEPT, log_weight, len(events)
 
     def _log_likelihood(
         self, world: State, seat: int, action: Action, choices: int, noise: float
@@ -253,17 +253,6 @@ class Belief:
         followed = policy_probability(self.policy, world, seat, action)
         modelled = (1.0 - SLIP) * followed + SLIP * chance
         return self.strength * math.log((1.0 - noise) * modelled + noise * chance)
-
-    def _invent(self, world: State, seat: int, noise: float) -> Action:
-        """A secret move for ``seat``: from the model, or at random with its noise."""
-        legal = world.legal_actions(seat)
-        if noise and self._rng.random() < noise:
-            return legal[self._rng.randrange(len(legal))]
-        if scores_moves(self.policy):
-            assert isinstance(self.policy, Strategy)
-            moves = self.policy.policy(world, seat)
-            return moves[draw_index([chance for _, chance in moves], self._rng)][0]
-        return self.policy.choose(world, seat)
 
     def _move_start(self, state: State, noise: Sequence[float]) -> bool:
         """Move the window's start past the first event a particle went astray at.
@@ -275,10 +264,10 @@ class Belief:
         """
         events = state.events[self.start :]
         world = self._start().determinize(self.me, Rng(self._rng.getrandbits(63)))
-        fate, parted = self._play(world, events, noise, self._real_keys(state))
+        fate, _, parted = self._play(world, events, noise, self._real_keys(state))
         if fate is not Fate.ASTRAY:
             return False
-        self._advance_start(state, self.start + int(parted) + 1)
+        self._advance_start(state, self.start + parted + 1)
         return True
 
     def _halve_window(self, state: State) -> None:

@@ -54,7 +54,7 @@ from ..engine.kit import draw_index
 from .base import Bot, NoLegalAction
 from .belief import WORLDS, Belief
 from .hints import Estimate, Rewind, running_scores
-from .opponents import PRIOR_NOISE, OpponentModel
+from .opponents import PRIOR_NOISE, OpponentModel, noisy_move
 
 SCORE_WEIGHT = 0.1
 """Share of a playout's reward that comes from the score rather than the win."""
@@ -261,7 +261,7 @@ class ISMCTSBot:
             capped = start + self.time_cap
             deadline = capped if deadline is None else min(deadline, capped)
         iterations = self.iterations if self.seconds is None else None
-        belief = self._prepare_belief(state, seat, start, iterations)
+        belief = self._prepare_belief(state, seat, start, deadline, iterations)
         done = 0
         while (iterations is None or done < iterations) and (
             deadline is None or time.perf_counter() < deadline
@@ -284,15 +284,19 @@ class ISMCTSBot:
         return best
 
     def _prepare_belief(
-        self, state: State, seat: int, start: float, iterations: int | None
+        self,
+        state: State,
+        seat: int,
+        start: float,
+        deadline: float | None,
+        iterations: int | None,
     ) -> Belief | None:
         """The belief brought to ``state``, or ``None`` without one (uniform re-deals).
 
         A game that hides nothing has nothing to read: its one world is the state.
-
-        Dealing the pool may take at most :data:`BELIEF_SHARE` of a time
-        budget, and a short budget wants fewer worlds (a quarter of the
-        iterations the last decision ran: each world is drawn a few times);
+        Dealing the pool may take at most :data:`BELIEF_SHARE` of the time
+        until ``deadline``, and a short budget wants fewer worlds (a quarter of
+        the iterations the last decision ran: each world is drawn a few times);
         with an iteration budget it deals as many particles as it wants
         (capped by the iterations), so the decision replays exactly.
         """
@@ -301,17 +305,12 @@ class ISMCTSBot:
             return None
         if self._belief is None or self._belief.me != seat:
             self._belief = Belief(policy, seat, self.belief, self._rng, rewind=self.rewind)
-        deadline = None
-        if self.seconds is not None:
-            deadline = start + BELIEF_SHARE * self.seconds
-        if self.time_cap is not None:
-            capped = start + BELIEF_SHARE * self.time_cap
-            deadline = capped if deadline is None else min(deadline, capped)
+        dealing = None if deadline is None else start + BELIEF_SHARE * (deadline - start)
         if iterations is not None:
             wanted = min(WORLDS, iterations)
         else:  # about a quarter as many worlds as the last decision's iterations
             wanted = min(WORLDS, max(WORLDS // 8, self.last_iterations // 4 or WORLDS // 4))
-        self._belief.prepare(state, self.playout_noise, deadline, wanted)
+        self._belief.prepare(state, self.playout_noise, dealing, wanted)
         return self._belief
 
     def _near_best(self, root: Node, best: Action) -> Action:
@@ -471,11 +470,7 @@ class ISMCTSBot:
 
     def _policy_move(self, world: State, actor: int) -> Action:
         """A playout move: the rollout policy's, or at random with the actor's noise."""
-        policy, noise = self.rollout, self.playout_noise[actor]
-        if policy is not None and (not noise or self._rng.random() >= noise):
-            return policy.choose(world, actor)
-        legal = world.legal_actions(actor)
-        return legal[self._rng.randrange(len(legal))]
+        return noisy_move(self.rollout, world, actor, self.playout_noise[actor], self._rng)
 
     def _play_out(self, world: State) -> None:
         for _ in range(self.horizon or MAX_PLAYOUT):

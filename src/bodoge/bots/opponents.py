@@ -126,6 +126,17 @@ def policy_probability(policy: Bot, world: State, seat: int, action: Action) -> 
     return float(policy.choose(world, seat) == action)
 
 
+def noisy_move(
+    policy: Bot | None, world: State, seat: int, noise: float, rng: random.Random
+) -> Action:
+    """``policy``'s move, or a uniformly random legal one with probability ``noise``
+    (always, without a policy): how a modelled player moves."""
+    if policy is not None and (not noise or rng.random() >= noise):
+        return policy.choose(world, seat)
+    legal = world.legal_actions(seat)
+    return legal[rng.randrange(len(legal))]
+
+
 def _log_odds(probability: float) -> float:
     probability = min(max(probability, 1e-4), 1.0 - 1e-4)
     return math.log(probability / (1.0 - probability))
