@@ -1,20 +1,27 @@
-"""The project's own documents link only to what the repository holds.
+"""The project's own documents: links that resolve, a site that builds, words about the project.
 
-Every relative link in ``README.md``, ``docs/*.md`` and ``bench/README.md``
+Every relative link in ``README.md``, ``docs/**/*.md`` and ``bench/README.md``
 must name a file or folder of the repository (and, with ``#anchor``, a
 heading of that document), and none may point outside it: a user of the
-project has only the repository, not the notes it was planned in.
+project has only the repository, not the notes it was planned in.  The
+documentation site (``mkdocs.yml``) builds with every warning an error, and
+a broken link fails it.
 """
 
 from __future__ import annotations
 
+import importlib.util
+import os
 import re
+import shutil
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
 
 ROOT = Path(__file__).resolve().parents[1]
-DOCUMENTS = sorted([ROOT / "README.md", ROOT / "bench" / "README.md", *ROOT.glob("docs/*.md")])
+DOCUMENTS = sorted([ROOT / "README.md", ROOT / "bench" / "README.md", *ROOT.glob("docs/**/*.md")])
 LINK = re.compile(r"!?\[[^\]]*\]\(\s*<?([^)\s>]+)>?(?:\s+\"[^\"]*\")?\s*\)")
 FENCE = re.compile(r"^(```|~~~).*?^\1", re.MULTILINE | re.DOTALL)
 CODE = re.compile(r"`[^`\n]*`")
@@ -95,3 +102,90 @@ def test_the_quick_start_says_how_a_friend_on_another_machine_joins() -> None:
     assert "--host 0.0.0.0" in near and "another machine" in near
     assert "127.0.0.1" in near, "say that the default listens on this machine only"
     assert "every network interface" in near and "anyone who can reach" in near
+
+
+def build_site(root: Path, site: Path) -> subprocess.CompletedProcess[str]:
+    """``mkdocs build --strict`` of the project at ``root`` into ``site``."""
+    env = {**os.environ, "NO_MKDOCS_2_WARNING": "1", "PYTHONPATH": str(root / "src")}
+    command = [sys.executable, "-m", "mkdocs", "build", "--strict", "--site-dir", str(site)]
+    return subprocess.run(command, cwd=root, env=env, capture_output=True, text=True, check=False)
+
+
+def nav_pages() -> list[str]:
+    """The pages named in ``mkdocs.yml``'s navigation, as paths under docs/."""
+    text = (ROOT / "mkdocs.yml").read_text(encoding="utf-8")
+    return re.findall(r"^\s+- (?:[^:\n]+: )?([\w/.-]+\.md)$", text.split("\nnav:", 1)[1], re.M)
+
+
+def test_the_site_builds_strictly_from_the_documents(tmp_path: Path) -> None:
+    result = build_site(ROOT, tmp_path)
+    assert result.returncode == 0, result.stdout + result.stderr
+    home = re.sub(r"<[^>]+>", "", (tmp_path / "index.html").read_text(encoding="utf-8"))
+    assert "pip install . &amp;&amp; bodoge serve" in home, "the README is the home page"
+    bench = (tmp_path / "benchmarks" / "index.html").read_text(encoding="utf-8")
+    assert "playouts.py" in bench, "bench/README.md is the benchmark reference"
+    api = (tmp_path / "contributors" / "api" / "index.html").read_text(encoding="utf-8")
+    # generated from the docstrings: the engine's classes and an example as code
+    assert 'id="bodoge.engine.state.State"' in api and 'id="bodoge.engine.rng.Rng"' in api
+    assert "&gt;&gt;&gt;" in api and "<blockquote>" not in api
+    for page in tmp_path.rglob("*.html"):
+        text = page.read_text(encoding="utf-8")
+        assert "fonts.googleapis" not in text and "gtag" not in text, page  # nothing fetched
+        assert not re.search(r"<(?:script|link)[^>]+(?:src|href)=\"https?:", text), page
+
+
+def test_a_broken_link_fails_the_site_build(tmp_path: Path) -> None:
+    copy = tmp_path / "project"
+    shutil.copytree(ROOT / "docs", copy / "docs")
+    for entry in ROOT.iterdir():
+        if entry.name not in {"docs", "site", ".git"}:
+            (copy / entry.name).symlink_to(entry)
+    assert build_site(copy, tmp_path / "whole").returncode == 0
+    page = copy / "docs" / "bots.md"
+    page.write_text(page.read_text(encoding="utf-8") + "\n[gone](no-such-page.md)\n")
+    result = build_site(copy, tmp_path / "site")
+    assert result.returncode != 0 and "no-such-page.md" in result.stdout + result.stderr
+
+
+def test_the_readme_is_the_landing_page() -> None:
+    """What bodoge is, the two set-up commands, the games table, and a link to every page."""
+    text = (ROOT / "README.md").read_text(encoding="utf-8")
+    blocks = [block.strip() for block in re.findall(r"```sh\n(.*?)```", text, re.S)]
+    assert "pip install . && bodoge serve" in blocks and "bash .ci/run" in blocks
+    assert "| `hoarders` |" in text
+    linked = {(ROOT / target.partition("#")[0]).resolve() for target in links(text)}
+    pages = [page for page in nav_pages() if not re.match(r"balance/(?!README)", page)]
+    assert len(pages) > 10
+    outside = {"index.md": "README.md", "benchmarks.md": "bench/README.md"}
+    files = {page: (ROOT / outside.get(page, f"docs/{page}")).resolve() for page in pages}
+    missing = [page for page, path in files.items() if page != "index.md" and path not in linked]
+    assert not missing, f"README.md does not link to {missing}"
+
+
+def test_the_site_docstring_reader_fences_doctests() -> None:
+    path = ROOT / "scripts" / "griffe_docstrings.py"
+    spec = importlib.util.spec_from_file_location("griffe_docstrings", path)
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    text = "See :class:`State`::\n\n    >>> [1, 2][0]\n    1\n\nDone."
+    assert module.doctest_fenced(text) == (
+        "See `State`:\n\n    ```pycon\n    >>> [1, 2][0]\n    1\n    ```\n\nDone."
+    )
+
+
+SESSION_WORDS = re.compile(
+    r"(first|second|third|[a-z]+th) session|\bh3[0-9]|\bsessions? [0-9]", re.IGNORECASE
+)
+
+
+def test_the_documents_speak_of_the_project_not_how_it_was_built() -> None:
+    """No session numbers or branch names in docs/, bench/ or the README."""
+    files = [ROOT / "README.md", *(ROOT / "docs").rglob("*"), *(ROOT / "bench").rglob("*")]
+    found = [
+        f"{path.relative_to(ROOT)}: {match[0]!r}"
+        for path in files
+        if path.is_file() and path.suffix in {".md", ".py", ".txt", ".html", ".json"}
+        for match in SESSION_WORDS.finditer(path.read_text(encoding="utf-8", errors="replace"))
+    ]
+    assert not found, found
