@@ -2,7 +2,7 @@
 
 A designer simulates thousands of games with the games' own heuristic bots
 (``bodoge sim``), so a heuristic must be fast: 10,000 games in about a
-minute on one core, that is at least 100 games/s (issue 35).  For each game
+minute on one core, that is at least 100 games/s.  For each game
 this plays ``--n`` seeded games (seeds 0, 1, ...) in this process, every
 seat the game's ``heuristic`` bot, at ``--players`` players (clamped into
 the game's player range: Tarot Storia plays 2), through

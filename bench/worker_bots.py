@@ -1,4 +1,4 @@
-"""Refused bot moves under ``bodoge serve --workers 2`` (issue 18).
+"""Refused bot moves under ``bodoge serve --workers 2``.
 
 Starts ``bodoge serve --workers 2`` on a fresh SQLite file (or ``--database``),
 creates ``--tables`` tables of four random bots through the API (the front
