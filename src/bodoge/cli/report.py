@@ -16,7 +16,6 @@ import typer
 from ..bots import describe_bots, expand_bot_specs
 from ..engine import Game, Text
 from ..sim import run_sweep
-from ..sim.analysis import analyse
 from . import simkit as kit
 from . import text as t
 from .common import (
@@ -293,7 +292,7 @@ def show_sweep(
             seed=seed,
         )(lang)
     )
-    analysis = analyse(results)
+    analysis = kit.analysed(results)
     for group in analysis.groups:
         label = analysis.label(group) or "-"
         if group.team is not None:

@@ -8,6 +8,7 @@ interval, the values dropped; ``--json`` prints the same as data.
 
 import dataclasses
 import json
+import math
 import secrets
 from pathlib import Path
 from typing import Annotated, Any
@@ -16,6 +17,8 @@ import typer
 
 from ..bots import describe_bots, expand_bot_specs
 from ..engine import Text
+from ..sim.inference import StatisticsMissing
+from ..sim.report import format_p
 from ..sim.tune import METRICS, BadTuning, Tuning, tune
 from . import simkit as kit
 from . import text as t
@@ -73,7 +76,24 @@ TITLE = Text(
 )
 ROUND = Text("ラウンド {number}（各 {games}ゲーム）:", "Round {number} ({games} games each):")
 VALUE = Text("  {value}: {mean} ± {margin}{mark}", "  {value}: {mean} ± {margin}{mark}")
-DROPPED = Text("（脱落）", "  (dropped: clearly worse)")
+DROPPED = Text(
+    "（脱落: 最良より目標から遠い、対応のある符号反転検定の Holm 補正後 {p}）",
+    "  (dropped: farther from the target than the best, paired sign-flip test, Holm-adjusted {p})",
+)
+REMAINING = Text(
+    "残った値（最良の値と区別できない）: {values}。{surety}",
+    "Still in the race (not told apart from the best): {values}. {surety}",
+)
+SURE = Text(
+    "外した値はどれも、同じシードの対のゲームで最良の値より目標から遠いと、"
+    "ラウンドごとに Holm 補正した p ≤ {p} で判定されたものです。",
+    "Each dropped value was farther from the target than the best on the matched games, at "
+    "a Holm-adjusted p of {p} or less (corrected over each round's comparisons).",
+)
+NONE_DROPPED = Text(
+    "どの値も外せませんでした: 対のゲームでは最良の値との差を示せません。",
+    "No value was dropped: the matched games do not tell any value from the best.",
+)
 RESULT = Text(
     "最良の値: {parameter} = {best}（{metric} = {mean} ± {margin}）。目標を区間に含む値: "
     "{low}..{high}。終了理由: {reason}。全{games}ゲーム。",
@@ -169,7 +189,7 @@ def add_to(app: typer.Typer, hl: str) -> None:
                     tolerance=tolerance,
                     workers=workers,
                 )
-            except BadTuning as error:
+            except (BadTuning, StatisticsMissing) as error:
                 raise CliError(BAD.format(detail=error)) from None
             if report is not None:
                 from ..sim.tune_report import tune_page
@@ -223,7 +243,11 @@ def show_path(result: Tuning, lang: str) -> None:
     for number, step in enumerate(result.rounds, 1):
         say(ROUND.format(number=number, games=step.candidates[0].games)(lang))
         for candidate in step.candidates:
-            mark = DROPPED(lang) if candidate.value in step.dropped else ""
+            mark = (
+                DROPPED.format(p=format_p(candidate.p_adjusted, lang))(lang)
+                if candidate.value in step.dropped
+                else ""
+            )
             say(
                 VALUE.format(
                     value=candidate.value,
@@ -244,6 +268,16 @@ def show_path(result: Tuning, lang: str) -> None:
             reason=REASONS[result.reason](lang),
             games=result.games,
         )(lang)
+    )
+    surety = (
+        NONE_DROPPED(lang)
+        if math.isnan(result.surest)
+        else SURE.format(p=format_p(result.surest, lang))(lang)
+    )
+    say(
+        REMAINING.format(values=", ".join(str(value) for value in result.remaining), surety=surety)(
+            lang
+        )
     )
 
 
