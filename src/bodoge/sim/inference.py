@@ -22,6 +22,7 @@ scipy is part of the ``sim`` extra, like matplotlib; without it
 
 from __future__ import annotations
 
+import functools
 import math
 from collections.abc import Sequence
 from types import ModuleType
@@ -141,12 +142,17 @@ def detectable_gap(
     """
     if games <= 0 or seats < 2 or not 0 < fair < 1:
         return math.nan
-    stats = _stats()
     df = seats - 1
-    critical = stats.chi2.isf(alpha, df)
+    return math.sqrt(_noncentrality(df, alpha, power) * df * fair / (games * seats))
+
+
+@functools.cache
+def _noncentrality(df: int, alpha: float, power: float) -> float:
+    """The noncentrality at which the chi-square test with ``df`` reaches ``power``."""
+    stats = _stats()
     from scipy.optimize import brentq
 
-    noncentrality = brentq(
-        lambda lam: stats.ncx2.sf(critical, df, lam) - power, 1e-9, 1e4, xtol=1e-10
+    critical = stats.chi2.isf(alpha, df)
+    return float(
+        brentq(lambda lam: stats.ncx2.sf(critical, df, lam) - power, 1e-9, 1e4, xtol=1e-10)
     )
-    return math.sqrt(noncentrality * df * fair / (games * seats))
