@@ -1,8 +1,8 @@
 """``bodoge tune``: race the values of a design parameter towards a target metric.
 
 See :mod:`bodoge.sim.tune` for the method (a race on matched seeds that
-drops clearly worse values and stops when the best one is known closely
-enough).  The terminal shows the path: every round, every value's mean and
+drops values a paired test shows farther from the target and stops when
+the best one is known closely enough).  The terminal shows the path: every round, every value's mean and
 interval, the values dropped; ``--json`` prints the same as data.
 """
 

@@ -47,10 +47,11 @@ class StatisticsMissing(RuntimeError):
 
 def _stats() -> ModuleType:
     try:
-        from scipy import stats
+        from scipy import stats  # type: ignore[import-untyped]
     except ImportError:
         raise StatisticsMissing() from None
-    return stats
+    module: ModuleType = stats
+    return module
 
 
 def fisher_p(wins_a: int, games_a: int, wins_b: int, games_b: int) -> float:
@@ -150,7 +151,7 @@ def detectable_gap(
 def _noncentrality(df: int, alpha: float, power: float) -> float:
     """The noncentrality at which the chi-square test with ``df`` reaches ``power``."""
     stats = _stats()
-    from scipy.optimize import brentq
+    from scipy.optimize import brentq  # type: ignore[import-untyped]
 
     critical = stats.chi2.isf(alpha, df)
     return float(

@@ -7,19 +7,19 @@ F-race of irace; TAG's racing tuner): every candidate value on a grid plays
 a batch of games, all on the **same seeds** (game ``i`` of every candidate
 starts from the same shuffle with the same bots), and after each batch
 
-* a candidate is dropped when it is **clearly worse** than the best, judged
-  on the matched games as pairs: with ``s = sign(m − t)`` (``m`` a
+* a candidate is dropped when it is **farther from the target** than the
+  best, judged on the matched games as pairs: with ``s = sign(m − t)`` (``m`` a
   candidate's mean), game ``i`` gives the difference
   ``z_i = s_c (x_c,i − t) − s_best (x_best,i − t)``, whose mean is exactly
   ``|m_c − t| − |m_best − t|``; the candidate goes when that mean is above 0
-  and the paired sign-flip test of the ``z_i`` (exact over the non-zero
+  and the paired sign-flip test of the ``z_i`` (over the non-zero
   differences: games that came out the same for both say nothing, and the
   outcomes are tied and discrete, so no normal interval) rejects "no
   difference" at :data:`ALPHA` after Holm's correction over the round's
   comparisons (every candidate against the best).  Every value, the
   parameter's default among them, stays in the race until that test says
   otherwise.  The luck both candidates shared (the same deal, the same
-  dice) cancels in ``z_i``, so a clearly worse value is dropped after fewer
+  dice) cancels in ``z_i``, so a worse value is dropped after fewer
   games than comparing two separate intervals would need;
 * the race **ends** when one candidate is left, when the best one's
   interval is narrower than ``tolerance`` (more games would not tell the
