@@ -397,9 +397,8 @@ def test_which_choices_win_against_a_count_by_hand() -> None:
         table = [[int(a.sum()), len(a) - int(a.sum())], [int(b.sum()), len(b) - int(b.sum())]]
         small = min(len(a), len(b)) < 20
         raw.append(math.nan if small else scipy_stats.fisher_exact(table).pvalue)
-    tested = [p for p in raw if p == p]
-    adjusted = iter(brute_holm(tested))
-    expected = [next(adjusted) if p == p else math.nan for p in raw]
+    adjusted = iter(brute_holm([p for p in raw if not math.isnan(p)]))
+    expected = [math.nan if math.isnan(p) else next(adjusted) for p in raw]
     assert [row.p_adjusted for row in group.choices] == pytest.approx(expected, nan_ok=True)
     page = build_report(results, "en")
     assert 'data-testid="choices"' in page and "Which choices win" in page

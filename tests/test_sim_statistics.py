@@ -25,6 +25,7 @@ from bodoge.cli import build_app
 from bodoge.sim import GameResult, run_many
 from bodoge.sim.analysis import ALPHA, analyse
 from bodoge.sim.report import build_report, findings
+from statskit import exact_sign_flip
 
 UNKNOWN = "fair-coin"
 """A game id no registry knows: the rows stand alone (named keys, no rules)."""
@@ -197,14 +198,7 @@ def test_sign_flip_matches_scipys_exact_permutation_test() -> None:
     # beyond 16 non-zero pairs: a seeded Monte Carlo within its error of the exact p, here
     # counted by convolving the flips of 30 whole-number differences
     d = [int(x) for x in rng.choice([-3, -2, -1, 1, 2, 3], size=30)]
-    sums = {0: 1.0}
-    for step in d:
-        flipped: dict[int, float] = {}
-        for total, weight in sums.items():
-            for signed in (step, -step):
-                flipped[total + signed] = flipped.get(total + signed, 0.0) + weight / 2
-        sums = flipped
-    exact = sum(w for total, w in sums.items() if abs(total) >= abs(sum(d)))
+    exact = exact_sign_flip(d)
     assert 0.01 < exact < 0.9
     assert sign_flip_p([float(x) for x in d]) == pytest.approx(exact, abs=0.015)
 

@@ -24,6 +24,7 @@ from bodoge.games.go_nuts_for_donuts.data import DONUTS
 from bodoge.sim import GameResult, play_game, run_many
 from bodoge.sim.analysis import analyse
 from bodoge.sim.report import build_report
+from statskit import exact_sign_flip
 
 
 def _donut(state: object, action: object) -> str | None:
@@ -104,8 +105,8 @@ def test_which_cards_win_against_a_count_by_hand() -> None:
         table = [[won_a, len(a) - won_a], [won_b, len(b) - won_b]]
         small = min(len(a), len(b)) < 20
         raw.append(math.nan if small else scipy_stats.fisher_exact(table).pvalue)
-    adjusted = iter(_brute_holm([p for p in raw if p == p]))
-    expected = [next(adjusted) if p == p else math.nan for p in raw]
+    adjusted = iter(_brute_holm([p for p in raw if not math.isnan(p)]))
+    expected = [math.nan if math.isnan(p) else next(adjusted) for p in raw]
     assert [row.p_adjusted for row in group.subjects] == pytest.approx(expected, nan_ok=True)
     page = build_report(results, "ja")
     assert 'data-testid="subjects"' in page and "強すぎるカードは？" in page
@@ -251,16 +252,7 @@ def test_tune_drops_by_paired_differences_on_matched_seeds(tmp_path: Path) -> No
 
     # the exact sign-flip p of each gap: z is a multiple of ½, so the flips' sums convolve
     def sign_flip(d: numpy.ndarray) -> float:
-        steps = [int(v) for v in numpy.abs(2 * d) if v]
-        sums = {0: 1.0}
-        for step in steps:
-            flipped: dict[int, float] = {}
-            for total, weight in sums.items():
-                for signed in (step, -step):
-                    flipped[total + signed] = flipped.get(total + signed, 0.0) + weight / 2
-            sums = flipped
-        observed = abs(int(round(2 * d.sum())))
-        return sum(w for total, w in sums.items() if abs(total) >= observed)
+        return exact_sign_flip([round(2 * v) for v in d])
 
     others = [c for c in x if c != best]
     adjusted = dict(zip(others, _brute_holm([sign_flip(z(c)) for c in others]), strict=True))

@@ -2,8 +2,9 @@
 
 See :mod:`bodoge.sim.tune` for the method (a race on matched seeds that
 drops values a paired test shows farther from the target and stops when
-the best one is known closely enough).  The terminal shows the path: every round, every value's mean and
-interval, the values dropped; ``--json`` prints the same as data.
+the best one is known closely enough).  The terminal shows the path: every
+round, every value's mean and interval, the values dropped; ``--json``
+prints the same as data.
 """
 
 import dataclasses
