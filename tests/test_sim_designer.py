@@ -357,6 +357,7 @@ def test_the_tune_command_prints_the_path_and_refuses_bad_input() -> None:
         and "(dropped: farther from the target than the best" in result.output
     )
     assert "Best value: compensation = 1 " in result.output
+    assert "Still in the race (not told apart from the best): 1." in result.output
     for bad, message in (
         (["--param", "compensation=0-4"], "--param takes NAME=LOW..HIGH"),
         (["--param", "nothing=0..4"], "'nothing' is not a design parameter"),

@@ -203,6 +203,20 @@ def test_sign_flip_matches_scipys_exact_permutation_test() -> None:
     assert sign_flip_p([float(x) for x in d]) == pytest.approx(exact, abs=0.015)
 
 
+def test_the_tune_json_says_which_values_remain_in_strict_json() -> None:
+    args = ["tune", "toy-dice-duel", "--param", "compensation=0..4", "--seed", "5"]
+    ran = CliRunner().invoke(build_app("en"), [*args, "--batch", "100", "--json"])
+    assert ran.exit_code == 0, ran.output
+
+    def refuse(constant: str) -> None:
+        raise AssertionError(f"{constant} is not JSON")
+
+    data = json.loads(ran.stdout, parse_constant=refuse)
+    assert data["remaining"] and set(data["remaining"]) <= {0, 1, 2, 3, 4}
+    assert data["best"]["value"] in data["remaining"]
+    assert data["rounds"][0]["candidates"]  # the best's own test is null, not NaN
+
+
 # ------------------------------------------------------------- 4. the small things
 
 

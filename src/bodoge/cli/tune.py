@@ -290,4 +290,17 @@ def _metric(metric: str, value: float, signed: bool = True) -> str:
 
 
 def to_json(result: Tuning, seed: int, players: int) -> dict[str, Any]:
-    return {"seed": seed, "num_players": players, **dataclasses.asdict(result)}
+    """The result as JSON data: a value with no number (no test, no spread) is ``null``."""
+    data = {"seed": seed, "num_players": players, **dataclasses.asdict(result)}
+    return _defined(data)
+
+
+def _defined(value: Any) -> Any:
+    """``value`` with every NaN or infinite float, at any depth, as ``None`` (strict JSON)."""
+    if isinstance(value, float):
+        return value if math.isfinite(value) else None
+    if isinstance(value, dict):
+        return {key: _defined(item) for key, item in value.items()}
+    if isinstance(value, (list, tuple)):
+        return [_defined(item) for item in value]
+    return value
