@@ -304,21 +304,30 @@ def _fair_report(seed: int, games: int = 160, seats: int = 4) -> list[GameResult
 REPORTS = 250
 
 
-def test_reports_of_games_where_nothing_differs_raise_no_more_alarms_than_stated() -> None:
-    """Each family of tests (the seat test, which choices win, which cards win, the length
-    bands) holds its false alarms at :data:`ALPHA`: over 250 reports of 160 fair games, each
-    family's rate stays within three standard errors of 5 %, and the summary's findings (tier
-    0, any family) within the sum of the three that make them."""
+def false_alarms(reports: int) -> dict[str, int]:
+    """Over ``reports`` fair reports (seeds 0, 1, …): how many raised an alarm, per family.
+
+    bench/README's figures: ``PYTHONPATH=src:tests python -c "from test_sim_statistics
+    import false_alarms; print(false_alarms(2000))"``.
+    """
     alarms = {"seats": 0, "choices": 0, "cards": 0, "bands": 0, "any finding": 0}
-    for seed in range(REPORTS):
-        results = _fair_report(seed)
-        analysis = analyse(results)
+    for seed in range(reports):
+        analysis = analyse(_fair_report(seed))
         (group,) = analysis.groups
         alarms["seats"] += group.p_adjusted < ALPHA
         alarms["choices"] += any(c.p_adjusted < ALPHA for c in group.choices)
         alarms["cards"] += any(c.p_adjusted < ALPHA for c in group.subjects)
         alarms["bands"] += any(b.p_adjusted < ALPHA for b in group.length_bins)
         alarms["any finding"] += any(line.tier == 0 for line in findings(analysis, "en"))
+    return alarms
+
+
+def test_reports_of_games_where_nothing_differs_raise_no_more_alarms_than_stated() -> None:
+    """Each family of tests (the seat test, which choices win, which cards win, the length
+    bands) holds its false alarms at :data:`ALPHA`: over 250 reports of 160 fair games, each
+    family's rate stays within three standard errors of 5 %, and the summary's findings (tier
+    0, any family) within the sum of the three that make them."""
+    alarms = false_alarms(REPORTS)
     slack = 3 * math.sqrt(ALPHA * (1 - ALPHA) / REPORTS)
     for family in ("seats", "choices", "cards", "bands"):
         assert alarms[family] / REPORTS <= ALPHA + slack, alarms

@@ -291,8 +291,10 @@ def _metric(metric: str, value: float, signed: bool = True) -> str:
 
 def to_json(result: Tuning, seed: int, players: int) -> dict[str, Any]:
     """The result as JSON data: a value with no number (no test, no spread) is ``null``."""
-    data = {"seed": seed, "num_players": players, **dataclasses.asdict(result)}
-    return _defined(data)
+    data: dict[str, Any] = _defined(
+        {"seed": seed, "num_players": players, **dataclasses.asdict(result)}
+    )
+    return data
 
 
 def _defined(value: Any) -> Any:
