@@ -312,7 +312,7 @@ def show_sweep(
                 p1=format_percent(group.seats[0].win_rate),
                 adv=f"{100 * group.advantage:+.1f}",
                 margin=f"{100 * group.advantage_margin:.1f}",
-                p=format_p(group.p_adjusted),
+                p=format_p(group.p_adjusted, lang),
             )(lang)
         )
     family = sum(len(c.differences) for c in analysis.comparisons)

@@ -57,12 +57,12 @@ ALPHA = 0.05
 MIN_GROUP = 20
 """No test is run and no finding drawn from a group of fewer games (or seat-games).
 
-Chosen so that a group can say something a designer could act on: below
-20, the 95 % Wilson interval of a share near one half is wider than ±20
-percentage points (10 of 20: 29.9–70.1 %), and a group of all losses
-cannot even be told from a fair four-player share (0 of 11 against 25 %:
-exact binomial p = 0.083).  At 20 both are past: 0 of 20 against 25 % is
-p = 0.007."""
+Chosen so that a group can say something a designer could act on.  At
+20 the 95 % Wilson interval of a share near one half is 29.9–70.1 % (±20
+percentage points; wider below), and a group that lost every game is told
+from a fair four-player share with room to spare (0 of 20 against 25 %:
+exact binomial p = 0.007), where below 12 it cannot be at all (0 of 11:
+p = 0.077)."""
 MIN_EXPECTED = 5
 """The seat test runs only when every seat expects at least this many wins (Cochran)."""
 

@@ -599,12 +599,12 @@ def _team_line(group: Group, anchor: str, lang: str) -> Finding:
 
 def _seat_findings(group: Group, anchor: str, lang: str) -> list[Finding]:
     """Every seat whose win rate differs from the fair share (Holm over seats), but the worst."""
-    if group.team is not None or not group.seats_comparable or group.p_adjusted >= ALPHA:
+    if group.team is not None or not group.seats_comparable or not group.p_adjusted < ALPHA:
         return []
     worst = max(group.seats, key=lambda s: abs(s.win_rate - group.fair))
     lines = []
     for seat, p in zip(group.seats, group.seat_p, strict=True):
-        if seat is worst or p >= ALPHA:
+        if seat is worst or not p < ALPHA:
             continue
         gap = seat.win_rate - group.fair
         lines.append(
