@@ -31,7 +31,11 @@ STATISTICS_INSTALL = "pip install 'bodoge[sim]'"
 EXACT_PAIRS = 16
 """Up to this many non-zero differences the sign-flip test enumerates all 2^m flips."""
 RESAMPLES = 9999
-"""Random sign flips beyond :data:`EXACT_PAIRS` (seeded: the same pairs give the same p)."""
+"""Random sign flips beyond :data:`EXACT_PAIRS` (seeded: the same pairs give the same p).
+
+The smallest p they give is 1/10,000, so a Holm family of more than 500
+such tests could call nothing significant at 5 %; a sweep's family is a
+few dozen differences."""
 POWER = 0.8
 """The power line's chance of detecting a gap of the size it names."""
 
