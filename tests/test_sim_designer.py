@@ -17,7 +17,8 @@ from scipy import stats as scipy_stats
 
 import bodoge
 from bodoge.sim import GameResult, play_game, run_many, run_sweep
-from bodoge.sim.analysis import analyse, detectable_gap, finishing_places, holm
+from bodoge.sim.analysis import analyse, finishing_places, holm
+from bodoge.sim.inference import detectable_gap
 from bodoge.sim.report import build_report, findings, format_percent, format_points, summary
 
 
@@ -159,34 +160,38 @@ def test_holm_matches_its_definition() -> None:
         assert holm(p) == pytest.approx(brute_holm(p))
 
 
-def test_the_power_line_detects_its_gap_four_times_in_five() -> None:
-    """Draw seat-0 win counts at fair + gap and test them as the line says: about 80 % reject."""
-    games, fair = 2000, 0.25
-    gap = detectable_gap(games, fair)
-    z = scipy_stats.norm.ppf(0.975) + scipy_stats.norm.ppf(0.8)
-    assert gap == pytest.approx(z * math.sqrt(fair * (1 - fair) / games))
-    wins = numpy.random.default_rng(1).binomial(games, fair + gap, size=20000)
-    p = 2 * scipy_stats.norm.sf(abs(wins / games - fair) / math.sqrt(fair * (1 - fair) / games))
-    assert 0.78 < float(numpy.mean(p < 0.05)) < 0.82
-    text = summary(analyse(made([(i % 4,) for i in range(games)])), "en")
-    assert f"2000 games detect a seat gap of {100 * gap:.1f} percentage points" in " ".join(text)
+@pytest.mark.parametrize("seats", [3, 4, 5])
+def test_the_power_line_is_the_power_of_the_seat_test_the_report_runs(seats: int) -> None:
+    """Draw whole runs with one seat ahead by the line's gap and run the report's own test
+    (Pearson's chi-square over all seats) on each: about 80 % of them reject."""
+    games = 2000
+    fair = 1 / seats
+    gap = detectable_gap(games, fair, seats)
+    rates = [fair + gap] + [fair - gap / (seats - 1)] * (seats - 1)
+    wins = numpy.random.default_rng(seats).multinomial(games, rates, size=20000)
+    p = scipy_stats.chisquare(wins, axis=1).pvalue
+    assert float(numpy.mean(p < 0.05)) == pytest.approx(0.8, abs=0.02)
+    results = [
+        dataclasses.replace(
+            r,
+            num_players=seats,
+            scores=(0,) * seats,
+            counts=({},) * seats,
+            bots=("random",) * seats,
+        )
+        for r in made([(i % seats,) for i in range(games)])
+    ]
+    text = " ".join(summary(analyse(results), "en"))
+    assert f"2000 games detect a seat gap of {100 * gap:.1f} percentage points" in text
+    assert f"chi-square over {seats} seats" in text
 
 
 def test_a_sweep_corrects_its_comparisons_with_holm() -> None:
     variants = [(None, None), (None, {"winning_set": 4}), (None, {"winning_set": 6})]
     analysis = analyse(list(run_sweep("hoarders", 4, variants, 3, n=20)))
     family = [d for c in analysis.comparisons for d in c.differences]
-    raw = []
-    for d in family:
-        se = d.margin / 1.96
-        raw.append(
-            1.0
-            if se == 0 and d.difference == 0
-            else 2 * scipy_stats.norm.sf(abs(d.difference) / se)
-            if se > 0
-            else 0.0
-        )
-    assert [d.p_adjusted for d in family] == pytest.approx(brute_holm(raw))
+    assert all(d.paired for d in family)
+    assert [d.p_adjusted for d in family] == pytest.approx(brute_holm([d.p_value for d in family]))
     assert all(d.significant == (d.p_adjusted < 0.05) for d in family)
     # a difference its own interval excludes is no finding once 30-odd tests share the family
     assert any(abs(d.difference) > d.margin and not d.significant for d in family)
@@ -348,9 +353,11 @@ def test_the_tune_command_prints_the_path_and_refuses_bad_input() -> None:
     result = runner.invoke(app, [*args, "--batch", "100"])
     assert result.exit_code == 0, result.output
     assert (
-        "Round 1 (100 games each):" in result.output and "(dropped: clearly worse)" in result.output
+        "Round 1 (100 games each):" in result.output
+        and "(dropped: farther from the target than the best" in result.output
     )
     assert "Best value: compensation = 1 " in result.output
+    assert "Still in the race (not told apart from the best): 1." in result.output
     for bad, message in (
         (["--param", "compensation=0-4"], "--param takes NAME=LOW..HIGH"),
         (["--param", "nothing=0..4"], "'nothing' is not a design parameter"),
@@ -380,10 +387,20 @@ def test_which_choices_win_against_a_count_by_hand() -> None:
         a, b = numpy.array(chose), numpy.array(passed)
         assert (row.chose, row.passed) == (len(a), len(b))
         assert row.difference == pytest.approx(a.mean() - b.mean())
-        margin = 1.96 * math.sqrt(a.var() / len(a) + b.var() / len(b))
-        assert row.margin == pytest.approx(margin)
-        raw.append(2 * scipy_stats.norm.sf(abs(a.mean() - b.mean()) / (margin / 1.96)))
-    assert [row.p_adjusted for row in group.choices] == pytest.approx(brute_holm(raw), abs=1e-9)
+        # Newcombe's interval from scipy's Wilson intervals (no shared wins in Imhotep)
+        (la, ha), (lb, hb) = (
+            scipy_stats.binomtest(int(x.sum()), len(x)).proportion_ci(method="wilson")
+            for x in (a, b)
+        )
+        low = a.mean() - b.mean() - math.hypot(a.mean() - la, hb - b.mean())
+        high = a.mean() - b.mean() + math.hypot(ha - a.mean(), b.mean() - lb)
+        assert (row.difference_low, row.difference_high) == pytest.approx((low, high), rel=1e-4)
+        table = [[int(a.sum()), len(a) - int(a.sum())], [int(b.sum()), len(b) - int(b.sum())]]
+        small = min(len(a), len(b)) < 20
+        raw.append(math.nan if small else scipy_stats.fisher_exact(table).pvalue)
+    adjusted = iter(brute_holm([p for p in raw if not math.isnan(p)]))
+    expected = [math.nan if math.isnan(p) else next(adjusted) for p in raw]
+    assert [row.p_adjusted for row in group.choices] == pytest.approx(expected, nan_ok=True)
     page = build_report(results, "en")
     assert 'data-testid="choices"' in page and "Which choices win" in page
 

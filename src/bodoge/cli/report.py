@@ -16,7 +16,6 @@ import typer
 from ..bots import describe_bots, expand_bot_specs
 from ..engine import Game, Text
 from ..sim import run_sweep
-from ..sim.analysis import analyse
 from . import simkit as kit
 from . import text as t
 from .common import (
@@ -293,7 +292,7 @@ def show_sweep(
             seed=seed,
         )(lang)
     )
-    analysis = analyse(results)
+    analysis = kit.analysed(results)
     for group in analysis.groups:
         label = analysis.label(group) or "-"
         if group.team is not None:
@@ -313,7 +312,7 @@ def show_sweep(
                 p1=format_percent(group.seats[0].win_rate),
                 adv=f"{100 * group.advantage:+.1f}",
                 margin=f"{100 * group.advantage_margin:.1f}",
-                p=format_p(group.p_adjusted),
+                p=format_p(group.p_adjusted, lang),
             )(lang)
         )
     family = sum(len(c.differences) for c in analysis.comparisons)

@@ -196,7 +196,7 @@ def add_to(app: typer.Typer, hl: str) -> None:
                         games=played, seconds=seconds, rate=rate, workers=backend.workers
                     )(ln)
                 )
-            if out is not None:
+            if out is not None and not as_json:  # --json: stdout is the JSON alone
                 say(t.WROTE.format(games=len(everything), file=out)(ln))
             if report is not None:
                 kit.write_report(everything, report, ln, quiet=quiet)
@@ -322,9 +322,7 @@ SUBJECTS_LINE = Text(
 
 def show_subjects(game: Game, results: list[Any], lang: str) -> None:
     """One line on the cards or tiles the game names: is one of them too strong?"""
-    from ..sim.analysis import analyse
-
-    rows = analyse(results).groups[0].subjects
+    rows = kit.analysed(results).groups[0].subjects
     if not rows:
         return
     top = rows[0]  # ranked by Holm p, then by the size of the gap

@@ -42,7 +42,9 @@ from ..sim import (
     get_backend,
     seat_specs,
 )
+from ..sim.analysis import Analysis
 from ..sim.files import BadResultsFile, ParquetMissing, open_writer, read_results
+from ..sim.inference import StatisticsMissing
 from . import text as t
 from .common import FAILED, INTERRUPTED, CliError, check_folder
 
@@ -263,6 +265,16 @@ def collect(
     return kept, time.perf_counter() - started
 
 
+def analysed(results: Sequence[GameResult], **options: Any) -> Analysis:
+    """:func:`~bodoge.sim.analysis.analyse`, with scipy's absence a user error."""
+    from ..sim.analysis import analyse
+
+    try:
+        return analyse(results, **options)
+    except StatisticsMissing as error:
+        raise CliError(BAD_FILE.format(detail=error)) from None
+
+
 def write_report(results: Sequence[GameResult], path: Path, lang: str, *, quiet: bool) -> None:
     """Build the HTML report under a progress bar and write it; failures are user errors."""
     from ..sim.analysis import group_key
@@ -275,7 +287,7 @@ def write_report(results: Sequence[GameResult], path: Path, lang: str, *, quiet:
             task = progress.add_task(BUILDING(lang), total=steps)
             advance: Callable[[str], None] = lambda step: progress.advance(task)  # noqa: E731
             page = build_report(results, lang, advance=advance)
-    except ReportMissing as error:
+    except (ReportMissing, StatisticsMissing) as error:
         raise CliError(BAD_FILE.format(detail=error)) from None
     except (ValueError, InvalidOptions) as error:
         raise CliError(BAD_FILE.format(detail=error), FAILED) from None

@@ -1,13 +1,15 @@
 """``bodoge tune``: race the values of a design parameter towards a target metric.
 
 See :mod:`bodoge.sim.tune` for the method (a race on matched seeds that
-drops clearly worse values and stops when the best one is known closely
-enough).  The terminal shows the path: every round, every value's mean and
-interval, the values dropped; ``--json`` prints the same as data.
+drops values a paired test shows farther from the target and stops when
+the best one is known closely enough).  The terminal shows the path: every
+round, every value's mean and interval, the values dropped; ``--json``
+prints the same as data.
 """
 
 import dataclasses
 import json
+import math
 import secrets
 from pathlib import Path
 from typing import Annotated, Any
@@ -16,6 +18,8 @@ import typer
 
 from ..bots import describe_bots, expand_bot_specs
 from ..engine import Text
+from ..sim.inference import StatisticsMissing
+from ..sim.report import format_p
 from ..sim.tune import METRICS, BadTuning, Tuning, tune
 from . import simkit as kit
 from . import text as t
@@ -73,7 +77,24 @@ TITLE = Text(
 )
 ROUND = Text("ラウンド {number}（各 {games}ゲーム）:", "Round {number} ({games} games each):")
 VALUE = Text("  {value}: {mean} ± {margin}{mark}", "  {value}: {mean} ± {margin}{mark}")
-DROPPED = Text("（脱落）", "  (dropped: clearly worse)")
+DROPPED = Text(
+    "（脱落: 最良より目標から遠い、対応のある符号反転検定の Holm 補正後 {p}）",
+    "  (dropped: farther from the target than the best, paired sign-flip test, Holm-adjusted {p})",
+)
+REMAINING = Text(
+    "残った値（最良の値と区別できない）: {values}。{surety}",
+    "Still in the race (not told apart from the best): {values}. {surety}",
+)
+SURE = Text(
+    "外した値はどれも、同じシードの対のゲームで最良の値より目標から遠いと、"
+    "ラウンドごとに Holm 補正した p ≤ {p} で判定されたものです。",
+    "Each dropped value was farther from the target than the best on the matched games, at "
+    "a Holm-adjusted p of {p} or less (corrected over each round's comparisons).",
+)
+NONE_DROPPED = Text(
+    "どの値も外せませんでした: 対のゲームでは最良の値との差を示せません。",
+    "No value was dropped: the matched games do not tell any value from the best.",
+)
 RESULT = Text(
     "最良の値: {parameter} = {best}（{metric} = {mean} ± {margin}）。目標を区間に含む値: "
     "{low}..{high}。終了理由: {reason}。全{games}ゲーム。",
@@ -169,7 +190,7 @@ def add_to(app: typer.Typer, hl: str) -> None:
                     tolerance=tolerance,
                     workers=workers,
                 )
-            except BadTuning as error:
+            except (BadTuning, StatisticsMissing) as error:
                 raise CliError(BAD.format(detail=error)) from None
             if report is not None:
                 from ..sim.tune_report import tune_page
@@ -223,7 +244,11 @@ def show_path(result: Tuning, lang: str) -> None:
     for number, step in enumerate(result.rounds, 1):
         say(ROUND.format(number=number, games=step.candidates[0].games)(lang))
         for candidate in step.candidates:
-            mark = DROPPED(lang) if candidate.value in step.dropped else ""
+            mark = (
+                DROPPED.format(p=format_p(candidate.p_adjusted, lang))(lang)
+                if candidate.value in step.dropped
+                else ""
+            )
             say(
                 VALUE.format(
                     value=candidate.value,
@@ -245,6 +270,16 @@ def show_path(result: Tuning, lang: str) -> None:
             games=result.games,
         )(lang)
     )
+    surety = (
+        NONE_DROPPED(lang)
+        if math.isnan(result.surest)
+        else SURE.format(p=format_p(result.surest, lang))(lang)
+    )
+    say(
+        REMAINING.format(values=", ".join(str(value) for value in result.remaining), surety=surety)(
+            lang
+        )
+    )
 
 
 def _metric(metric: str, value: float, signed: bool = True) -> str:
@@ -255,4 +290,19 @@ def _metric(metric: str, value: float, signed: bool = True) -> str:
 
 
 def to_json(result: Tuning, seed: int, players: int) -> dict[str, Any]:
-    return {"seed": seed, "num_players": players, **dataclasses.asdict(result)}
+    """The result as JSON data: a value with no number (no test, no spread) is ``null``."""
+    data: dict[str, Any] = _defined(
+        {"seed": seed, "num_players": players, **dataclasses.asdict(result)}
+    )
+    return data
+
+
+def _defined(value: Any) -> Any:
+    """``value`` with every NaN or infinite float, at any depth, as ``None`` (strict JSON)."""
+    if isinstance(value, float):
+        return value if math.isfinite(value) else None
+    if isinstance(value, dict):
+        return {key: _defined(item) for key, item in value.items()}
+    if isinstance(value, (list, tuple)):
+        return [_defined(item) for item in value]
+    return value

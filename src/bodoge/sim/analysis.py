@@ -10,14 +10,26 @@ Definitions (the report states them too):
 * **Test of "no seat advantage"**: Pearson's chi-square goodness-of-fit
   test of the seats' win counts (shared wins split) against equal counts,
   ``n - 1`` degrees of freedom.  It is meaningful only when the seats are
-  comparable (the same bot everywhere, or bots rotated through the seats).
+  comparable (the same bot everywhere, or bots rotated through the seats),
+  and it is run only when every seat expects at least
+  :data:`MIN_EXPECTED` wins (Cochran's rule for the chi-square
+  approximation); one seat against the fair share is the exact binomial test.
+* **Too few games to say**: no test is run, and no finding drawn, from a
+  group smaller than :data:`MIN_GROUP` (see there for how it was chosen);
+  its p-value is ``nan`` and it is left out of the Holm family.
+* **Which choices win**: Fisher's exact test of the seat-games that won
+  (alone or shared) among those that chose a type against those that could
+  and did not; the difference's interval is Newcombe's, from the two Wilson
+  intervals, so each group carries its own uncertainty.
 * **Phase of the game**: action ``k`` of a game of ``L`` actions falls in
   third ``3k // L`` (early, middle, late).
 * **Differences between variants** (a sweep, or a file mixing option sets):
   each variant against the first one (the baseline), per game metric.  When
   both played the same seeds the games are matched pairs and the interval is
-  ``mean(d) ± 1.96·sd(d)/√m`` over the ``m`` pairs' differences ``d``;
-  otherwise it is the unpaired ``±1.96·√(s₁²/n₁ + s₂²/n₂)``.
+  ``mean(d) ± 1.96·sd(d)/√m`` over the ``m`` pairs' differences ``d``, and
+  the test the paired sign-flip test (:func:`~bodoge.sim.inference.sign_flip_p`,
+  valid for tied, discrete outcomes); otherwise the interval is the unpaired
+  ``±1.96·√(s₁²/n₁ + s₂²/n₂)``, tested only with :data:`MIN_GROUP` games a side.
 
 >>> from bodoge.sim import run_many
 >>> analysis = analyse(list(run_many("egyptian-bride", 3, seed=1, n=30)))
@@ -36,11 +48,23 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+from .inference import binomial_p, fisher_p, sign_flip_p
 from .play import NORMAL, PHASES, STOPPED, GameResult
 
 Z95 = 1.96
 ALPHA = 0.05
 """A seat effect or a difference is reported as such below this p-value / outside 95 %."""
+MIN_GROUP = 20
+"""No test is run and no finding drawn from a group of fewer games (or seat-games).
+
+Chosen so that a group can say something a designer could act on.  At
+20 the 95 % Wilson interval of a share near one half is 29.9–70.1 % (±20
+percentage points; wider below), and a group that lost every game is told
+from a fair four-player share with room to spare (0 of 20 against 25 %:
+exact binomial p = 0.007), where below 12 it cannot be at all (0 of 11:
+p = 0.077)."""
+MIN_EXPECTED = 5
+"""The seat test runs only when every seat expects at least this many wins (Cochran)."""
 
 
 # ------------------------------------------------------------ statistics
@@ -112,6 +136,12 @@ def seat_test(wins: Sequence[float]) -> tuple[float, int, float]:
     >>> statistic, df, p = seat_test([30, 20, 25, 25])
     >>> statistic, df, round(p, 3)
     (2.0, 3, 0.572)
+
+    Too few wins for the chi-square approximation (fewer than
+    :data:`MIN_EXPECTED` expected at a seat): the p-value is ``nan``.
+
+    >>> seat_test([3, 1, 2, 2])[2]
+    nan
     """
     total = math.fsum(wins)
     df = len(wins) - 1
@@ -119,6 +149,8 @@ def seat_test(wins: Sequence[float]) -> tuple[float, int, float]:
         return 0.0, max(df, 0), 1.0
     expected = total / len(wins)
     statistic = math.fsum((w - expected) ** 2 / expected for w in wins)
+    if expected < MIN_EXPECTED:
+        return statistic, df, math.nan
     return statistic, df, chi2_sf(statistic, df)
 
 
@@ -142,38 +174,22 @@ def holm(p_values: Sequence[float]) -> list[float]:
 
     A family of tests is called significant where its adjusted p-value is
     below :data:`ALPHA`: the chance of any false alarm in the family stays
-    below 5 %, whatever the tests' dependence.
+    below 5 %, whatever the tests' dependence.  A test not run (``nan``, too
+    few games) stays ``nan`` and does not count in the family.
 
     >>> holm([0.01, 0.04, 0.03])
     [0.03, 0.06, 0.06]
+    >>> holm([0.01, math.nan, 0.04])
+    [0.02, nan, 0.04]
     """
-    order = sorted(range(len(p_values)), key=lambda i: p_values[i])
-    adjusted = [1.0] * len(p_values)
+    tested = [i for i, p in enumerate(p_values) if not math.isnan(p)]
+    order = sorted(tested, key=lambda i: p_values[i])
+    adjusted = [math.nan] * len(p_values)
     running = 0.0
     for rank, i in enumerate(order):
-        running = max(running, min(1.0, (len(p_values) - rank) * p_values[i]))
+        running = max(running, min(1.0, (len(tested) - rank) * p_values[i]))
         adjusted[i] = running
     return [round(value, 15) for value in adjusted]
-
-
-POWER = 0.8
-"""The power line's chance of detecting a gap of the size it names."""
-
-
-def detectable_gap(games: int, fair: float, alpha: float = ALPHA, power: float = POWER) -> float:
-    """The smallest seat gap (a rate) ``games`` games detect with ``power`` at level ``alpha``.
-
-    One seat's win rate against the fair share ``fair``, two-sided normal
-    test: ``(z₁₋α/₂ + z_power)·√(fair(1−fair)/games)``.
-
-    >>> round(detectable_gap(2000, 0.25), 4)
-    0.0271
-    """
-    if games <= 0 or not 0 < fair < 1:
-        return math.nan
-    normal = statistics.NormalDist()
-    z = normal.inv_cdf(1 - alpha / 2) + normal.inv_cdf(power)
-    return z * math.sqrt(fair * (1 - fair) / games)
 
 
 def quantile(ordered: Sequence[float], q: float) -> float:
@@ -293,9 +309,13 @@ class ChoiceWin:
     Over seat-games (one seat in one game) in which the type was legal at
     least once: the win rate of those that chose it at least once
     (``chose``) against those that could and never did (``passed``), each
-    with Wilson's interval; ``difference`` and its normal 95 % ``margin``
-    (two proportions), ``p_adjusted`` Holm-adjusted over the types.  An
-    association, not a cause: a strong hand may both win and allow a move.
+    with Wilson's interval; ``difference`` with Newcombe's 95 % interval
+    ``difference_low``–``difference_high`` (from the two Wilson intervals,
+    so a small group's uncertainty shows), ``p_adjusted`` of Fisher's exact
+    test Holm-adjusted over the types.  A type with fewer than
+    :data:`MIN_GROUP` seat-games on either side is not tested
+    (``p_adjusted`` is ``nan``: too few games to say).  An association, not
+    a cause: a strong hand may both win and allow a move.
     """
 
     kind: str
@@ -310,6 +330,8 @@ class ChoiceWin:
     difference: float
     margin: float
     p_adjusted: float = 1.0
+    difference_low: float = math.nan
+    difference_high: float = math.nan
     times: int = 0
     """Decisions that chose it (all seats, all games)."""
     legal: int = 0
@@ -319,6 +341,11 @@ class ChoiceWin:
     def chosen_when_legal(self) -> float:
         """Of the decisions where it could be chosen, the share that chose it."""
         return self.times / self.legal if self.legal else math.nan
+
+    @property
+    def too_few(self) -> bool:
+        """A side has fewer than :data:`MIN_GROUP` seat-games: no test, no finding."""
+        return min(self.chose, self.passed) < MIN_GROUP
 
 
 @dataclass(frozen=True)
@@ -456,16 +483,12 @@ class Difference:
     pairs: int
     paired: bool
     p_adjusted: float = math.nan
-
-    @property
-    def p_value(self) -> float:
-        return normal_p(self.difference, self.margin)
+    p_value: float = math.nan
+    """Paired: the sign-flip test; unpaired: normal, with :data:`MIN_GROUP` games a side."""
 
     @property
     def significant(self) -> bool:
-        if self.p_adjusted == self.p_adjusted:
-            return self.p_adjusted < ALPHA
-        return self.margin == self.margin and abs(self.difference) > self.margin
+        return self.p_adjusted < ALPHA
 
 
 @dataclass(frozen=True)
@@ -634,6 +657,7 @@ def _group(key: str, games: list[GameResult], cooperative: bool, bands: ScoreBan
     fixed = all(len(seat.bots) == 1 for seat in seats)
     with_winner = sum(1 for r in ordered if r.winners)
     statistic, df, p = seat_test([seat.wins for seat in seats])
+    p = math.nan if count < MIN_GROUP else p
     endings = {NORMAL: 0, STOPPED: 0}
     for result in ordered:
         endings[result.ending] = endings.get(result.ending, 0) + 1
@@ -642,7 +666,7 @@ def _group(key: str, games: list[GameResult], cooperative: bool, bands: ScoreBan
     fair = with_winner / count / n
     per_game = [shares[0][i] - (1 / n if r.winners else 0.0) for i, r in enumerate(ordered)]
     advantage, advantage_margin = mean_interval(per_game)
-    seat_p = holm([_seat_p(seat.wins, count, fair) for seat in seats])
+    seat_p = [] if cooperative else holm([_seat_p(seat.wins, count, fair) for seat in seats])
     return Group(
         key=key,
         num_players=n,
@@ -780,28 +804,54 @@ def _choices(
                     times[kind] = times.get(kind, 0) + picked
                     decisions[kind] = decisions.get(kind, 0) + count
     rows = []
+    tests = []
     for kind in sorted(set(chose) & set(passed)):
         a, b = chose[kind], passed[kind]
         rate_a, rate_b = math.fsum(a) / len(a), math.fsum(b) / len(b)
-        spread = statistics.pvariance(a) / len(a) + statistics.pvariance(b) / len(b)
-        rows.append(
-            ChoiceWin(
-                kind,
-                len(a),
-                rate_a,
-                *wilson(math.fsum(a), len(a)),
-                len(b),
-                rate_b,
-                *wilson(math.fsum(b), len(b)),
-                rate_a - rate_b,
-                Z95 * math.sqrt(spread),
-                times=times[kind],
-                legal=decisions[kind],
-            )
+        interval_a, interval_b = wilson(math.fsum(a), len(a)), wilson(math.fsum(b), len(b))
+        low, high = newcombe(rate_a, interval_a, rate_b, interval_b)
+        row = ChoiceWin(
+            kind,
+            len(a),
+            rate_a,
+            *interval_a,
+            len(b),
+            rate_b,
+            *interval_b,
+            rate_a - rate_b,
+            (high - low) / 2,
+            difference_low=low,
+            difference_high=high,
+            times=times[kind],
+            legal=decisions[kind],
         )
-    adjusted = holm([normal_p(r.difference, r.margin) for r in rows])
+        rows.append(row)
+        won_a, won_b = sum(1 for x in a if x > 0), sum(1 for x in b if x > 0)
+        tests.append(math.nan if row.too_few else fisher_p(won_a, len(a), won_b, len(b)))
+    adjusted = holm(tests)
     ranked = [dataclasses.replace(r, p_adjusted=p) for r, p in zip(rows, adjusted, strict=True)]
-    return tuple(sorted(ranked, key=lambda r: (r.p_adjusted, -abs(r.difference), r.kind)))
+    return tuple(sorted(ranked, key=lambda r: (_p_rank(r.p_adjusted), -abs(r.difference), r.kind)))
+
+
+def _p_rank(p: float) -> float:
+    """Sort key: the untested (``nan``) after every tested p."""
+    return p if not math.isnan(p) else math.inf
+
+
+def newcombe(
+    rate_a: float, interval_a: tuple[float, float], rate_b: float, interval_b: tuple[float, float]
+) -> tuple[float, float]:
+    """Newcombe's hybrid score interval of ``rate_a − rate_b`` from each rate's Wilson interval.
+
+    >>> low, high = newcombe(0.248, wilson(372, 1500), 0.0, wilson(0, 1))
+    >>> round(low, 3), round(high, 3)
+    (-0.546, 0.27)
+    """
+    (low_a, high_a), (low_b, high_b) = interval_a, interval_b
+    difference = rate_a - rate_b
+    below = math.hypot(rate_a - low_a, high_b - rate_b)
+    above = math.hypot(high_a - rate_a, rate_b - low_b)
+    return difference - below, difference + above
 
 
 def _units(ordered: Sequence[GameResult]) -> tuple[int, ...]:
@@ -837,10 +887,11 @@ def _by_ending(
 
 
 def _seat_p(wins: float, games: int, fair: float) -> float:
-    """Two-sided p of a seat's win rate against the fair share (normal approximation)."""
-    if not 0 < fair < 1:
-        return 1.0
-    return normal_p(wins / games - fair, Z95 * math.sqrt(fair * (1 - fair) / games))
+    """Two-sided p of a seat's win rate against the fair share: the exact binomial test
+    (a shared win's fraction rounded to the nearest whole win)."""
+    if games < MIN_GROUP:
+        return math.nan
+    return binomial_p(round(wins), games, fair)
 
 
 def _team(ordered: Sequence[GameResult], bands: ScoreBands | None) -> TeamSummary:
@@ -1021,6 +1072,7 @@ def _compare(group: Group, baseline: Group) -> Comparison:
         if paired:
             deltas = [mine[k][name] - base[k][name] for k in matched]
             difference, margin = mean_interval(deltas)
+            p = sign_flip_p(deltas)
             value = statistics.fmean(mine[k][name] for k in matched)
             before = statistics.fmean(base[k][name] for k in matched)
             pairs = len(matched)
@@ -1034,8 +1086,10 @@ def _compare(group: Group, baseline: Group) -> Comparison:
             )
             margin = Z95 * math.sqrt(spread)
             pairs = 0
+            few = min(len(ours), len(theirs)) < MIN_GROUP
+            p = math.nan if few else normal_p(difference, margin)
         metric, seat = name
         differences.append(
-            Difference(metric, seat, before, value, difference, margin, pairs, paired)
+            Difference(metric, seat, before, value, difference, margin, pairs, paired, p_value=p)
         )
     return Comparison(group, baseline, tuple(differences))

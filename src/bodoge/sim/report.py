@@ -31,13 +31,15 @@ import jinja2
 from ..engine import Game, Text, UnknownGame, get_game, seat_name
 from .analysis import (
     ALPHA,
+    MIN_EXPECTED,
+    MIN_GROUP,
     Analysis,
     Comparison,
     Difference,
     Group,
     analyse,
-    detectable_gap,
 )
+from .inference import POWER, detectable_gap
 from .play import STOPPED, GameResult
 
 REPORT_INSTALL = "pip install 'bodoge[sim]'"
@@ -140,8 +142,21 @@ T = {
         "First-player advantage: {adv} ± {margin} percentage points (95 % interval).",
     ),
     "power": Text(
-        "{games}ゲームで検出できる席の差は {gap}（検出力80 %、有意水準5 %）。",
-        "{games} games detect a seat gap of {gap} (80 % power, 5 % level).",
+        "{games}ゲームで、この席の検定（{seats}席のカイ二乗検定、有意水準{level}）が検出力{power}で"
+        "検出できる差は {gap}（1席がそれだけ多く勝ち、残りの席が等しく負う場合）。",
+        "{games} games detect a seat gap of {gap} with {power} power in this seat test "
+        "(chi-square over {seats} seats, {level} level; one seat ahead by the gap, the others "
+        "sharing the loss).",
+    ),
+    "too_few": Text(
+        "ゲームが少なすぎて判断できません（{min}未満）",
+        "too few games to say (fewer than {min})",
+    ),
+    "s_too_few": Text(
+        "{games}ゲームでは少なすぎて席の有利は判断できません"
+        "（検定には{min}ゲーム以上、各席に期待される勝ち{expected}以上が必要）。",
+        "Too few games to say whether a seat is favoured: {games} games (the seat test needs "
+        "at least {min} games and {expected} expected wins per seat).",
     ),
     "how_won": Text("勝ち方", "How games are won"),
     "won_line": Text(
@@ -305,8 +320,11 @@ T = {
     "s_bands": Text("ルールの評価: {bands}。", "The rules' verdicts: {bands}."),
     "s_holm": Text("（Holm 法で{k}通りの設定について補正）", " (Holm-adjusted over {k} variants)"),
     "s_power": Text(
-        "{games}ゲームで検出できる席の差は {gap} 程度です（検出力80 %、有意水準5 %）。",
-        "{games} games detect a seat gap of {gap} (80 % power, 5 % level).",
+        "{games}ゲームで、席の検定（{seats}席のカイ二乗検定、有意水準{level}）が検出力{power}で"
+        "検出できる差は {gap} 程度です（1席がそれだけ多く勝ち、残りの席が等しく負う場合）。",
+        "{games} games detect a seat gap of {gap} with {power} power in the seat test "
+        "(chi-square over {seats} seats, {level} level; one seat ahead by the gap, the others "
+        "sharing the loss).",
     ),
     "s_small_baseline": Text(
         "ただし{games}ゲームでは {gap} 未満の差は見えず、偶然の可能性も残ります。"
@@ -320,9 +338,11 @@ T = {
     ),
     "s_length_band": Text(
         "{share}のゲームが {low}〜{high}手で終わり、そこでは{seat}の勝率が {rate}"
-        "（全体では {overall}、Holm 補正後 {p}）。",
+        "（全体では {overall}、Holm 補正後 {p}）。その長さのゲームをどの手番が終えるかの表れで、"
+        "席のバランスではありません。",
         "{share} of games end within {low}–{high} actions, where {seat} wins {rate} "
-        "({overall} overall; Holm-adjusted {p}).",
+        "({overall} overall; Holm-adjusted {p}): whose turn ends a game of that length, "
+        "not a seat's balance.",
     ),
     "s_timeline": Text(
         "折り返し時点で首位の席が勝つのは {won}。首位は1ゲームに平均 {changes}回入れ替わり、"
@@ -339,30 +359,35 @@ T = {
     ),
     "s_choice": Text(
         "{kind} を選んだ席の勝率は {chose}、選べたのに選ばなかった席は {passed}"
-        "（差 {diff} ± {margin} ポイント、Holm 補正後 {p}）。",
+        "（差 {diff} ポイント、95 %区間 {low}〜{high}、"
+        "フィッシャーの正確検定の Holm 補正後 {p}）。",
         "Seats that chose {kind} won {chose}, those that could and did not {passed} "
-        "({diff} ± {margin} points, Holm-adjusted {p}).",
+        "({diff} points, 95 % interval {low} to {high}; Fisher's exact test, Holm-adjusted {p}).",
     ),
     "choices": Text("勝ちにつながる選択", "Which choices win"),
     "choices_caption": Text(
         "そのアクションを選べた席（1ゲーム1席を1件）のうち、1度でも選んだ席と一度も選ばなかった席の"
-        "勝率（Wilson の95 %区間）。差は2つの割合の差の95 %区間、p は種類について Holm 補正。"
-        "相関であって因果ではありません。",
+        "勝率（Wilson の95 %区間）。差は Newcombe の95 %区間、"
+        "p はフィッシャーの正確検定を種類について Holm 補正。"
+        "どちらかが{min}件未満の種類は検定しません。相関であって因果ではありません。",
         "Among seat-games in which the type was legal: the win rate of those that chose it at "
         "least once and of those that never did (Wilson 95 % intervals); the difference with "
-        "its 95 % interval, p Holm-adjusted over the types. An association, not a cause.",
+        "Newcombe's 95 % interval, p of Fisher's exact test Holm-adjusted over the types; a type "
+        "with fewer than {min} seat-games on a side is not tested. An association, not a cause.",
     ),
     "subjects": Text("強すぎるカードは？", "Is this card too strong?"),
     "subjects_caption": Text(
         "ゲームが名前を付けるカード・タイルごとに: 選べた手番のうち選んだ割合と、選べた席"
         "（1ゲーム1席を1件）のうち1度でも選んだ席と一度も選ばなかった席の勝率"
         "（Wilson の95 %区間）。"
-        "差は95 %区間、p はカードについて Holm 補正。相関であって因果ではありません。",
+        "差は Newcombe の95 %区間、p はフィッシャーの正確検定をカードについて Holm 補正。"
+        "どちらかが{min}件未満のカードは検定しません。相関であって因果ではありません。",
         "For each card or tile the game names: the share of decisions that chose it when it "
         "could be chosen, and among seat-games in which it could be, the win rate of those that "
         "chose it at least once and of those that never did (Wilson 95 % intervals); the "
-        "difference with its 95 % interval, p Holm-adjusted over the cards. An association, "
-        "not a cause.",
+        "difference with Newcombe's 95 % interval, p of Fisher's exact test Holm-adjusted over "
+        "the cards; a card with fewer than {min} seat-games on a side is not tested. An "
+        "association, not a cause.",
     ),
     "col_subject": Text("カード", "Card"),
     "col_chose": Text("選んだ", "Chose it"),
@@ -399,8 +424,10 @@ def format_points(value: float, lang: str = "en", percentage: bool = False) -> s
     return f"{number} {unit}" if number in ("1", "-1") else f"{number} {unit}s"
 
 
-def format_p(value: float) -> str:
-    """``p = 0.03``, or ``p < 0.0001`` for the tiniest."""
+def format_p(value: float, lang: str = "en") -> str:
+    """``p = 0.03``, ``p < 0.0001`` for the tiniest, and "too few games to say" for no test."""
+    if math.isnan(value):
+        return T["too_few"].format(min=MIN_GROUP)(lang)
     if value < 0.0001:
         return "p < 0.0001"
     return f"p = {value:.2g}" if value < 0.01 else f"p = {value:.2f}"
@@ -491,15 +518,18 @@ def _verdict(group: Group, anchor: str, groups: int, lang: str) -> list[Finding]
     if not group.seats_comparable:
         return [Finding(T["s_seat_unknown"](lang), f"{anchor}-win")]
     p = group.p_adjusted
-    p_text = format_p(p) + (T["s_holm"].format(k=groups)(lang) if groups > 1 else "")
-    gap = detectable_gap(group.games, group.fair)
-    power = Finding(
-        T["s_power"].format(
-            games=group.games,
-            gap=format_points(round(100 * gap, 1), lang, percentage=True),
-        )(lang),
-        f"{anchor}-win",
-    )
+    if math.isnan(p):
+        return [
+            Finding(
+                T["s_too_few"].format(games=group.games, min=MIN_GROUP, expected=MIN_EXPECTED)(
+                    lang
+                ),
+                f"{anchor}-win",
+            )
+        ]
+    p_text = format_p(p, lang) + (T["s_holm"].format(k=groups)(lang) if groups > 1 else "")
+    gap = power_gap(group, groups)
+    power = Finding(T["s_power"].format(**power_words(group, groups, lang))(lang), f"{anchor}-win")
     if p < ALPHA:
         worst = max(group.seats, key=lambda s: abs(s.win_rate - group.fair))
         small = abs(worst.win_rate - group.fair) < SMALL_EDGE
@@ -526,6 +556,26 @@ def _verdict(group: Group, anchor: str, groups: int, lang: str) -> list[Finding]
     return [Finding(fair, f"{anchor}-win"), power]
 
 
+def power_gap(group: Group, groups: int) -> float:
+    """The seat gap the group's seat test detects with :data:`POWER`, at its level.
+
+    With several variants the seat tests are Holm-adjusted over them; the
+    level is then that of Holm's first step, ``ALPHA / groups``.
+    """
+    return detectable_gap(group.games, group.fair, group.num_players, ALPHA / groups)
+
+
+def power_words(group: Group, groups: int, lang: str) -> dict[str, object]:
+    """The values of the power line (``power``, ``s_power``)."""
+    return {
+        "games": group.games,
+        "gap": format_points(round(100 * power_gap(group, groups), 1), lang, percentage=True),
+        "seats": group.num_players,
+        "power": f"{100 * POWER:.0f} %",
+        "level": f"{100 * ALPHA / groups:.2g} %",
+    }
+
+
 def _team_line(group: Group, anchor: str, lang: str) -> Finding:
     team = group.team
     assert team is not None
@@ -549,12 +599,12 @@ def _team_line(group: Group, anchor: str, lang: str) -> Finding:
 
 def _seat_findings(group: Group, anchor: str, lang: str) -> list[Finding]:
     """Every seat whose win rate differs from the fair share (Holm over seats), but the worst."""
-    if group.team is not None or not group.seats_comparable or group.p_adjusted >= ALPHA:
+    if group.team is not None or not group.seats_comparable or not group.p_adjusted < ALPHA:
         return []
     worst = max(group.seats, key=lambda s: abs(s.win_rate - group.fair))
     lines = []
     for seat, p in zip(group.seats, group.seat_p, strict=True):
-        if seat is worst or p >= ALPHA:
+        if seat is worst or not p < ALPHA:
             continue
         gap = seat.win_rate - group.fair
         lines.append(
@@ -564,7 +614,7 @@ def _seat_findings(group: Group, anchor: str, lang: str) -> list[Finding]:
                     rate=format_percent(seat.win_rate),
                     margin=format_percent((seat.high - seat.low) / 2),
                     gap=f"{100 * gap:+.1f}",
-                    p=format_p(p),
+                    p=format_p(p, lang),
                 )(lang),
                 f"{anchor}-win",
                 0,
@@ -576,16 +626,19 @@ def _seat_findings(group: Group, anchor: str, lang: str) -> list[Finding]:
 
 
 def _length_findings(group: Group, anchor: str, lang: str) -> list[Finding]:
-    """Bands of game length in which one seat wins far from its overall rate."""
+    """Bands of game length in which one seat wins far from its overall rate.
+
+    Described, not ranked among the balance findings: a band's seat mostly
+    says whose turn ends a game of that length.
+    """
     lines = []
     for band in group.length_bins:
-        if band.p_adjusted >= ALPHA:
+        if not band.p_adjusted < ALPHA:
             continue
         seat = max(
             range(len(band.rates)),
             key=lambda s: abs(band.rates[s] - group.seats[s].win_rate),
         )
-        size = abs(band.rates[seat] - group.seats[seat].win_rate)
         lines.append(
             Finding(
                 T["s_length_band"].format(
@@ -595,12 +648,10 @@ def _length_findings(group: Group, anchor: str, lang: str) -> list[Finding]:
                     seat=seat_name(seat, lang),
                     rate=format_percent(band.rates[seat]),
                     overall=format_percent(group.seats[seat].win_rate),
-                    p=format_p(band.p_adjusted),
+                    p=format_p(band.p_adjusted, lang),
                 )(lang),
                 f"{anchor}-bands",
-                0,
-                size,
-                band.p_adjusted,
+                1,
             )
         )
     return lines
@@ -633,8 +684,9 @@ def _choice_findings(
                 chose=format_percent(row.chose_rate),
                 passed=format_percent(row.passed_rate),
                 diff=f"{100 * row.difference:+.1f}",
-                margin=f"{100 * row.margin:.1f}",
-                p=format_p(row.p_adjusted),
+                low=f"{100 * row.difference_low:+.1f}",
+                high=f"{100 * row.difference_high:+.1f}",
+                p=format_p(row.p_adjusted, lang),
             )(lang),
             f"{anchor}-subjects" if subjects else f"{anchor}-choices",
             0,
@@ -1047,7 +1099,7 @@ def build_report(
         lstrip_blocks=True,
     )
     environment.filters["percent"] = format_percent
-    environment.filters["p"] = format_p
+    environment.filters["p"] = lambda value: format_p(value, lang)
     template = environment.get_template("report.html")
     page = template.render(
         lang=lang,
@@ -1061,7 +1113,8 @@ def build_report(
         player_counts=_player_counts(analysis),
         family=sum(len(c.differences) for c in analysis.comparisons),
         spread=_mean_spread,
-        gap=lambda group: round(100 * detectable_gap(group.games, group.fair), 1),
+        power_words=lambda group: power_words(group, len(analysis.groups), lang),
+        min_group=MIN_GROUP,
         difference_plot=difference_plot,
         metric_name=lambda d: metric_name(d, lang),
         amount=format_amount,

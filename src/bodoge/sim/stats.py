@@ -9,8 +9,9 @@ Definitions (the numbers ``bodoge sim`` prints):
   winner.  In a cooperative game the group wins or loses as one: a win
   counts 1 to every winner, so each seat's win rate is the group's; such a
   game reports the **team's success rate** (games won over games) and no
-  seat advantage.  The margin is the half-width of Wilson's 95 % score
-  interval (``win_low``–``win_high``), as in the HTML report.
+  seat advantage or shared wins (its JSON has neither).  The margin is the
+  half-width of Wilson's 95 % score interval (``win_low``–``win_high``), as
+  in the HTML report.
 * **Score mean and spread** of a seat: the mean of its final scores and
   their sample standard deviation (divisor ``games - 1``; 0 for one game).
 * **Stopped games**: games stopped by a safety limit rather than ended by
@@ -202,7 +203,12 @@ class Stats:
         )
 
     def to_json(self) -> dict[str, Any]:
-        return asdict(self)
+        """The fields as data; a co-operative game's has no seat advantage and no shared
+        wins (every win is the team's: ``team_wins``)."""
+        data = asdict(self)
+        if self.cooperative:
+            del data["first_player_advantage"], data["shared_wins"]
+        return data
 
 
 def _margin(rate: float, count: int) -> float:

@@ -7,22 +7,30 @@ F-race of irace; TAG's racing tuner): every candidate value on a grid plays
 a batch of games, all on the **same seeds** (game ``i`` of every candidate
 starts from the same shuffle with the same bots), and after each batch
 
-* a candidate is dropped when it is **clearly worse** than the best, judged
-  on the matched games as pairs: with ``s = sign(m − t)`` (``m`` a
+* a candidate is dropped when it is **farther from the target** than the
+  best, judged on the matched games as pairs: with ``s = sign(m − t)`` (``m`` a
   candidate's mean), game ``i`` gives the difference
   ``z_i = s_c (x_c,i − t) − s_best (x_best,i − t)``, whose mean is exactly
-  ``|m_c − t| − |m_best − t|``; the candidate goes when the lower end of
-  that mean's normal 95 % interval is above 0.  The luck both candidates
-  shared (the same deal, the same dice) cancels in ``z_i``, so a clearly
-  worse value is dropped after fewer games than comparing two separate
-  intervals would need;
+  ``|m_c − t| − |m_best − t|``; the candidate goes when that mean is above 0
+  and the paired sign-flip test of the ``z_i`` (over the non-zero
+  differences: games that came out the same for both say nothing, and the
+  outcomes are tied and discrete, so no normal interval) rejects "no
+  difference" at :data:`ALPHA` after Holm's correction over the round's
+  comparisons (every candidate against the best).  Every value, the
+  parameter's default among them, stays in the race until that test says
+  otherwise.  The luck both candidates shared (the same deal, the same
+  dice) cancels in ``z_i``, so a worse value is dropped after fewer
+  games than comparing two separate intervals would need;
 * the race **ends** when one candidate is left, when the best one's
   interval is narrower than ``tolerance`` (more games would not tell the
   rest apart at that precision), or when the game budget is spent.
 
-The answer is the best value and the *interval* of values still plausible:
-the surviving candidates whose 95 % interval holds the target (the best
-alone when none does).  The path of the race (every round, every
+The answer is the best value, the values still in the race
+(:attr:`Tuning.remaining`: none of them told apart from the best), how sure
+each drop was (:attr:`Tuning.surest`: the largest Holm-adjusted p of a
+drop), and the *interval* of values still plausible: the surviving
+candidates whose 95 % interval holds the target (all survivors when none
+does).  The path of the race (every round, every
 candidate's mean and interval, who was dropped) is kept for the report.
 
 A grid search with racing fits parameters with a few dozen values, which is
@@ -48,8 +56,9 @@ from dataclasses import dataclass
 
 from ..bots import BotSpec
 from ..engine import DesignValue, Game, InvalidOptions, get_game
-from .analysis import mean_interval
+from .analysis import ALPHA, holm, mean_interval
 from .backends import Backend
+from .inference import sign_flip_p
 from .play import GameResult
 from .run import run_sweep
 
@@ -98,6 +107,8 @@ class Candidate:
     """How much farther from the target than the round's best, over the paired games."""
     gap_margin: float = 0.0
     """Half-width of the gap's 95 % interval (paired differences)."""
+    p_adjusted: float = math.nan
+    """The paired sign-flip test of the gap, Holm-adjusted over the round (``nan``: the best)."""
 
     def distance(self, target: float) -> float:
         return abs(self.mean - target)
@@ -128,6 +139,11 @@ class Tuning:
     survivors (none told apart from the best) and the target is out of this range's reach."""
     games: int
     """Games played in all, over all candidates."""
+    remaining: tuple[DesignValue, ...] = ()
+    """The values still in the race at the end: none told apart from the best."""
+    surest: float = math.nan
+    """The largest Holm-adjusted p of any drop (``nan``: nothing was dropped): every
+    dropped value was farther from the target than the best at this p or below."""
 
 
 def grid(
@@ -205,7 +221,7 @@ def tune(
             total += 1
         candidates = _paired([_candidate(value, values[value]) for value in alive], values, target)
         best = min(candidates, key=lambda c: c.distance(target))
-        dropped = [c.value for c in candidates if c.gap - c.gap_margin > 0]
+        dropped = [c.value for c in candidates if c.gap > 0 and c.p_adjusted < ALPHA]
         rounds.append(Round(len(rounds) + 1, tuple(candidates), tuple(dropped)))
         alive = [value for value in alive if value not in dropped]
         if len(alive) == 1:
@@ -219,6 +235,7 @@ def tune(
     plausible = [c.value for c in last.values() if abs(c.mean - target) <= c.margin]
     reached = bool(plausible)
     plausible = plausible or list(last)
+    drops = [c.p_adjusted for step in rounds for c in step.candidates if c.value in step.dropped]
     return Tuning(
         game.id,
         parameter,
@@ -231,17 +248,21 @@ def tune(
         reason,
         reached,
         total,
+        tuple(value for value in values if value in last),
+        max(drops, default=math.nan),
     )
 
 
 def _paired(
     candidates: list[Candidate], values: Mapping[DesignValue, Mapping[int, float]], target: float
 ) -> list[Candidate]:
-    """Each candidate with its gap to the best (closest) one, over the games both played."""
+    """Each candidate with its gap to the best (closest) one, over the games both played,
+    and the gap's sign-flip p Holm-adjusted over the round's comparisons."""
     best = min(candidates, key=lambda c: c.distance(target))
     sign = {c.value: 1.0 if c.mean >= target else -1.0 for c in candidates}
     mine = values[best.value]
     paired = []
+    tests = []
     for c in candidates:
         theirs = values[c.value]
         z = [
@@ -250,7 +271,8 @@ def _paired(
         ]
         gap, margin = mean_interval(z)
         paired.append(dataclasses.replace(c, gap=gap, gap_margin=margin))
-    return paired
+        tests.append(math.nan if c is best else sign_flip_p(z))
+    return [dataclasses.replace(c, p_adjusted=p) for c, p in zip(paired, holm(tests), strict=True)]
 
 
 def _candidate(value: DesignValue, games: Mapping[int, float]) -> Candidate:

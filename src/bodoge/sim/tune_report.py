@@ -10,6 +10,7 @@ balance report's matplotlib set-up, so the page needs nothing else.
 from __future__ import annotations
 
 import html
+import math
 from typing import Any
 
 from ..engine import Text
@@ -34,6 +35,14 @@ T = {
     "col_games": Text("ゲーム数", "Games"),
     "col_estimate": Text("推定 ± 95 %", "Estimate ± 95 %"),
     "col_gap": Text("最良との差（対応のある比較）± 95 %", "Farther than the best (paired) ± 95 %"),
+    "col_p": Text(
+        "符号反転検定の p（ラウンド内で Holm 補正）", "Sign-flip test p (Holm over the round)"
+    ),
+    "remaining": Text(
+        "残った値（最良の値と区別できない）: {values}。外した値の最大の p（Holm 補正後）: {p}。",
+        "Still in the race (not told apart from the best): {values}. The largest Holm-adjusted "
+        "p of a drop: {p}.",
+    ),
     "dropped": Text("脱落", "dropped"),
 }
 
@@ -66,6 +75,12 @@ def tune_page(result: Tuning, lang: str = "en") -> str:
             low=result.low,
             high=result.high,
         )
+        + " "
+        + t(
+            "remaining",
+            values=", ".join(str(value) for value in result.remaining),
+            p="—" if math.isnan(result.surest) else f"{result.surest:.2g}",
+        )
         + "</p>",
         f'<figure data-testid="path">{_plot(result)}<figcaption>{t("caption")}</figcaption>'
         "</figure>",
@@ -73,7 +88,7 @@ def tune_page(result: Tuning, lang: str = "en") -> str:
     for step in result.rounds:
         parts.append(f"<h2>{t('round', number=step.number)}</h2>")
         parts.append('<div class="scroll"><table data-testid="round"><tr>')
-        for key in ("col_value", "col_games", "col_estimate", "col_gap"):
+        for key in ("col_value", "col_games", "col_estimate", "col_gap", "col_p"):
             parts.append(f"<th>{t(key)}</th>")
         parts.append("<th></th></tr>")
         for c in step.candidates:
@@ -81,6 +96,7 @@ def tune_page(result: Tuning, lang: str = "en") -> str:
             parts.append(
                 f"<tr{' class=dropped' if gone else ''}><td>{c.value}</td><td>{c.games}</td>"
                 f"<td>{c.mean:.4g} ± {c.margin:.2g}</td><td>{c.gap:+.4g} ± {c.gap_margin:.2g}</td>"
+                f"<td>{'—' if math.isnan(c.p_adjusted) else f'{c.p_adjusted:.2g}'}</td>"
                 f"<td>{t('dropped') if gone else ''}</td></tr>"
             )
         parts.append("</table></div>")
