@@ -42,15 +42,16 @@ from ..sim import (
     get_backend,
     seat_specs,
 )
+from ..sim.backends import RAY_INSTALL
 from ..sim.files import BadResultsFile, ParquetMissing, open_writer, read_results
 from . import text as t
 from .common import FAILED, INTERRUPTED, CliError, check_folder
 
 RAY_HELP = Text(
     "Ray で実行する: auto はこのマシンに Ray を起動し、アドレス（ray://host:10001 など）は"
-    "既存のクラスタを使う（追加の依存 cluster が必要: pip install 'bodoge\\[cluster]'）。",
+    f"既存のクラスタを使う（Ray が必要: {RAY_INSTALL}）。",
     "Run on Ray: 'auto' starts a local Ray instance, an address (ray://host:10001, ...) "
-    "uses an existing cluster (needs the cluster extra: pip install 'bodoge\\[cluster]').",
+    f"uses an existing cluster (needs Ray: {RAY_INSTALL}).",
 )
 QUIET_HELP = Text("進捗バーを表示しない。", "Show no progress bar.")
 FIXED_HELP = Text(
@@ -261,6 +262,16 @@ def collect(
             writer.flush()
             raise CliError(KEPT.format(games=previous + len(kept), file=out), INTERRUPTED) from None
     return kept, time.perf_counter() - started
+
+
+def check_report_tools() -> None:
+    """Refuse a report that cannot be drawn before any game is played for it."""
+    from ..sim.report import ReportMissing
+
+    try:
+        import matplotlib  # noqa: F401
+    except ImportError:
+        raise CliError(BAD_FILE.format(detail=ReportMissing())) from None
 
 
 def write_report(results: Sequence[GameResult], path: Path, lang: str, *, quiet: bool) -> None:

@@ -147,11 +147,12 @@ def add_to(app: typer.Typer, hl: str) -> None:
             if players is None:
                 players = game.player_range(options)[0]
             game.check_players(players, options)
-            specs = expand_bot_specs(parse_bot_list(bots), players)
+            specs = expand_bot_specs(parse_bot_list(bots, game), players)
             if seed is None:
                 seed = secrets.randbelow(2**31)
             if report is not None:
                 check_folder(report)
+                kit.check_report_tools()
             try:
                 result = tune(
                     game,

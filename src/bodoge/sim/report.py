@@ -40,7 +40,7 @@ from .analysis import (
 )
 from .play import STOPPED, GameResult
 
-REPORT_INSTALL = "pip install 'bodoge[sim]'"
+REPORT_INSTALL = "pip install 'matplotlib>=3.8'"  # the sim extra, from a checkout or not
 SMALL_EDGE = 0.02
 """A seat whose win rate is within two percentage points of the fair share is called
 a small difference, however significant (many games detect tiny edges)."""
