@@ -980,7 +980,7 @@ def test_ray_without_ray_says_how_to_install_it(monkeypatch: pytest.MonkeyPatch)
     monkeypatch.setattr(builtins, "__import__", no_ray)
     result = run("sim", "egyptian-bride", "-n", "2", "--ray", "auto")
     assert result.exit_code == 2
-    assert "pip install 'bodoge[cluster]'" in result.stderr
+    assert "pip install 'ray>=2.9'" in result.stderr
 
 
 def test_sim_with_a_bot_per_seat() -> None:

@@ -194,7 +194,7 @@ def default_bot(game: Game) -> str:
 
 
 def parse_bot_list(values: Sequence[str] | None, game: Game) -> list[str]:
-    """Spec strings from repeated and/or comma-separated ``--bots`` values (default: ``default_bot``)."""
+    """Spec strings from repeated and/or comma-separated ``--bots`` values, or the default."""
     specs = [spec for value in values or () for spec in split_bot_specs(value)]
     return specs or [default_bot(game)]
 

@@ -182,10 +182,7 @@ def add_to(app: typer.Typer, hl: str) -> None:
             game = find_game(game_id)
             workers = kit.check_run(n, workers)
             target = report if report is not None else Path(f"{game.id}-sweep.html")
-            for path in (out, target):
-                if path is not None:
-                    check_folder(path)
-            kit.check_report_tools()
+            kit.check_files(out, target)
             counts = parse_counts(players)
             variants = sweep_variants(
                 game, parse_options(option), kit.parse_design(design), vary or [], len(counts)

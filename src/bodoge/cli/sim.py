@@ -27,7 +27,6 @@ from .common import (
     CliError,
     Command,
     Lang,
-    check_folder,
     find_game,
     parse_bot_list,
     parse_options,
@@ -134,11 +133,7 @@ def add_to(app: typer.Typer, hl: str) -> None:
                 raise CliError(kit.NO_RESUME_FILE)
             options = game.resolve_options(parse_options(option))
             values = game.resolve_design(kit.parse_design(design))
-            for path in (out, report):
-                if path is not None:
-                    check_folder(path)
-            if report is not None:
-                kit.check_report_tools()
+            kit.check_files(out, report)
             earlier = kit.read_file(out) if resume and out is not None and out.exists() else []
             if seed is None and earlier:
                 seed = earlier[0].base_seed

@@ -264,10 +264,16 @@ def collect(
     return kept, time.perf_counter() - started
 
 
-def check_report_tools() -> None:
-    """Refuse a report that cannot be drawn before any game is played for it."""
+def check_files(out: Path | None, report: Path | None) -> None:
+    """Refuse files that cannot be written, and a report that cannot be drawn, before any
+    game is played for them."""
     from ..sim.report import ReportMissing
 
+    if out is not None:
+        check_folder(out)
+    if report is None:
+        return
+    check_folder(report)
     try:
         import matplotlib  # noqa: F401
     except ImportError:

@@ -23,7 +23,6 @@ from .common import (
     CliError,
     Command,
     Lang,
-    check_folder,
     find_game,
     parse_bot_list,
     parse_options,
@@ -150,9 +149,7 @@ def add_to(app: typer.Typer, hl: str) -> None:
             specs = expand_bot_specs(parse_bot_list(bots, game), players)
             if seed is None:
                 seed = secrets.randbelow(2**31)
-            if report is not None:
-                check_folder(report)
-                kit.check_report_tools()
+            kit.check_files(None, report)
             try:
                 result = tune(
                     game,
