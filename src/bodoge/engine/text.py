@@ -37,6 +37,15 @@ from typing import Any
 
 LANGS = ("ja", "en")
 DEFAULT_LANG = "en"
+FONT_STACK = (
+    'system-ui, -apple-system, "Segoe UI", Roboto, "Hiragino Sans", "Hiragino Kaku Gothic ProN", '
+    '"Yu Gothic UI", "Yu Gothic", YuGothic, Meiryo, "Noto Sans CJK JP", "Noto Sans JP", '
+    '"Source Han Sans JP", "IPAexGothic", "IPAPGothic", "TakaoPGothic", "VL PGothic", sans-serif'
+)
+"""The CSS font stack of every page bodoge writes: the system's own font for Latin text,
+then a Japanese one from each common system (macOS and iOS, Windows, Android, ChromeOS and
+Linux), so that kanji take Japanese shapes rather than a Chinese fallback's.  A machine with
+none of them shows Japanese as empty boxes (README: "Japanese text")."""
 
 
 def check_lang(lang: str | None) -> str:

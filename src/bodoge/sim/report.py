@@ -29,6 +29,7 @@ from typing import Any
 import jinja2
 
 from ..engine import Game, Text, UnknownGame, get_game, seat_name
+from ..engine.text import FONT_STACK
 from .analysis import (
     ALPHA,
     Analysis,
@@ -1051,6 +1052,7 @@ def build_report(
     template = environment.get_template("report.html")
     page = template.render(
         lang=lang,
+        fonts=FONT_STACK,
         t=lambda key, **values: T[key].format(**values)(lang),
         seat_name=lambda seat: seat_name(seat, lang),
         title=T["title"].format(game=title)(lang),
