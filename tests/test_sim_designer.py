@@ -77,7 +77,8 @@ def test_the_terminal_gives_a_cooperative_games_team_success_not_seats() -> None
     from bodoge.cli import build_app
 
     result = CliRunner().invoke(
-        build_app("en"), ["sim", "tarot-storia", "-n", "30", "-p", "2", "--seed", "7", "-q", "-b", "random"]
+        build_app("en"),
+        ["sim", "tarot-storia", "-n", "30", "-p", "2", "--seed", "7", "-q", "-b", "random"],
     )
     assert result.exit_code == 0, result.output
     games = list(run_many("tarot-storia", 2, None, 7, ["random"], n=30))

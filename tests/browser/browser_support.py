@@ -223,7 +223,7 @@ MESSAGE_KEYS = {
     "room",
 }
 ROOM_KEYS = {"seats", "clock", "listed", "next"}
-ROOM_SEAT_KEYS = {"seat", "name", "kind", "by_bot", "filled", "muted", "clock"}
+ROOM_SEAT_KEYS = {"seat", "name", "kind", "by_bot", "filled", "muted", "away", "clock"}
 CLOCK_KEYS = {"left", "deadline", "ticking"}
 CHAT_LINE_KEYS = {"n", "seat", "name", "text", "at", "version"}
 STEP_TIMEOUT_MS = PATIENCE_MS

@@ -4,10 +4,12 @@ rematch, chat; and that none of it shows anything hidden."""
 from __future__ import annotations
 
 import random
+import re
 import time
 from typing import Any
 
-from playwright.sync_api import Browser, Page
+import pytest
+from playwright.sync_api import Browser, Page, expect
 
 import bodoge
 from bodoge.server.db import Store
@@ -315,3 +317,44 @@ def test_a_revoked_player_is_told_and_only_watches_and_private_tables_stay_priva
     bea.page.wait_for_selector("#game[data-status=abandoned]")
     assert bea.page.locator("#game [data-act]").count() == 0
     assert bea.page.locator("#game .my-turn").count() == 0
+
+
+@pytest.mark.parametrize(
+    ("viewport", "locale", "words"),
+    [
+        ({"width": 1280, "height": 800}, "en-US", r"disconnected · a bot stands in after 0:\d\d"),
+        ({"width": 390, "height": 844}, "ja-JP", r"切断中・あと0:\d\dでボットが代打ち"),
+    ],
+    ids=["desktop-en", "phone-ja"],
+)
+def test_every_viewer_sees_a_seat_disconnected_until_its_person_is_back(
+    browser: Browser, server: Server, viewport: dict[str, int], locale: str, words: str
+) -> None:
+    """Bob's last page closes: Alice and a spectator see his seat disconnected at once,
+    with the time before a bot stands in; Bob opens the table again and it clears."""
+    created = server.new_table(["person", "person", "bot:random"], grace=60)
+    table = created["table"]["id"]
+    alice = Watcher(browser.new_context(viewport=viewport, locale=locale).new_page(), seat=0)
+    join(alice, server, created["invites"]["0"], "Alice")
+    spectator = browser.new_context(viewport=viewport, locale=locale).new_page()
+    spectator.goto(server.url(f"/t/{table}"))
+    bob_context = browser.new_context()
+    bob = Watcher(bob_context.new_page(), seat=1)
+    join(bob, server, created["invites"]["1"], "Bob")
+    for page in (alice.page, spectator):
+        page.locator("[data-testid=away-1]").wait_for(state="hidden", timeout=STEP_TIMEOUT_MS)
+    bob.page.close()
+    for page in (alice.page, spectator):
+        badge = page.locator("[data-testid=away-1]")
+        badge.wait_for(state="visible", timeout=STEP_TIMEOUT_MS)
+        expect(badge).to_have_text(re.compile(words), timeout=STEP_TIMEOUT_MS)
+        assert page.locator("[data-testid=away-0]").is_hidden()
+        if viewport["width"] == 390:
+            width = page.evaluate("document.scrollingElement.scrollWidth")
+            assert width <= 391, f"the room with a disconnected seat: {width} px wide"
+    back = bob_context.new_page()  # his seat's cookie brings him back to it
+    back.goto(server.base + f"/t/{table}")
+    for page in (alice.page, spectator):
+        page.locator("[data-testid=away-1]").wait_for(state="hidden", timeout=STEP_TIMEOUT_MS)
+    for context in (alice.page.context, spectator.context, bob_context):
+        context.close()

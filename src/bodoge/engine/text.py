@@ -113,6 +113,15 @@ def reads_with_an(number: int) -> bool:
     return number in (8, 11, 18) or str(number).startswith("8")
 
 
+def signed(number: int) -> str:
+    """A number as people write it, a negative one with a true minus sign.
+
+    >>> signed(-25), signed(0), signed(7)
+    ('−25', '0', '7')
+    """
+    return f"−{-number}" if number < 0 else str(number)
+
+
 def seat_name(seat: int, lang: str = DEFAULT_LANG, names: Sequence[str] | None = None) -> str:
     """How a seat is called: by its player's name in ``names``, else P1, P2, ...
 

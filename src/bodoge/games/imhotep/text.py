@@ -6,6 +6,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from ...engine import OptionValue, Text, seat_name
+from ...engine.text import signed
 from .data import CARD_EFFECTS, CARD_NAMES, CARDS, COLOUR_NAMES, SITE_NAMES
 from .view import CATEGORIES
 
@@ -112,7 +113,12 @@ WORDS: dict[str, Text] = {
     "end_title": Text("最終得点", "Final scoring"),
     "total": Text("合計", "Total"),
     "sled_left": Text("ソリの石（同点時）", "Stones on sled (tie-break)"),
+    "seat_points": Text(
+        "{name}: {total}点（{parts}。同点時のソリの石 {sled}）",
+        "{name}: {total} ({parts}; stones on sled for a tie-break {sled})",
+    ),
     "winner": Text("勝者: {names}", "Winner: {names}"),
+    "no_points": Text("得点なし", "no points"),
     "tie_break": Text(
         "同点のときはソリに残っている石が多い人の勝ち。",
         "A tie goes to the player with more stones left on the sled.",
@@ -217,14 +223,17 @@ def summary_lines(
     lines = []
     for seat, row in enumerate(final):
         parts = [
-            f"{CATEGORY_NAMES[cat](lang)} {value}"
+            f"{CATEGORY_NAMES[cat](lang)} {signed(value)}"
             for cat, value in zip(CATEGORIES, row, strict=True)
             if value
         ]
-        lines.append(
-            f"{seat_name(seat, lang, names)}: {sum(row)} ({', '.join(parts) or '-'}; "
-            f"{WORDS['sled_left'](lang)} {sleds[seat]})"
+        words = WORDS["seat_points"].format(
+            name=seat_name(seat, lang, names),
+            total=signed(sum(row)),
+            parts=("、" if lang == "ja" else ", ").join(parts) or WORDS["no_points"](lang),
+            sled=sleds[seat],
         )
+        lines.append(words(lang))
     who = ", ".join(seat_name(s, lang, names) for s in winners)
     lines.append(WORDS["winner"].format(names=who)(lang))
     return lines
