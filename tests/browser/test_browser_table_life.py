@@ -6,6 +6,7 @@ from __future__ import annotations
 import random
 import re
 import time
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -20,6 +21,7 @@ from .browser_support import (
     Server,
     Watcher,
     check_against_record,
+    check_server_log,
     join,
     new_table_form,
     play,
@@ -319,19 +321,50 @@ def test_a_revoked_player_is_told_and_only_watches_and_private_tables_stay_priva
     assert bea.page.locator("#game .my-turn").count() == 0
 
 
+DESKTOP = {"width": 1280, "height": 800}
+PHONE = {"width": 390, "height": 844}
+
+
 @pytest.mark.parametrize(
-    ("viewport", "locale", "words"),
+    ("viewport", "locale", "words", "workers"),
     [
-        ({"width": 1280, "height": 800}, "en-US", r"disconnected · a bot stands in after 0:\d\d"),
-        ({"width": 390, "height": 844}, "ja-JP", r"切断中・あと0:\d\dでボットが代打ち"),
+        (
+            {"width": 1280, "height": 800},
+            "en-US",
+            r"disconnected · a bot stands in after 0:\d\d",
+            1,
+        ),
+        ({"width": 390, "height": 844}, "ja-JP", r"切断中・あと0:\d\dでボットが代打ち", 2),
     ],
-    ids=["desktop-en", "phone-ja"],
+    ids=["desktop-en", "phone-ja-two-workers"],
 )
 def test_every_viewer_sees_a_seat_disconnected_until_its_person_is_back(
-    browser: Browser, server: Server, viewport: dict[str, int], locale: str, words: str
+    browser: Browser,
+    server: Server,
+    tmp_path: Path,
+    viewport: dict[str, int],
+    locale: str,
+    words: str,
+    workers: int,
 ) -> None:
     """Bob's last page closes: Alice and a spectator see his seat disconnected at once,
-    with the time before a bot stands in; Bob opens the table again and it clears."""
+    with the time before a bot stands in; Bob opens the table again and it clears.  With
+    two workers too (a table's pages and sockets reach the worker that owns it)."""
+    if workers == 1:
+        seen_disconnected(browser, server, viewport, locale, words)
+        return
+    several = Server(tmp_path / "bodoge.sqlite", tmp_path / "server.log", workers=workers)
+    several.start()
+    try:
+        seen_disconnected(browser, several, viewport, locale, words)
+    finally:
+        several.stop()
+    check_server_log(several)
+
+
+def seen_disconnected(
+    browser: Browser, server: Server, viewport: dict[str, int], locale: str, words: str
+) -> None:
     created = server.new_table(["person", "person", "bot:random"], grace=60)
     table = created["table"]["id"]
     alice = Watcher(browser.new_context(viewport=viewport, locale=locale).new_page(), seat=0)

@@ -113,12 +113,7 @@ WORDS: dict[str, Text] = {
     "end_title": Text("最終得点", "Final scoring"),
     "total": Text("合計", "Total"),
     "sled_left": Text("ソリの石（同点時）", "Stones on sled (tie-break)"),
-    "seat_points": Text(
-        "{name}: {total}点（{parts}。同点時のソリの石 {sled}）",
-        "{name}: {total} ({parts}; stones on sled for a tie-break {sled})",
-    ),
     "winner": Text("勝者: {names}", "Winner: {names}"),
-    "no_points": Text("得点なし", "no points"),
     "tie_break": Text(
         "同点のときはソリに残っている石が多い人の勝ち。",
         "A tie goes to the player with more stones left on the sled.",
@@ -212,6 +207,15 @@ def describe_view(view: Mapping[str, Any], lang: str) -> str:
     return "\n".join(lines)
 
 
+_SUMMARY = {
+    "seat_points": Text(
+        "{name}: {total}点（{parts}。同点時のソリの石 {sled}）",
+        "{name}: {total} ({parts}; stones on sled for a tie-break {sled})",
+    ),
+    "no_points": Text("得点なし", "no points"),
+}
+
+
 def summary_lines(
     final: Sequence[Sequence[int]],
     sleds: Sequence[int],
@@ -227,10 +231,10 @@ def summary_lines(
             for cat, value in zip(CATEGORIES, row, strict=True)
             if value
         ]
-        words = WORDS["seat_points"].format(
+        words = _SUMMARY["seat_points"].format(
             name=seat_name(seat, lang, names),
             total=signed(sum(row)),
-            parts=("、" if lang == "ja" else ", ").join(parts) or WORDS["no_points"](lang),
+            parts=("、" if lang == "ja" else ", ").join(parts) or _SUMMARY["no_points"](lang),
             sled=sleds[seat],
         )
         lines.append(words(lang))
