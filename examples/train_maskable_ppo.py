@@ -34,7 +34,7 @@ from stable_baselines3.common.monitor import Monitor
 from stable_baselines3.common.vec_env import DummyVecEnv
 
 from bodoge.bots import BadBotSpec
-from bodoge.interop.agents import Policy, SB3Policy, load_sb3
+from bodoge.interop.agents import Policy, SB3Policy, load_sb3, remember_setup
 from bodoge.interop.gymnasium import BodogeEnv
 from bodoge.sim.analysis import wilson
 
@@ -169,6 +169,7 @@ def main() -> None:
     )
     model, seconds, steps = train(args)
     print(f"trained {steps} steps in {seconds / 60:.1f} min ({steps / seconds:.0f} steps/s)")
+    remember_setup(model, first)  # the league seats it only in the games it learnt
     model.save(out / "model.zip")
     module = f"ppo_{args.game.replace('-', '_')}"
     (out / f"{module}.py").write_text(ENTRANT_MODULE.format(model="model.zip", module=module))

@@ -719,11 +719,20 @@ def test_sim_prints_a_table() -> None:
     assert result.exit_code == 0, result.output
     out = result.stdout
     assert "Egyptian Bride: 30 games, 3 players, seed 4" in out
-    for word in ("Seat", "Bot", "Win rate", "Mean score", "SD", "P1", "P2", "P3", "random"):
+    # the bots that bodoge play seats too, unless told otherwise
+    for word in ("Seat", "Bot", "Win rate", "Mean score", "SD", "P1", "P2", "P3", "normal"):
         assert word in out
     assert "Game length (actions): mean " in out
     assert "First-player advantage: " in out
     assert "30 games in " in out
+
+
+@pytest.mark.parametrize("command", ["play", "sim", "sweep", "tune"])
+def test_the_bots_help_states_the_default_and_names_each_bot_once(command: str) -> None:
+    words = " ".join(run(command, "--help", env={"COLUMNS": "400"}).stdout.split())
+    assert "default: normal, or random for a game without a strategy" in words
+    for name in ("easy", "normal", "strong", "random"):
+        assert f"{name}: " in words and f"{name}: {name}:" not in words
 
 
 def test_sim_in_japanese() -> None:
@@ -744,7 +753,7 @@ def test_sim_json_matches_the_library_and_ignores_the_worker_count() -> None:
     alone = sim_json("-n", "40", "--seed", "8", "-p", "4")
     assert sim_json("-n", "40", "--seed", "8", "-p", "4", "--workers", "2") == alone
     expected = bodoge.sim.Stats.from_results(
-        bodoge.sim.run_many("egyptian-bride", 4, None, 8, n=40)
+        bodoge.sim.run_many("egyptian-bride", 4, None, 8, ["normal"], n=40)
     )
     assert alone["stats"] == json.loads(json.dumps(expected.to_json()))
     assert alone["seed"] == 8 and alone["num_players"] == 4
@@ -820,6 +829,8 @@ def test_sim_records_replay_with_their_design_values(tmp_path: Path) -> None:
         state = bodoge.replay(row["record"])
         assert state.design == {"winning_set": 4}
         assert list(state.winners) == row["winners"]
+        assert row["record"]["meta"] == {"bots": [0, 1, 2, 3]}  # every seat a bot's
+        assert all(bodoge.review.played_by_bot(row["record"], seat) for seat in range(4))
     bad = run("sim", "hoarders", "--set", "winning_set=12")
     assert bad.exit_code == 2
     assert "design parameter 'winning_set' cannot be 12" in bad.stderr
@@ -893,9 +904,45 @@ def test_sim_report_and_report_command(tmp_path: Path) -> None:
     assert "not a row of bodoge sim --out" in bad.stderr
 
 
+@pytest.mark.parametrize(
+    "command",
+    [
+        ["sim", "hoarders", "-n", "3", "--report"],
+        ["sweep", "hoarders", "-n", "3", "--vary", "winning_set=5,4", "--report"],
+        ["tune", "hoarders", "--param", "winning_set=4..5", "--report"],
+    ],
+)
+def test_a_report_without_matplotlib_is_refused_before_any_game(
+    command: list[str], tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setitem(sys.modules, "matplotlib", None)  # import matplotlib fails
+
+    def played(*args: Any, **kwargs: Any) -> None:
+        raise AssertionError("a game was played")
+
+    monkeypatch.setattr(bodoge.sim.run, "play_game", played)  # every backend plays through it
+    result = run(*command, str(tmp_path / "r.html"))
+    assert result.exit_code == 2, result.output
+    hint = "the report needs matplotlib; install it with: " + bodoge.sim.report.REPORT_INSTALL
+    assert hint in result.stderr
+    assert not (tmp_path / "r.html").exists()
+
+
+def test_every_install_hint_installs_its_extra_from_a_checkout_or_an_install() -> None:
+    with (Path(__file__).parents[1] / "pyproject.toml").open("rb") as file:
+        extras = tomllib.load(file)["project"]["optional-dependencies"]
+    hints = {
+        "sim": bodoge.sim.report.REPORT_INSTALL,
+        "parquet": bodoge.sim.files.PARQUET_INSTALL,
+        "cluster": bodoge.sim.backends.RAY_INSTALL,
+    }
+    for extra, hint in hints.items():
+        assert hint == "pip install " + " ".join(f"'{need}'" for need in extras[extra])
+
+
 def test_sweep_plays_matched_pairs_and_reports_differences(tmp_path: Path) -> None:
     out, page = tmp_path / "s.jsonl", tmp_path / "s.html"
-    args = ["sweep", "hoarders", "-p", "4", "-n", "12", "--seed", "5"]
+    args = ["sweep", "hoarders", "-p", "4", "-n", "12", "--seed", "5", "-b", "random"]
     result = run(*args, "--vary", "winning_set=5,4", "--out", str(out), "--report", str(page))
     assert result.exit_code == 0, result.output
     assert "2 variants × 12 games" in result.stdout
@@ -932,7 +979,7 @@ def test_ray_without_ray_says_how_to_install_it(monkeypatch: pytest.MonkeyPatch)
     monkeypatch.setattr(builtins, "__import__", no_ray)
     result = run("sim", "egyptian-bride", "-n", "2", "--ray", "auto")
     assert result.exit_code == 2
-    assert "pip install 'bodoge[cluster]'" in result.stderr
+    assert "pip install 'ray>=2.9'" in result.stderr
 
 
 def test_sim_with_a_bot_per_seat() -> None:

@@ -14,6 +14,7 @@ import bodoge
 from bodoge.bots import make_bot
 from bodoge.cli import build_app
 from bodoge.engine import Rng, State
+from bodoge.engine.text import FONT_STACK
 from bodoge.games import BUILTIN_IDS
 from bodoge.review import Budget, Cause, Mark, judge, review
 from bodoge.review.words import describe
@@ -160,6 +161,7 @@ def test_the_terminal_review_prints_the_marks_and_writes_json_and_a_page(tmp_pat
     html = page.read_text()
     assert "<svg" in html and not re.search(r"(src|href)=[\"']?(https?:)?//", html)
     assert "大悪手" in html
+    assert f"font: 15px/1.5 {FONT_STACK};" in html  # Japanese fonts of each common system
 
 
 def test_a_review_of_a_bot_names_it_and_a_persons_says_you(tmp_path: Path) -> None:

@@ -78,7 +78,8 @@ def test_the_terminal_gives_a_cooperative_games_team_success_not_seats() -> None
     from bodoge.cli import build_app
 
     result = CliRunner().invoke(
-        build_app("en"), ["sim", "tarot-storia", "-n", "30", "-p", "2", "--seed", "7", "-q"]
+        build_app("en"),
+        ["sim", "tarot-storia", "-n", "30", "-p", "2", "--seed", "7", "-q", "-b", "random"],
     )
     assert result.exit_code == 0, result.output
     games = list(run_many("tarot-storia", 2, None, 7, ["random"], n=30))
@@ -289,6 +290,7 @@ def test_a_sweep_over_player_counts_reports_each_counts_first_player_advantage(
 
     out, page = tmp_path / "rows.jsonl", tmp_path / "sweep.html"  # type: ignore[operator]
     args = ["sweep", "egyptian-bride", "--players", "3,4", "-n", "24", "--seed", "3", "-q"]
+    args += ["-b", "random"]
     result = CliRunner().invoke(build_app("en"), [*args, "--out", str(out), "--report", str(page)])
     assert result.exit_code == 0, result.output
     rows = read_results(out)

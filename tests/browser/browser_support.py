@@ -52,9 +52,15 @@ class Server:
     """One ``bodoge serve`` process; it can be stopped and started again on the same DB."""
 
     def __init__(
-        self, database: Path, log: Path, port: int | None = None, bot_pause: str = BOT_PAUSE
+        self,
+        database: Path,
+        log: Path,
+        port: int | None = None,
+        bot_pause: str = BOT_PAUSE,
+        workers: int = 1,
     ) -> None:
         self.database = database
+        self.workers = workers
         self.log_path = log
         self.bot_pause = bot_pause
         self.port = port or free_port()
@@ -78,6 +84,8 @@ class Server:
             self.bot_pause,
             "--tables-per-minute",  # one browser opens table after table
             "0",
+            "--workers",
+            str(self.workers),
         ]
         with self.log_path.open("ab") as log:
             self.process = subprocess.Popen(
@@ -223,7 +231,7 @@ MESSAGE_KEYS = {
     "room",
 }
 ROOM_KEYS = {"seats", "clock", "listed", "next"}
-ROOM_SEAT_KEYS = {"seat", "name", "kind", "by_bot", "filled", "muted", "clock"}
+ROOM_SEAT_KEYS = {"seat", "name", "kind", "by_bot", "filled", "muted", "away", "clock"}
 CLOCK_KEYS = {"left", "deadline", "ticking"}
 CHAT_LINE_KEYS = {"n", "seat", "name", "text", "at", "version"}
 STEP_TIMEOUT_MS = PATIENCE_MS

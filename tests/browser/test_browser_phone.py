@@ -37,6 +37,32 @@ def test_lobby_join_and_waiting_room_fit(browser: Browser, server: Server) -> No
     context.close()
 
 
+@pytest.mark.parametrize("locale", ["ja-JP", "en-US"])
+def test_a_muted_players_chat_form_keeps_its_box_and_button_on_a_phone(
+    browser: Browser, server: Server, locale: str
+) -> None:
+    created = server.new_table(["person", "person", "bot:random"])
+    table = created["table"]["id"]
+    context = browser.new_context(viewport=PHONE, locale=locale, is_mobile=True, has_touch=True)
+    watcher = Watcher(context.new_page(), seat=1)
+    join(watcher, server, created["invites"]["1"], "とても長い名前のプレイヤーさん")
+    server.api("POST", f"/api/tables/{table}/seats/1/mute", {"muted": True}, created["host_token"])
+    page = watcher.page
+    page.locator("[data-testid=chat-muted]").wait_for(state="visible")
+    fits(page, "the muted chat form")
+    form, box, send = (
+        page.locator(f"[data-testid={part}]").bounding_box()
+        for part in ("chat-form", "chat-input", "chat-send")
+    )
+    assert form and box and send
+    assert box["width"] >= form["width"] / 2, f"the chat box is {box['width']} px wide"
+    one_line = page.locator("[data-testid=chat-send]").evaluate(
+        "(el) => parseFloat(getComputedStyle(el).lineHeight) || el.scrollHeight"
+    )
+    assert send["height"] < 2 * one_line, "the send button wraps"
+    context.close()
+
+
 @pytest.mark.parametrize(
     ("seats", "options", "seed"),
     [(3, {}, 4), (6, {"expansion": True}, 6)],

@@ -4,10 +4,13 @@ rematch, chat; and that none of it shows anything hidden."""
 from __future__ import annotations
 
 import random
+import re
 import time
+from pathlib import Path
 from typing import Any
 
-from playwright.sync_api import Browser, Page
+import pytest
+from playwright.sync_api import Browser, Page, expect
 
 import bodoge
 from bodoge.server.db import Store
@@ -18,6 +21,7 @@ from .browser_support import (
     Server,
     Watcher,
     check_against_record,
+    check_server_log,
     join,
     new_table_form,
     play,
@@ -315,3 +319,70 @@ def test_a_revoked_player_is_told_and_only_watches_and_private_tables_stay_priva
     bea.page.wait_for_selector("#game[data-status=abandoned]")
     assert bea.page.locator("#game [data-act]").count() == 0
     assert bea.page.locator("#game .my-turn").count() == 0
+
+
+DESKTOP = {"width": 1280, "height": 800}
+PHONE = {"width": 390, "height": 844}
+
+
+@pytest.mark.parametrize(
+    ("viewport", "locale", "words", "workers"),
+    [
+        (DESKTOP, "en-US", r"disconnected · a bot stands in after [01]:\d\d", 1),
+        (PHONE, "ja-JP", r"切断中・あと[01]:\d\dでボットが代打ち", 2),
+    ],
+    ids=["desktop-en", "phone-ja-two-workers"],
+)
+def test_every_viewer_sees_a_seat_disconnected_until_its_person_is_back(
+    browser: Browser,
+    server: Server,
+    tmp_path: Path,
+    viewport: dict[str, int],
+    locale: str,
+    words: str,
+    workers: int,
+) -> None:
+    """Bob's last page closes: Alice and a spectator see his seat disconnected at once,
+    with the time before a bot stands in; Bob opens the table again and it clears.  With
+    two workers too (a table's pages and sockets reach the worker that owns it)."""
+    if workers == 1:
+        seen_disconnected(browser, server, viewport, locale, words)
+        return
+    several = Server(tmp_path / "bodoge.sqlite", tmp_path / "server.log", workers=workers)
+    several.start()
+    try:
+        seen_disconnected(browser, several, viewport, locale, words)
+    finally:
+        several.stop()
+    check_server_log(several)
+
+
+def seen_disconnected(
+    browser: Browser, server: Server, viewport: dict[str, int], locale: str, words: str
+) -> None:
+    created = server.new_table(["person", "person", "bot:random"], grace=60)
+    table = created["table"]["id"]
+    alice = Watcher(browser.new_context(viewport=viewport, locale=locale).new_page(), seat=0)
+    join(alice, server, created["invites"]["0"], "Alice")
+    spectator = browser.new_context(viewport=viewport, locale=locale).new_page()
+    spectator.goto(server.url(f"/t/{table}"))
+    bob_context = browser.new_context()
+    bob = Watcher(bob_context.new_page(), seat=1)
+    join(bob, server, created["invites"]["1"], "Bob")
+    for page in (alice.page, spectator):
+        page.locator("[data-testid=away-1]").wait_for(state="hidden", timeout=STEP_TIMEOUT_MS)
+    bob.page.close()
+    for page in (alice.page, spectator):
+        badge = page.locator("[data-testid=away-1]")
+        badge.wait_for(state="visible", timeout=STEP_TIMEOUT_MS)
+        expect(badge).to_have_text(re.compile(words), timeout=STEP_TIMEOUT_MS)
+        assert page.locator("[data-testid=away-0]").is_hidden()
+        if viewport == PHONE:
+            width = page.evaluate("document.scrollingElement.scrollWidth")
+            assert width <= 391, f"the room with a disconnected seat: {width} px wide"
+    back = bob_context.new_page()  # his seat's cookie brings him back to it
+    back.goto(server.base + f"/t/{table}")
+    for page in (alice.page, spectator):
+        page.locator("[data-testid=away-1]").wait_for(state="hidden", timeout=STEP_TIMEOUT_MS)
+    for context in (alice.page.context, spectator.context, bob_context):
+        context.close()

@@ -583,6 +583,14 @@ def test_describe_view_names_the_dice_and_hands():
     assert "サイコロ" in GAME.describe_view(state.view(0), "ja")
 
 
+def test_describe_view_says_a_used_die_passes_on_without_nested_brackets():
+    state = new(3).arrange({0: [12, 4, 1]}, (4, 8, 12))
+    state.apply(0, discard(12, D12))  # the d12 is used; the 4 still fits the d4
+    text = GAME.describe_view(state.view(0), "en")
+    assert "d12=12 (used, passes on)" in text, text
+    assert "d12=12 (使用済み・次の人へ)" in GAME.describe_view(state.view(0), "ja")
+
+
 # ------------------------------------------------------------------- bot
 
 

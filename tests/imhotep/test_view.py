@@ -4,6 +4,7 @@ concerns and in the folded list; hidden cards reach nobody; the end screen score
 from __future__ import annotations
 
 import html
+import random
 import re
 
 import pytest
@@ -99,3 +100,35 @@ def test_option_hints_name_choices_as_the_lobby_shows_them() -> None:
     assert "Chosen per site" in sides.help("en") and "建造物ごとに指定" in sides.help("ja")
     market = next(o for o in GAME.options if o.name == "market_side")
     assert market.help("en") == "Used only when 'Site sides' is 'Chosen per site'."
+
+
+def _played_out(options: dict, seed: int) -> tuple:
+    live = live_table("imhotep", 2, seed=seed, options=options)
+    rng = random.Random(seed)
+    state = live.state
+    while not state.is_over:
+        seat = state.to_act[0]
+        state.apply(seat, rng.choice(state.legal_actions(seat)))
+    return live, state
+
+
+def test_the_end_shows_pharaohs_wrath_only_when_played_and_japanese_brackets_in_japanese() -> None:
+    """The end table had a 「ファラオの怒り 0」 row with wrath off; the Japanese summary
+    read "P1: 23 (ピラミッド 10, …; ソリの石（同点時） 3)"."""
+    live, state = _played_out({}, seed=2)
+    assert 'data-testid="final-wrath"' not in render_game(live, None, "ja")
+    assert 'data-testid="final-pyramid"' in render_game(live, None, "ja")
+    summary = "\n".join(state.summary("ja"))
+    assert not re.search(r"[(;,]", summary), summary
+    assert re.search(r"^.+: \d+点（.+。同点時のソリの石 \d+）$", summary, re.M), summary
+    english = "\n".join(state.summary("en"))
+    assert re.search(r"^.+: \d+ \(.+; stones on sled for a tie-break \d+\)$", english, re.M)
+    for seed in range(20):
+        live, state = _played_out({"wrath": True}, seed=seed)
+        if min(min(row) for row in state.final_points) < 0:
+            break
+    else:
+        pytest.fail("nobody met the Pharaoh's wrath in 20 random games")
+    page = render_game(live, None, "en")
+    assert 'data-testid="final-wrath"' in page and "<td>−5</td>" in page
+    assert "Pharaoh's wrath −5" in "\n".join(state.summary("en"))

@@ -96,6 +96,42 @@ def test_loading_a_model_without_sb3_says_what_to_install(monkeypatch: pytest.Mo
         agents.load_sb3("model.zip")
 
 
+class Model:
+    """What SB3Policy reads of a Stable-Baselines3 model: spaces, predict, attributes."""
+
+    def __init__(self, prepared: Any) -> None:
+        gymnasium = pytest.importorskip("gymnasium")
+        size = prepared.encoder.size
+        self.observation_space = gymnasium.spaces.Box(-1, 1, (size,))
+        self.action_space = gymnasium.spaces.Discrete(len(prepared.table))
+
+    def predict(self, observation: Any, deterministic: bool, action_masks: Any) -> Any:
+        return np.flatnonzero(action_masks)[:1], None
+
+
+def test_the_model_entrant_checks_the_options_it_was_trained_with(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    from bodoge.interop.gymnasium import env
+
+    table = env("cardiceo", 3)
+    model = Model(table.prepared)
+    monkeypatch.setattr(agents, "load_sb3", lambda *a, **k: agents.SB3Policy(model, name="m"))
+    entrant = agents.sb3_entrant("m.zip")
+    with pytest.raises(ValueError, match="does not say which game, options and player count"):
+        entrant("cardiceo", 3, None, 0)
+    agents.remember_setup(model, table)
+    bot = entrant("cardiceo", 3, None, 0)
+    assert _play_against_random(bot, "cardiceo", 3, None, 5).is_over
+    hardcore = prepare(bodoge.get_game("cardiceo"), {"hardcore": True}, 3)
+    assert (hardcore.encoder.size, len(hardcore.table)) == agents.SB3Policy(model).sizes
+    trained = r"trained for cardiceo v\d+ with 3 players \(easy=False, hardcore=False"
+    with pytest.raises(ValueError, match=trained + r".*, not cardiceo .*hardcore=True"):
+        entrant("cardiceo", 3, {"hardcore": True}, 0)
+    with pytest.raises(ValueError, match=r"with 3 players .*, not cardiceo .* with 4 players"):
+        entrant("cardiceo", 4, None, 0)
+
+
 def test_a_saved_maskable_ppo_model_plays_in_the_league(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
@@ -103,13 +139,15 @@ def test_a_saved_maskable_ppo_model_plays_in_the_league(
     sb3_contrib = pytest.importorskip("sb3_contrib", reason="needs the train extra")
     from bodoge.interop.gymnasium import env
 
-    model = sb3_contrib.MaskablePPO("MlpPolicy", env("number-heist", 2), n_steps=64, seed=0)
+    table = env("number-heist", 2)
+    model = sb3_contrib.MaskablePPO("MlpPolicy", table, n_steps=64, seed=0)
+    agents.remember_setup(model, table)
     path = tmp_path / "model.zip"
     model.save(path)
     entrant = agents.sb3_entrant(path)
     state = _play_against_random(entrant("number-heist", 2, None, 0), "number-heist", 2, None, 5)
     assert state.is_over
-    with pytest.raises(ValueError, match="trained for another game"):
+    with pytest.raises(ValueError, match="was trained for number-heist v1 with 2 players"):
         entrant("cardiceo", 2, None, 0)
     monkeypatch.setenv(agents.MODEL_VARIABLE, str(path))
     bot = agents.sb3_from_env(bodoge.get_game("number-heist"), 2, None, 1)

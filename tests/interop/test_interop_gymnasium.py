@@ -22,13 +22,15 @@ adapter = pytest.importorskip("bodoge.interop.gymnasium")
 env, BodogeEnv = adapter.env, adapter.BodogeEnv
 
 Setup = tuple[str, Mapping[str, OptionValue], int]
+ILLEGAL_WARNING = r"ignore:.*an illegal action .* ends the episode:UserWarning"
 
 
+@pytest.mark.filterwarnings(ILLEGAL_WARNING)
 def test_gymnasium_check_env(setup: Setup) -> None:
     """Gymnasium's own checker, through ``gymnasium.make`` so that it also checks rendering.
 
-    The checker steps with unmasked random actions, so it runs with
-    ``illegal="lose"``; the legal path is pinned by the tests below.
+    The checker steps with unmasked random actions, which end episodes as
+    losses (``illegal="lose"``); the legal path is pinned by the tests below.
     """
     game_id, options, players = setup
     adapter.register_envs()  # the toys were registered after the module was imported
@@ -36,9 +38,16 @@ def test_gymnasium_check_env(setup: Setup) -> None:
         adapter.env_id(bodoge.get_game(game_id)),
         num_players=players,
         options=options,
-        illegal="lose",
         disable_env_checker=True,
     )
+    env_checker.check_env(made.unwrapped)
+
+
+@pytest.mark.filterwarnings(ILLEGAL_WARNING)  # the checker's random actions are often illegal
+@pytest.mark.parametrize("name", adapter.register_envs())
+def test_gymnasium_check_env_passes_on_every_registered_env_as_made(name: str) -> None:
+    """Each registered env at its defaults, as a newcomer would check it (a few steps each)."""
+    made = gymnasium.make(name, disable_env_checker=True)
     env_checker.check_env(made.unwrapped)
 
 
@@ -100,6 +109,9 @@ def test_an_episode_is_the_simulator_game_with_the_same_seed(
     specs = [opponents] * (players - 1) if isinstance(opponents, str) else list(opponents)
     specs.insert(seat, "random")
     expected = play_game(game_id, players, None, seed, specs, keep_record=True)
+    assert expected.record is not None and expected.record.pop("meta") == {
+        "bots": list(range(players))  # the simulator's bots played every seat
+    }
     assert table.bodoge_state.record() == expected.record
 
 
@@ -129,8 +141,8 @@ def test_a_random_seat_is_drawn_from_the_seed_and_shown() -> None:
     assert table.reset(seed=7)[1]["seat"] == table.reset(seed=7)[1]["seat"]
 
 
-def test_an_illegal_action_raises_and_changes_nothing() -> None:
-    table = env("toy-raid", 2)
+def test_an_illegal_action_can_raise_and_change_nothing() -> None:
+    table = env("toy-raid", 2, illegal="raise")
     _, info = table.reset(seed=0)
     version = table.bodoge_state.version
     done = table.prepared.table.id(raid.Done())
@@ -147,11 +159,13 @@ def test_an_illegal_action_raises_and_changes_nothing() -> None:
     assert table.bodoge_state.version > version
 
 
-def test_an_illegal_action_can_lose_instead() -> None:
-    table = env("toy-raid", 2, illegal="lose")
+def test_an_illegal_action_ends_the_episode_as_a_loss_with_a_warning_by_default() -> None:
+    table = env("toy-raid", 2)
     table.reset(seed=0)
     version = table.bodoge_state.version
-    _, reward, terminated, truncated, info = table.step(table.prepared.table.id(raid.Done()))
+    done = table.prepared.table.id(raid.Done())
+    with pytest.warns(UserWarning, match="an illegal action .* ends the episode as a loss"):
+        _, reward, terminated, truncated, info = table.step(done)
     assert (reward, terminated, truncated, info["illegal_action"]) == (-1.0, True, False, True)
     assert table.bodoge_state.version == version and not table.action_masks().any()
     with pytest.raises(RuntimeError, match="call reset"):

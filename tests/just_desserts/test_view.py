@@ -8,7 +8,15 @@ from html.parser import HTMLParser
 import pytest
 
 from bodoge.engine import Action
-from bodoge.games.just_desserts import AddDessert, ChooseGuest, DrawDessert, Serve
+from bodoge.games.just_desserts import (
+    AddDessert,
+    AllowPoach,
+    ChooseGuest,
+    DrawDessert,
+    Serve,
+    StartBuffet,
+    StartSwap,
+)
 from bodoge.games.just_desserts.bot import HeuristicBot
 from bodoge.server.render import render_game
 from viewkit import Step, live_table, play_and_check_every_page
@@ -158,3 +166,35 @@ def test_one_point_is_one_point() -> None:
     html = render_game(live, 0, "en")
     assert "<span>1 point</span>" in html and "1 points" not in html
     assert "<span>0 points</span>" in html
+
+
+def test_the_hand_legend_follows_the_step_and_the_log_names_the_poacher() -> None:
+    """A buffet or a swap is no serving: the hand's hint says what to choose there.  A
+    poach the victim allowed names who poached, not only from whom."""
+    live = live_table("just-desserts", 2, seed=1, options=BUFFET)
+    live.state.arrange({0: SINGLES}, middle=["candice"])
+    assert "adds a taste still wanted" in render_game(live, 0, "en")
+    live.state.apply(0, StartBuffet())
+    legend = "Only you see your hand. You can choose single-taste desserts."
+    page = render_game(live, 0, "en")
+    assert legend in page and "adds a taste still wanted" not in page
+    assert "選べるのは味が1つだけのデザートです" in render_game(live, 0, "ja")
+    swap = live_table("just-desserts", 2, seed=1)
+    swap.state.arrange({0: SINGLES}, middle=["candice"])
+    swap.state.apply(0, StartSwap())
+    assert "Choose any desserts to swap away." in render_game(swap, 0, "en")
+    assert "入れ替えるデザートを何枚でも選べます" in render_game(swap, 0, "ja")
+
+    poach = live_table("just-desserts", 2, seed=1, options={"advanced": True})
+    poach.state.arrange(
+        {0: ["cherry_pie", "vanilla_ice_cream", "fudge"], 1: []},
+        middle=["inga"],
+        won={1: ["granny"]},
+    )
+    poach.state.apply(0, ChooseGuest("granny"))
+    for dessert in ("cherry_pie", "vanilla_ice_cream"):
+        poach.state.apply(0, AddDessert(dessert))
+    poach.state.apply(0, Serve())
+    poach.state.apply(1, AllowPoach())
+    assert "Name0 poached Granny from Name1" in render_game(poach, 0, "en")
+    assert "Name0がName1のおばあちゃんを引き抜いた" in render_game(poach, 1, "ja")

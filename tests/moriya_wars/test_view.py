@@ -194,9 +194,12 @@ def test_bodoge_play_says_which_die_face_goes_with_which_region() -> None:
     state = GAME.new_game(4, seed=3)
     state.arrange(dice=[1, 2, 2, 2, 5, 6], board={"hakurei": (1, 0)}, current=0)
     text = GAME.describe_view(state.view(1), "en")
-    assert "[die 2] Hakurei Shrine 1/0 (≤2)" in text and "[die 5] Human Village" in text
+    # each count says what it counts (it read "Hakurei Shrine 1/0 (≤2)")
+    assert "[die 2] Hakurei Shrine: humans 1, youkai 0 (cap 2)" in text
+    assert "[die 5] Human Village" in text and "≤" not in text
     assert "2 ×3 → place 3 in Hakurei Shrine; 5 ×1 → place 1 in the Human Village" in text
-    assert "[4の目] 守矢神社" in GAME.describe_view(state.view(1), "ja")
+    japanese = GAME.describe_view(state.view(1), "ja")
+    assert "[4の目] 守矢神社" in japanese and "[2の目] 博麗神社: 人間1・妖怪0（上限2）" in japanese
 
 
 def test_bodoge_play_lists_a_placement_with_its_die_face() -> None:

@@ -118,3 +118,24 @@ def test_the_terminal_shows_the_cards_passed_and_received() -> None:
     received = " ".join(card_name(code) for code in view["received"])
     assert f"You received from P4: {received}" in text and "You passed to P2: " in text
     assert "P4から受け取ったカード" in game.describe_view(view, "ja")
+
+
+def test_one_wording_for_whose_turn_it_is_and_the_shifting_pass_in_words() -> None:
+    """A player's page said "Bob is to play" where a spectator's said "Bob to play"; the
+    shifting pass was explained as "h mod n" (「第hハンドでは h を人数で割った余り」)."""
+    live = live_table("papayoo", 4, seed=3, options={"hands": "n"})
+    state = live.state
+    for seat in range(4):
+        for action in state.legal_actions(seat)[:5]:
+            state.apply(seat, action)
+        state.apply(seat, state.legal_actions(seat)[-1])  # confirm
+    other = (state.to_act[0] + 1) % 4
+    leader = live.info.seats[state.to_act[0]].name
+    for viewer in (other, None):
+        page = render(live, viewer, "en")
+        assert f"{leader} to play" in page and "is to play" not in page
+    (shifting,) = [o for o in bodoge.get_game("papayoo").options if o.name == "shifting_pass"]
+    for lang in ("ja", "en"):
+        words = shifting.help(lang)
+        assert not re.search(r"\bh\b|mod|余り|第h", words), words
+    assert "hand 2 two seats" in shifting.help("en") and "2ハンド目は2つ左" in shifting.help("ja")

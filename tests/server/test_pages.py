@@ -2,13 +2,24 @@
 
 from __future__ import annotations
 
+import re
+
 import pytest
 from fastapi.testclient import TestClient
 
 import bodoge
 from bodoge.server.deps import HOST_COOKIE, SEAT_COOKIE
 
-from .serverkit import BRIDE, SEALED, create, receive_state, socket, stored, wait_status
+from .serverkit import (
+    BRIDE,
+    SEALED,
+    create,
+    join_seat,
+    receive_state,
+    socket,
+    stored,
+    wait_status,
+)
 
 
 def test_lobby(client: TestClient) -> None:
@@ -46,6 +57,28 @@ def test_table_page_and_unknown_table(client: TestClient) -> None:
     table = create(client)
     assert client.get(f"/t/{table.id}").status_code == 200
     assert client.get("/t/nope").status_code == 404
+
+
+@pytest.mark.parametrize(
+    ("lang", "still_open", "open_seat"),
+    [("en", "1 seat still open.", "open"), ("ja", "空席あと1。", "空席")],
+)
+def test_the_waiting_room_counts_one_open_seat_and_names_it_as_the_room_does(
+    client: TestClient, lang: str, still_open: str, open_seat: str
+) -> None:
+    """It read "1 seat(s) still open", and the same seat was "P2" beside the game and
+    "open" in the waiting list."""
+    table = create(client, join=False)
+    join_seat(client, table, 0, "Ann")
+    page = client.get(f"/t/{table.id}", params={"lang": lang}).text
+    assert still_open in page and "seat(s)" not in page
+    room_name = re.search(
+        r'data-testid="room-seat-1".*?<span class="room-name">(.*?)</span>', page, re.S
+    )
+    assert room_name is not None and room_name.group(1) == open_seat
+    with socket(client, table.id, table.tokens[0], lang=lang) as ws:
+        names = [seat["name"] for seat in receive_state(ws)["room"]["seats"]]
+    assert names == ["Ann", open_seat]
 
 
 def test_form_creates_a_table_seats_the_creator_and_starts_bots(client: TestClient) -> None:

@@ -131,6 +131,45 @@ def test_a_disconnected_person_is_played_by_a_bot_after_the_grace(client: TestCl
         wait_status(client, table.id, "over")
 
 
+def test_every_viewer_sees_a_seat_disconnected_as_soon_as_its_last_socket_closes(
+    client: TestClient,
+) -> None:
+    """With the time its stand-in comes, cleared when a socket of the seat opens again."""
+    at = fake_time(client)
+    table = create(client, game=SEALED, options={"rounds": 1}, grace=60, stand_in="random")
+    with socket(client, table.id) as spectator, socket(client, table.id, table.tokens[0]) as ws:
+        first = receive_state(ws)
+        assert [s["away"] for s in first["room"]["seats"]] == [None, None]  # nothing dropped
+        with (
+            socket(client, table.id, table.tokens[1]) as other,
+            socket(client, table.id, table.tokens[1]) as second_tab,
+        ):
+            receive_state(other)
+            receive_state(second_tab)
+            second_tab.close()  # one of its two sockets: still connected
+            at.at += 5
+        for viewer in (ws, spectator):
+            gone = frames_until(viewer, lambda f: f["room"]["seats"][1]["away"] is not None)
+            assert gone["room"]["seats"][1]["away"] == {"since": at.at, "stand_in_at": at.at + 60}
+            assert not gone["room"]["seats"][1]["by_bot"]  # the grace runs: no bot yet
+        with socket(client, table.id, table.tokens[1]) as back:
+            assert receive_state(back)["room"]["seats"][1]["away"] is None
+            for viewer in (ws, spectator):
+                frames_until(viewer, lambda f: f["room"]["seats"][1]["away"] is None)
+
+
+def test_a_seat_of_a_table_without_grace_shows_disconnected_without_a_stand_in_time(
+    client: TestClient,
+) -> None:
+    table = create(client, game=SEALED, options={"rounds": 1})
+    with socket(client, table.id, table.tokens[0]) as ws:
+        receive_state(ws)
+        with socket(client, table.id, table.tokens[1]) as other:
+            receive_state(other)
+        away = frames_until(ws, lambda f: f["room"]["seats"][1]["away"] is not None)
+        assert away["room"]["seats"][1]["away"]["stand_in_at"] is None
+
+
 # ------------------------------------------------------------------ the host
 
 

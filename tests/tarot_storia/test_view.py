@@ -76,7 +76,8 @@ def test_the_end_screen_explains_every_step_of_the_example() -> None:
     assert "Encore! Choose the column to keep" in html
     assert html.count('data-testid="keep-') == 6
     step1 = re.search(r'data-testid="step1-1">(.*?)</ul>', html, re.S)
-    assert step1 and all(f"{a} (by {b})" in step1.group(1) for a, b in ((5, 3), (8, 4), (13, 11)))
+    cards = ((5, 3), (8, 4), (13, 11))
+    assert step1 and all(f"{a} ({b} to its right)" in step1.group(1) for a, b in cards)
     step3 = re.search(r'data-testid="step3-1">(.*?)</ul>', html, re.S)
     assert step3 is not None
     text = step3.group(1)
@@ -216,3 +217,31 @@ def test_bodoge_play_names_places_by_the_cards_around_them_stable_between_turns(
     assert "5を置く: 12の下" in {
         game.describe_action(later, a, "ja") for a in state.legal_actions(0)
     }
+
+
+HYPHEN_MINUS = re.compile(r"(?<![\w-])-\d")
+SCORE_LISTS = re.compile(r'data-testid="(?:step3-\d|round-scores)">(.*?)</(?:ul|div)>', re.S)
+
+
+def test_scores_below_zero_take_a_true_minus_sign_and_nothing_is_minus_zero() -> None:
+    """The end screen said "Round 1: -25" beside "= −22", and "0 gaps = −0"."""
+    rng = random.Random(5)
+    for seed in range(60):
+        live = live_table("tarot-storia", 1, seed=seed)
+        state = live.state
+        while not state.is_over:
+            seat = state.to_act[0]
+            state.apply(seat, rng.choice(state.legal_actions(seat)))
+        if min(state.round_scores) < 0:
+            break
+    else:
+        pytest.fail("no random game scored below zero")
+    total = state.round_scores[0]
+    for lang in ("en", "ja"):
+        page = render_game(live, None, lang)
+        shown = " ".join(SCORE_LISTS.findall(page))
+        assert f"−{-total}" in shown and f"-{-total}" not in shown, shown
+        assert "−0" not in shown and not HYPHEN_MINUS.search(shown), shown
+        lines = "\n".join(state.summary(lang))
+        assert "−0" not in lines and not HYPHEN_MINUS.search(lines), lines
+    assert f"Round 1: −{-total}" in render_game(live, None, "en")

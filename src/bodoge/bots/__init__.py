@@ -202,8 +202,8 @@ EASY = register_bot(
     BotType(
         "easy",
         Text(
-            "やさしい: ゲームごとの戦略で、ときどき劣る手も指す",
-            "easy: the game's own strategy, now and then playing a worse move",
+            "やさしい（ゲームごとの戦略で、ときどき劣る手も指す）",
+            "the game's own strategy, now and then playing a worse move",
         ),
         _easy,
         params=(
@@ -224,8 +224,8 @@ NORMAL = register_bot(
     BotType(
         "normal",
         Text(
-            "ふつう: ゲームごとの戦略（同じくらい良い手からは無作為に選ぶ）",
-            "normal: the game's own strategy (chooses at random among near-equal moves)",
+            "ふつう（ゲームごとの戦略。同じくらい良い手からは無作為に選ぶ）",
+            "the game's own strategy (chooses at random among near-equal moves)",
         ),
         _heuristic,
     )
@@ -244,8 +244,8 @@ STRONG = register_bot(
     BotType(
         "strong",
         Text(
-            "つよい: 情報集合モンテカルロ木探索（隠れた札は見ない）",
-            "strong: information-set tree search (never peeks)",
+            "つよい（情報集合モンテカルロ木探索。隠れた札は見ない）",
+            "information-set tree search (never peeks)",
         ),
         _strong,
         params=(

@@ -188,10 +188,15 @@ def parse_options(pairs: Sequence[str] | None) -> dict[str, Any]:
     return options
 
 
-def parse_bot_list(values: Sequence[str] | None, default: str = "random") -> list[str]:
-    """Spec strings from repeated and/or comma-separated ``--bots`` values."""
+def default_bot(game: Game) -> str:
+    """The bot every command seats unless told: the game's own strategy, where it has one."""
+    return "random" if game.heuristic is None else "normal"
+
+
+def parse_bot_list(values: Sequence[str] | None, game: Game) -> list[str]:
+    """Spec strings from repeated and/or comma-separated ``--bots`` values, or the default."""
     specs = [spec for value in values or () for spec in split_bot_specs(value)]
-    return specs or [default]
+    return specs or [default_bot(game)]
 
 
 def check_seat(number: int, num_players: int) -> int:

@@ -49,10 +49,9 @@ SEAT_HELP = Text(
     "Your seat, 1 to the number of players (1 is P1, who starts).",
 )
 BOTS_HELP = Text(
-    "ほかの席のボット。1つ（全員）か席ごとにカンマ区切りで"
-    "（レベルは easy・normal・strong。省略時は normal、ゲームの戦略がなければ random）。",
+    "ほかの席のボット。1つ（全員）か席ごとにカンマ区切りで" + t.BOT_DEFAULT("ja"),
     "Bots for the other seats: one spec for all, or one per seat, comma-separated "
-    "(levels: easy, normal, strong; default: normal, or random for a game without a strategy).",
+    + t.BOT_DEFAULT("en"),
 )
 SEED_HELP = Text(
     "乱数のシード（省略時は無作為、記録に残る）。",
@@ -112,8 +111,7 @@ def add_to(app: typer.Typer, hl: str) -> None:
             state = game.new_game(players, seed, options)
             me = check_seat(seat, state.num_players)
             others = [s for s in range(state.num_players) if s != me]
-            default_bot = "random" if game.heuristic is None else "normal"
-            specs = expand_bot_specs(parse_bot_list(bots, default_bot), len(others))
+            specs = expand_bot_specs(parse_bot_list(bots, game), len(others))
             table: dict[int, Bot] = {
                 other: make_bot(spec, game, bot_seed(state.seed, other))
                 for other, spec in zip(others, specs, strict=True)

@@ -181,9 +181,7 @@ def add_to(app: typer.Typer, hl: str) -> None:
             game = find_game(game_id)
             workers = kit.check_run(n, workers)
             target = report if report is not None else Path(f"{game.id}-sweep.html")
-            for path in (out, target):
-                if path is not None:
-                    check_folder(path)
+            kit.check_files(out, target)
             counts = parse_counts(players)
             variants = sweep_variants(
                 game, parse_options(option), kit.parse_design(design), vary or [], len(counts)
@@ -195,7 +193,7 @@ def add_to(app: typer.Typer, hl: str) -> None:
                 counts = [game.player_range(first)[0]]
             for count in counts:
                 game.check_players(count, first)
-            specs = parse_bot_list(bots)
+            specs = parse_bot_list(bots, game)
             expand_bot_specs(specs, max(counts))
             with kit.backend_for(workers, ray) as backend:
                 results = run_sweep(

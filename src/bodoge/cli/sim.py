@@ -27,7 +27,6 @@ from .common import (
     CliError,
     Command,
     Lang,
-    check_folder,
     find_game,
     parse_bot_list,
     parse_options,
@@ -52,8 +51,8 @@ WORKERS_HELP = Text(
     "Local worker processes (1: in this process, 0: one per CPU).",
 )
 BOTS_HELP = Text(
-    "ボット。1つ（全席）か席ごとにカンマ区切りで。",
-    "Bots: one spec for every seat, or one per seat, comma-separated.",
+    "ボット。1つ（全席）か席ごとにカンマ区切りで" + t.BOT_DEFAULT("ja"),
+    "Bots: one spec for every seat, or one per seat, comma-separated " + t.BOT_DEFAULT("en"),
 )
 OUT_HELP = Text(
     "1ゲーム1行（シード、設定、ボット、得点、勝者、手数、終わり方、アクション数）をこのファイルに"
@@ -134,9 +133,7 @@ def add_to(app: typer.Typer, hl: str) -> None:
                 raise CliError(kit.NO_RESUME_FILE)
             options = game.resolve_options(parse_options(option))
             values = game.resolve_design(kit.parse_design(design))
-            for path in (out, report):
-                if path is not None:
-                    check_folder(path)
+            kit.check_files(out, report)
             earlier = kit.read_file(out) if resume and out is not None and out.exists() else []
             if seed is None and earlier:
                 seed = earlier[0].base_seed
@@ -145,7 +142,7 @@ def add_to(app: typer.Typer, hl: str) -> None:
             if players is None:
                 players = earlier[0].num_players if earlier else game.player_range(options)[0]
             game.check_players(players, options)
-            specs = expand_bot_specs(parse_bot_list(bots), players)
+            specs = expand_bot_specs(parse_bot_list(bots, game), players)
             if out is not None and earlier:
                 kit.previous_games(
                     out, game, players, seed, [(options, values)], specs, not fixed_seats

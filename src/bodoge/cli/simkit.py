@@ -11,6 +11,7 @@ not given.
 from __future__ import annotations
 
 import dataclasses
+import importlib.util
 import time
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import ExitStack, contextmanager
@@ -43,6 +44,7 @@ from ..sim import (
     seat_specs,
 )
 from ..sim.analysis import Analysis
+from ..sim.backends import RAY_INSTALL
 from ..sim.files import BadResultsFile, ParquetMissing, open_writer, read_results
 from ..sim.inference import StatisticsMissing
 from . import text as t
@@ -50,9 +52,9 @@ from .common import FAILED, INTERRUPTED, CliError, check_folder
 
 RAY_HELP = Text(
     "Ray で実行する: auto はこのマシンに Ray を起動し、アドレス（ray://host:10001 など）は"
-    "既存のクラスタを使う（追加の依存 cluster が必要: pip install 'bodoge\\[cluster]'）。",
+    f"既存のクラスタを使う（Ray が必要: {RAY_INSTALL}）。",
     "Run on Ray: 'auto' starts a local Ray instance, an address (ray://host:10001, ...) "
-    "uses an existing cluster (needs the cluster extra: pip install 'bodoge\\[cluster]').",
+    f"uses an existing cluster (needs Ray: {RAY_INSTALL}).",
 )
 QUIET_HELP = Text("進捗バーを表示しない。", "Show no progress bar.")
 FIXED_HELP = Text(
@@ -273,6 +275,21 @@ def analysed(results: Sequence[GameResult], **options: Any) -> Analysis:
         return analyse(results, **options)
     except StatisticsMissing as error:
         raise CliError(BAD_FILE.format(detail=error)) from None
+
+
+def check_files(out: Path | None, report: Path | None) -> None:
+    """Refuse files that cannot be written, and a report that cannot be drawn, before any
+    game is played for them (a report needs matplotlib and scipy)."""
+    from ..sim.report import ReportMissing
+
+    if out is not None:
+        check_folder(out)
+    if report is None:
+        return
+    check_folder(report)
+    for module, missing in (("matplotlib", ReportMissing), ("scipy", StatisticsMissing)):
+        if importlib.util.find_spec(module) is None:
+            raise CliError(BAD_FILE.format(detail=missing()))
 
 
 def write_report(results: Sequence[GameResult], path: Path, lang: str, *, quiet: bool) -> None:

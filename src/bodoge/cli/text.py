@@ -36,6 +36,10 @@ FLAG_TAKES_NO_VALUE = Text(
 CANNOT_WRITE = Text("{file} に書き込めません: {reason}", "cannot write {file}: {reason}")
 NO_FOLDER = Text("フォルダ {folder} がありません", "the folder {folder} does not exist")
 KNOWN_BOTS = Text("ボット一覧: ", "Known bots: ")
+BOT_DEFAULT = Text(
+    "（レベルは easy・normal・strong。省略時は normal、ゲームの戦略がなければ random）。",
+    "(levels: easy, normal, strong; default: normal, or random for a game without a strategy).",
+)
 SEAT_BOT = Text("{name}: ボット {spec}", "{name}: bot {spec}")
 SECRET_MOVE = Text("{name}: （秘密の選択）", "{name}: (a secret decision)")
 CHOSEN_MOVE = Text("{name}: 選び終えました", "{name} has chosen")

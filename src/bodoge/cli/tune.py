@@ -27,7 +27,6 @@ from .common import (
     CliError,
     Command,
     Lang,
-    check_folder,
     find_game,
     parse_bot_list,
     parse_options,
@@ -168,11 +167,10 @@ def add_to(app: typer.Typer, hl: str) -> None:
             if players is None:
                 players = game.player_range(options)[0]
             game.check_players(players, options)
-            specs = expand_bot_specs(parse_bot_list(bots), players)
+            specs = expand_bot_specs(parse_bot_list(bots, game), players)
             if seed is None:
                 seed = secrets.randbelow(2**31)
-            if report is not None:
-                check_folder(report)
+            kit.check_files(None, report)
             try:
                 result = tune(
                     game,

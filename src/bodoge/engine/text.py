@@ -37,6 +37,15 @@ from typing import Any
 
 LANGS = ("ja", "en")
 DEFAULT_LANG = "en"
+FONT_STACK = (
+    'system-ui, -apple-system, "Segoe UI", Roboto, "Hiragino Sans", "Hiragino Kaku Gothic ProN", '
+    '"Yu Gothic UI", "Yu Gothic", YuGothic, Meiryo, "Noto Sans CJK JP", "Noto Sans JP", '
+    '"Source Han Sans JP", "IPAexGothic", "IPAPGothic", "TakaoPGothic", "VL PGothic", sans-serif'
+)
+"""The CSS font stack of every page bodoge writes: the system's own font for Latin text,
+then a Japanese one from each common system (macOS and iOS, Windows, Android, ChromeOS and
+Linux), so that kanji take Japanese shapes rather than a Chinese fallback's.  A machine with
+none of them shows Japanese as empty boxes (README: "Japanese text")."""
 
 
 def check_lang(lang: str | None) -> str:
@@ -102,6 +111,15 @@ def reads_with_an(number: int) -> bool:
     while number >= 1000:
         number //= 1000
     return number in (8, 11, 18) or str(number).startswith("8")
+
+
+def signed(number: int) -> str:
+    """A number as people write it, a negative one with a true minus sign.
+
+    >>> signed(-25), signed(0), signed(7)
+    ('−25', '0', '7')
+    """
+    return f"−{-number}" if number < 0 else str(number)
 
 
 def seat_name(seat: int, lang: str = DEFAULT_LANG, names: Sequence[str] | None = None) -> str:

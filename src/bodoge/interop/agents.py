@@ -53,6 +53,9 @@ Entrant = Callable[[Any, int, Mapping[str, object] | None, int], Bot]
 """``(game or game id, num_players, options, seed) -> Bot``: a league entrant."""
 MODEL_VARIABLE = "BODOGE_SB3_MODEL"
 """The environment variable :func:`sb3_from_env` reads the model's path from."""
+TRAINED_FOR = "bodoge_trained_for"
+"""The model attribute naming the game, version, player count and options it was trained
+for (Stable-Baselines3 saves a model's attributes with it); see :func:`remember_setup`."""
 
 
 def first_legal(observation: FloatArray, mask: MaskArray) -> int:
@@ -147,7 +150,21 @@ class SB3Policy:
         return int(np.prod(self.model.observation_space.shape)), int(self.model.action_space.n)
 
     def check(self, prepared: Prepared) -> None:
-        """Raise ``ValueError`` unless the model fits this game, option set and player count."""
+        """Raise ``ValueError`` unless the model was trained for this game, option set and
+        player count: options that leave the sizes alone (Cardiceo's ``hardcore``) change
+        the game all the same."""
+        trained = getattr(self.model, TRAINED_FOR, None)
+        if trained is None:
+            raise ValueError(
+                f"model {self.__name__} does not say which game, options and player count it "
+                "was trained for: call bodoge.interop.agents.remember_setup(model, env) "
+                "before model.save()"
+            )
+        if trained != setup_of(prepared):
+            raise ValueError(
+                f"model {self.__name__} was trained for {_setup_words(trained)}, "
+                f"not {_setup_words(setup_of(prepared))}"
+            )
         wanted = (prepared.encoder.size, len(prepared.table))
         if self.sizes != wanted:
             raise ValueError(
@@ -161,6 +178,26 @@ class SB3Policy:
         extra = {"action_masks": mask.astype(bool)} if self._masked else {}
         action, _ = self.model.predict(observation, deterministic=self.deterministic, **extra)
         return int(np.asarray(action).reshape(-1)[0])
+
+
+def setup_of(prepared: Prepared) -> dict[str, Any]:
+    """What a model is trained for: game, version, player count and every option's value."""
+    return {
+        "game": prepared.game.id,
+        "version": prepared.game.version,
+        "num_players": prepared.num_players,
+        "options": dict(prepared.options),
+    }
+
+
+def remember_setup(model: Any, env: Any) -> None:
+    """Record on ``model`` the set-up of the Gymnasium ``env`` it learns from (saved with it)."""
+    setattr(model, TRAINED_FOR, setup_of(env.unwrapped.prepared))
+
+
+def _setup_words(setup: Mapping[str, Any]) -> str:
+    options = ", ".join(f"{name}={value}" for name, value in dict(setup["options"]).items())
+    return f"{setup['game']} v{setup['version']} with {setup['num_players']} players ({options})"
 
 
 def load_sb3(
@@ -191,9 +228,9 @@ def _sb3_contrib() -> Any:
 def sb3_entrant(path: str | os.PathLike[str], deterministic: bool = True) -> Entrant:
     """A league entrant playing the model saved at ``path``, loaded at its first game.
 
-    Each game checks that the model fits the game's observation and action
-    sizes, and fails with a clear ``ValueError`` if it was trained for
-    another game.
+    Each game checks that the model was trained for that game, version,
+    player count and options (:func:`remember_setup`), and fails with a clear
+    ``ValueError`` otherwise.
     """
 
     @functools.cache

@@ -34,12 +34,13 @@ How the game contract maps onto the Gymnasium API:
   gets 1 when the group wins).  ``terminated`` is true at the end; there is
   no truncation, since every game ends by its rules (wrap the env in
   ``gymnasium.wrappers.TimeLimit`` to cut episodes short).
-* **Illegal actions** raise :class:`bodoge.IllegalAction` and change
-  nothing (``illegal="raise"``, the default).  ``illegal="lose"`` instead
-  ends the episode at once with reward ``-1`` and ``info["illegal_action"]``
-  set, the convention of PettingZoo's classic games, for learners that
-  ignore the mask (and for ``gymnasium.utils.env_checker.check_env``, which
-  steps with unmasked random actions).
+* **Illegal actions** end the episode at once as a loss for the agent
+  (reward ``-1``, ``info["illegal_action"]`` set) with a warning
+  (``illegal="lose"``, the default): the convention of PettingZoo's classic
+  games, so that ``gymnasium.utils.env_checker.check_env``, which steps with
+  unmasked random actions, passes on every registered env.
+  ``illegal="raise"`` instead raises :class:`bodoge.IllegalAction` and
+  changes nothing, for code that must never send one.
 * **Seeding**: ``reset(seed=s)`` plays the bodoge game with seed ``s`` (its
   record replays it) and seeds the bot at seat ``i`` with
   :func:`bodoge.sim.play.bot_seed` ``(s, i)``, as ``bodoge sim`` does: the
@@ -82,7 +83,7 @@ from .encoding import (
 
 Illegal = Literal["raise", "lose"]
 ILLEGAL_REWARD = -1.0
-"""The reward of an illegal action under ``illegal="lose"`` (below a loss, 0)."""
+"""The reward of an illegal action under ``illegal="lose"``, the default (below a loss, 0)."""
 RANDOM_SEAT = "random"
 NAMESPACE = "bodoge"
 Opponents = str | BotSpec | Sequence[str | BotSpec]
@@ -102,7 +103,7 @@ class BodogeEnv(gymnasium.Env[FloatArray, np.int64]):
         options: Mapping[str, object] | None = None,
         opponents: Opponents = "random",
         seat: int | Literal["random"] = 0,
-        illegal: Illegal = "raise",
+        illegal: Illegal = "lose",
         render_mode: str | None = None,
     ) -> None:
         super().__init__()
@@ -177,6 +178,10 @@ class BodogeEnv(gymnasium.Env[FloatArray, np.int64]):
             raise RuntimeError("the episode is over; call reset() to start another")
         index = self._legal_index(action)
         if index is None:
+            gymnasium.logger.warn(
+                f"an illegal action ({action!r}) ends the episode as a loss for seat {self.seat};"
+                " info['action_mask'] holds the legal ones"
+            )
             self._done = True
             self._mask = np.zeros_like(self._mask)
             return self._observe(), ILLEGAL_REWARD, True, False, self._info(illegal_action=True)

@@ -15,6 +15,7 @@ from typing import Any
 import jinja2
 
 from ..engine import Text, seat_name
+from ..engine.text import FONT_STACK
 from . import Cause, Review
 from .words import METRIC, describe
 
@@ -35,7 +36,7 @@ PAGE = jinja2.Environment(autoescape=True).from_string(
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <title>{{ title }}</title>
 <style>
-body { font: 15px/1.5 system-ui, sans-serif; margin: 1rem auto; max-width: 60rem; padding: 0 1rem; }
+body { font: 15px/1.5 {{ fonts | safe }}; margin: 1rem auto; max-width: 60rem; padding: 0 1rem; }
 figure { margin: 0; } svg { max-width: 100%; height: auto; }
 li { margin: 0.3rem 0; }
 </style></head><body>
@@ -118,6 +119,7 @@ def write_report(
         plot = svg[svg.index("<svg") :]
     page = PAGE.render(
         lang=lang,
+        fonts=FONT_STACK,
         title=TITLE.format(game=game_title)(lang),
         plot=plot,
         caption=CAPTION.format(metric=METRIC[review.metric](lang))(lang) if plot else "",

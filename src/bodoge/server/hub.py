@@ -398,6 +398,9 @@ class LiveTable:
     chat: list[ChatLine] = field(default_factory=list)
     said: dict[int, deque[float]] = field(default_factory=dict)
     """When each seat last wrote (the chat's rate limit)."""
+    dropped: set[int] = field(default_factory=set)
+    """Seats whose last connection closed during the game, shown disconnected to everyone
+    until one opens again (a seat never connected to this worker is not: nothing dropped)."""
     handed: dict[int, int] = field(default_factory=dict)
     """The version at which a deadline last handed each seat to a bot: a person who takes
     it back and is away again at that version gets no second grace."""
@@ -983,9 +986,7 @@ class Hub:
             if live.info.clock is not None and deadline is not None:
                 due.append((deadline, seat))
             if live.info.grace is not None and not live.present.get(seat):
-                # A seat handed over at this very decision had its grace: none again.
-                grace = 0.0 if live.handed.get(seat) == live.state.version else live.info.grace
-                due.append((live.away.get(seat, self.clock()) + grace, seat))
+                due.append((grace_end(live, seat, self.clock()), seat))
         return due
 
     async def _watch(self, live: LiveTable, due: tuple[float, int]) -> None:
@@ -1141,23 +1142,34 @@ class Hub:
     # ------------------------------------------------------------ fan-out
 
     def attach(self, live: LiveTable, connection: Connection) -> None:
-        """Add a connection and queue its current view first (then the chat, if any)."""
+        """Add a connection and queue its current view first (then the chat, if any).
+
+        A seat's first connection back clears its "disconnected" for everyone else.
+        """
+        seat = connection.seat
+        if seat is not None:
+            live.present[seat] = live.present.get(seat, 0) + 1
+            live.away.pop(seat, None)
+            if seat in live.dropped:
+                live.dropped.discard(seat)
+                if live.playing:
+                    self.publish(live)
         live.connections.add(connection)
         connection.push(self.message(live, connection, {}))
         if live.chat:
             lines = [chat_line(live, line) for line in live.chat[-CHAT_SENT:]]
             connection.send({"type": "chat", "lines": lines})
-        if connection.seat is not None:
-            live.present[connection.seat] = live.present.get(connection.seat, 0) + 1
-            live.away.pop(connection.seat, None)
-            if live.info.grace is not None:
-                self.arm(live)
+        if seat is not None and live.info.grace is not None:
+            self.arm(live)
 
     def detach(self, live: LiveTable, connection: Connection) -> None:
+        """Drop a connection; a seat's last one gone shows it disconnected to everyone else."""
         live.connections.discard(connection)
         connection.queue.put_nowait(None)
         if connection.seat is not None:
             self._leave_seat(live, connection.seat)
+            if connection.seat in live.dropped:
+                self.publish(live)
         self._evict_if_done(live)
 
     def _leave_seat(self, live: LiveTable, seat: int) -> None:
@@ -1168,6 +1180,8 @@ class Hub:
         if live.present[seat] <= 0:
             del live.present[seat]
             live.away[seat] = self.clock()
+            if live.playing:
+                live.dropped.add(seat)
             if live.info.grace is not None:
                 self.arm(live)
 
@@ -1387,6 +1401,26 @@ def chat_line(live: LiveTable, line: ChatLine, lang: str = "en") -> dict[str, An
     }
 
 
+def grace_end(live: LiveTable, seat: int, now: float) -> float:
+    """When a person's seat with no connection is handed to a bot, once asked to act."""
+    assert live.info.grace is not None
+    # A seat handed over at this very decision had its grace: none again.
+    grace = 0.0 if live.handed.get(seat) == live.state.version else live.info.grace
+    return live.away.get(seat, now) + grace
+
+
+def disconnected(live: LiveTable, entry: SeatInfo, at: float) -> dict[str, Any] | None:
+    """A playing person's seat whose last connection closed: since when, and (with a grace
+    period) when a bot stands in; ``None`` for a seat connected, a bot's, or one a bot
+    already plays."""
+    if not live.playing or entry.kind != PERSON or entry.by_bot or not entry.filled:
+        return None
+    if entry.seat not in live.dropped:
+        return None
+    grace = None if live.info.grace is None else grace_end(live, entry.seat, at)
+    return {"since": live.away.get(entry.seat, at), "stand_in_at": grace}
+
+
 def room(live: LiveTable, lang: str, at: float) -> dict[str, Any]:
     """Public facts about the table beside the game: who plays each seat, clocks, what next.
 
@@ -1401,11 +1435,13 @@ def room(live: LiveTable, lang: str, at: float) -> dict[str, Any]:
         seats.append(
             {
                 "seat": entry.seat,
-                "name": names[entry.seat],
+                # an open seat reads as the waiting list says, not P2
+                "name": names[entry.seat] if entry.filled else word("open_seat", lang),
                 "kind": entry.kind,
                 "by_bot": entry.kind == PERSON and entry.by_bot,
                 "filled": entry.filled,
                 "muted": entry.muted,
+                "away": disconnected(live, entry, at),
                 "clock": None
                 if clock is None or live.info.clock is None
                 else {**clocks.public(clock, at), "ticking": entry.seat in ticking},

@@ -148,7 +148,8 @@ WORDS: dict[str, Text] = {
     "waiting": Text("参加者を待っています", "Waiting for players"),
     "waiting_detail": Text(
         "空席あと{n}。全員がそろうとゲームが始まります。",
-        "{n} seat(s) still open. The game starts as soon as everyone has joined.",
+        "{n} seats still open. The game starts as soon as everyone has joined.",
+        one="{n} seat still open. The game starts as soon as everyone has joined.",
     ),
     "open_seat": Text("空席", "open"),
     "joined": Text("参加済み", "joined"),
@@ -289,6 +290,13 @@ WORDS: dict[str, Text] = {
         "Open table (anyone may join from the lobby)",
     ),
     "by_bot": Text("ボットが代打ち中", "a bot plays for now"),
+    "away": Text("切断中", "disconnected"),
+    "away_grace": Text(
+        "切断中・あと{time}でボットが代打ち", "disconnected · a bot stands in after {time}"
+    ),
+    "away_next": Text(
+        "切断中・次の手番からボットが代打ち", "disconnected · a bot plays its next turn"
+    ),
     "take_seat": Text("自分で打つ（席に戻る）", "Play my seat again"),
     "you_by_bot": Text(
         "いまはボットがあなたの代わりに打っています。",

@@ -23,6 +23,7 @@ from markupsafe import Markup
 
 import bodoge
 from bodoge.engine import Action, Game, Text
+from bodoge.engine.text import signed
 
 from .db import ABANDONED, Store
 from .hub import LiveTable, bot_seats, seat_names
@@ -83,6 +84,7 @@ def make_environment() -> Environment:
     env.globals["hue"] = hue
     env.globals["team_groups"] = team_groups
     env.filters["pick"] = lambda seats, names: [names[seat] for seat in seats]
+    env.filters["signed"] = signed
     env.filters["tojson_attr"] = lambda value: Markup.escape(json.dumps(value))
     return env
 

@@ -171,6 +171,14 @@ class ClockOut(BaseModel):
     ticking: bool
 
 
+class AwayOut(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+    since: float
+    """When the seat's last connection closed (POSIX time)."""
+    stand_in_at: float | None
+    """When a bot stands in, once the seat is asked to act (a table with a grace period)."""
+
+
 class RoomSeat(BaseModel):
     model_config = ConfigDict(extra="forbid")
     seat: int
@@ -180,6 +188,8 @@ class RoomSeat(BaseModel):
     """A person's seat that a bot plays for now (time ran out, away, or the host's choice)."""
     filled: bool
     muted: bool
+    away: AwayOut | None
+    """A person's seat with no connection open during the game, until one opens again."""
     clock: ClockOut | None
 
 

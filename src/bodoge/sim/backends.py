@@ -106,7 +106,7 @@ def get_backend(workers: int) -> Backend:
     return InProcessBackend() if workers == 1 else ProcessBackend(workers)
 
 
-RAY_INSTALL = "pip install 'bodoge[cluster]'"
+RAY_INSTALL = "pip install 'ray>=2.9'"  # the cluster extra, from a checkout or not
 
 
 class RayMissing(RuntimeError):

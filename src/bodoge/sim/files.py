@@ -51,7 +51,7 @@ import orjson
 
 from .play import GameResult
 
-PARQUET_INSTALL = "pip install 'bodoge[parquet]'"
+PARQUET_INSTALL = "pip install 'pyarrow>=15'"  # the parquet extra, from a checkout or not
 NESTED = (
     "options",
     "design",

@@ -27,7 +27,8 @@ import math
 from collections.abc import Sequence
 from types import ModuleType
 
-STATISTICS_INSTALL = "pip install 'bodoge[sim]'"
+SIM_INSTALL = "pip install 'matplotlib>=3.8' 'scipy>=1.11'"
+"""The ``sim`` extra's packages by name: the hint works from a checkout and from an install."""
 EXACT_PAIRS = 16
 """Up to this many non-zero differences the sign-flip test enumerates all 2^m flips."""
 RESAMPLES = 9999
@@ -45,7 +46,7 @@ class StatisticsMissing(RuntimeError):
 
     def __init__(self) -> None:
         super().__init__(
-            f"the simulator's statistics need scipy; install it with: {STATISTICS_INSTALL}"
+            f"the simulator's statistics need scipy; install it with: {SIM_INSTALL}"
         )
 
 

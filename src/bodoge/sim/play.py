@@ -237,6 +237,11 @@ def action_counts(
     return seats, phases
 
 
+def bots_record(state: State) -> dict[str, Any]:
+    """The game's record, saying that bots played every seat (``meta.bots``, as the server's)."""
+    return {**state.record(), "meta": {"bots": list(range(state.num_players))}}
+
+
 def play_game(
     game: Game | str,
     num_players: int | None = None,
@@ -303,7 +308,7 @@ def play_game(
         scores=tuple(state.scores),
         winners=tuple(state.winners),
         actions=count,
-        record=state.record() if keep_record else None,
+        record=bots_record(state) if keep_record else None,
         game=game.id,
         options=dict(state.options),
         design=dict(state.design),

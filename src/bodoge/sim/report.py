@@ -29,6 +29,7 @@ from typing import Any
 import jinja2
 
 from ..engine import Game, Text, UnknownGame, get_game, seat_name
+from ..engine.text import FONT_STACK
 from .analysis import (
     ALPHA,
     MIN_EXPECTED,
@@ -39,10 +40,10 @@ from .analysis import (
     Group,
     analyse,
 )
-from .inference import POWER, detectable_gap
+from .inference import POWER, SIM_INSTALL, detectable_gap
 from .play import STOPPED, GameResult
 
-REPORT_INSTALL = "pip install 'bodoge[sim]'"
+REPORT_INSTALL = SIM_INSTALL  # the sim extra, from a checkout or not
 SMALL_EDGE = 0.02
 """A seat whose win rate is within two percentage points of the fair share is called
 a small difference, however significant (many games detect tiny edges)."""
@@ -1103,6 +1104,7 @@ def build_report(
     template = environment.get_template("report.html")
     page = template.render(
         lang=lang,
+        fonts=FONT_STACK,
         t=lambda key, **values: T[key].format(**values)(lang),
         seat_name=lambda seat: seat_name(seat, lang),
         title=T["title"].format(game=title)(lang),

@@ -14,6 +14,7 @@ import math
 from typing import Any
 
 from ..engine import Text
+from ..engine.text import FONT_STACK
 from .report import COLOURS, Plots
 from .tune import Tuning
 
@@ -57,7 +58,7 @@ def tune_page(result: Tuning, lang: str = "en") -> str:
         f'<!DOCTYPE html><html lang="{lang}"><head><meta charset="utf-8">',
         '<meta name="viewport" content="width=device-width, initial-scale=1">',
         f"<title>{t('title', game=result.game, parameter=result.parameter)}</title>",
-        "<style>body{font-family:system-ui,sans-serif;max-width:60rem;margin:2rem auto;"
+        f"<style>body{{font-family:{FONT_STACK};max-width:60rem;margin:2rem auto;"
         "padding:0 1rem}table{border-collapse:collapse}th,td{padding:.2rem .6rem;"
         "border-bottom:1px solid #eee;text-align:right;white-space:nowrap}"
         ".dropped{color:#b3261e}figure svg{max-width:100%;height:auto}"

@@ -23,7 +23,7 @@ GLOSSARY = {
     "die": Text("サイコロ", "die"),
     "rolled": Text("振った", "rolled"),
     "locked": Text("中央（値を固定）", "locked in the middle"),
-    "used": Text("使用済み（次の人へ）", "used (passes on)"),
+    "used": Text("使用済み・次の人へ", "used, passes on"),
     "discarded": Text("捨て札", "discarded"),
     "set_aside": Text("使わないカード", "set aside"),
     "round": Text("ラウンド", "round"),

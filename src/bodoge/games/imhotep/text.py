@@ -6,6 +6,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from ...engine import OptionValue, Text, seat_name
+from ...engine.text import signed
 from .data import CARD_EFFECTS, CARD_NAMES, CARDS, COLOUR_NAMES, SITE_NAMES
 from .view import CATEGORIES
 
@@ -206,6 +207,15 @@ def describe_view(view: Mapping[str, Any], lang: str) -> str:
     return "\n".join(lines)
 
 
+_SUMMARY = {
+    "seat_points": Text(
+        "{name}: {total}点（{parts}。同点時のソリの石 {sled}）",
+        "{name}: {total} ({parts}; stones on sled for a tie-break {sled})",
+    ),
+    "no_points": Text("得点なし", "no points"),
+}
+
+
 def summary_lines(
     final: Sequence[Sequence[int]],
     sleds: Sequence[int],
@@ -217,14 +227,17 @@ def summary_lines(
     lines = []
     for seat, row in enumerate(final):
         parts = [
-            f"{CATEGORY_NAMES[cat](lang)} {value}"
+            f"{CATEGORY_NAMES[cat](lang)} {signed(value)}"
             for cat, value in zip(CATEGORIES, row, strict=True)
             if value
         ]
-        lines.append(
-            f"{seat_name(seat, lang, names)}: {sum(row)} ({', '.join(parts) or '-'}; "
-            f"{WORDS['sled_left'](lang)} {sleds[seat]})"
+        words = _SUMMARY["seat_points"].format(
+            name=seat_name(seat, lang, names),
+            total=signed(sum(row)),
+            parts=("、" if lang == "ja" else ", ").join(parts) or _SUMMARY["no_points"](lang),
+            sled=sleds[seat],
         )
+        lines.append(words(lang))
     who = ", ".join(seat_name(s, lang, names) for s in winners)
     lines.append(WORDS["winner"].format(names=who)(lang))
     return lines

@@ -675,7 +675,12 @@ class JustDessertsState(Rules):
         self._draw(victim, 1)  # the guest's parting gift
         if self.poach_favourite:
             self._draw(seat, 1)
-        public["poached"] = {"guest": GUESTS[guest].id, "from": victim, "tip": self.poach_favourite}
+        public["poached"] = {
+            "guest": GUESTS[guest].id,
+            "from": victim,
+            "by": seat,
+            "tip": self.poach_favourite,
+        }
         self.victim, self.need = -1, -1
         self._after_serve(seat, public)
 

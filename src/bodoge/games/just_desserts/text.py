@@ -91,6 +91,14 @@ WORDS: dict[str, Text] = {
         "Only you see your hand. You can choose a dessert that adds a taste still wanted, or a "
         "favourite.",
     ),
+    "hand_legend_swap": Text(
+        "手札はあなたにしか見えません。入れ替えるデザートを何枚でも選べます。",
+        "Only you see your hand. Choose any desserts to swap away.",
+    ),
+    "hand_legend_buffet": Text(
+        "手札はあなたにしか見えません。選べるのは味が1つだけのデザートです。",
+        "Only you see your hand. You can choose single-taste desserts.",
+    ),
     "hand_size": Text("手札 {n}枚", "{n} in hand"),
     "points": Text("{n}点", "{n} points", one="{n} point"),
     "known": Text("手札に戻ったのを全員が見たカード", "seen going back into the hand"),
@@ -187,7 +195,7 @@ WORDS: dict[str, Text] = {
     "log_choosing": Text("{who}がカードを選んだ", "{who} chose cards"),
     "log_served": Text("{guest}に給仕:", "served {guest}:"),
     "log_tip": Text("チップ", "tip"),
-    "log_poached": Text("{name}の{guest}を引き抜いた", "poached {guest} from {name}"),
+    "log_poached": Text("{by}が{name}の{guest}を引き抜いた", "{by} poached {guest} from {name}"),
     "log_blocked": Text("{guest}の引き抜きを阻止", "blocked the poach of {guest}"),
     "log_swapped": Text("{n}枚入れ替え", "swapped {n}"),
     "log_arrived": Text("{guest}が来た", "{guest} arrived"),

@@ -230,12 +230,20 @@ def board_text(view: Mapping[str, Any], lang: str, faces: bool = False) -> str:
         name = REGION_NAMES[region](lang)
         if faces:
             name = _TERMINAL["region_face"].format(face=face, region=name)(lang)
-        parts.append(f"{name} {counts['human']}/{counts['youkai']} (≤{cap})")
-    return ", ".join(parts)
+        parts.append(
+            _TERMINAL["region"].format(
+                region=name, human=counts["human"], youkai=counts["youkai"], cap=cap
+            )(lang)
+        )
+    return ("、" if lang == "ja" else "; ").join(parts)
 
 
 _TERMINAL = {
     "region_face": Text("[{face}の目] {region}", "[die {face}] {region}"),
+    "region": Text(
+        "{region}: 人間{human}・妖怪{youkai}（上限{cap}）",
+        "{region}: humans {human}, youkai {youkai} (cap {cap})",
+    ),
     "dice_of": Text("{who}のダイス", "{who}'s dice"),
     "die": Text("{face}の目 ×{n}", "die {face} ×{n}"),
     "after": Text(

@@ -11,7 +11,16 @@ from .actions import ACTION_TYPES, PickPass, card_name
 from .bot import HeuristicBot
 from .data import DESIGN, HAND_COUNTS
 from .rules import PapayooState
-from .text import BLURB, GLOSSARY, HAND_COUNT_TEXT, HAND_UNIT, TITLE, WORDS, describe_view
+from .text import (
+    BLURB,
+    GLOSSARY,
+    HAND_COUNT_TEXT,
+    HAND_UNIT,
+    SHIFTING_PASS_WORDS,
+    TITLE,
+    WORDS,
+    describe_view,
+)
 
 HANDS = Option(
     "hands",
@@ -29,10 +38,7 @@ SHIFTING_PASS = Option(
     "shifting_pass",
     Text("渡す相手を毎ハンドずらす", "Shifting pass"),
     default=False,
-    help=Text(
-        "第hハンドでは h を人数で割った余りの人数だけ左の人に渡す。余りが0のハンドは渡さない。",
-        "In hand h pass to the player h mod n seats to the left; no passing when that is 0.",
-    ),
+    help=SHIFTING_PASS_WORDS,
 )
 
 

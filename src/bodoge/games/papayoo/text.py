@@ -41,6 +41,13 @@ HAND_COUNT_TEXT: dict[OptionValue, Text] = {
 """The ``hands`` option's values in words."""
 
 # The words of the table (templates/papayoo.html reads them as t("key")).
+SHIFTING_PASS_WORDS = Text(
+    "1ハンド目は1つ左、2ハンド目は2つ左の人へと、渡す先が毎ハンド1つずつ遠くなる。"
+    "一周して自分に戻るハンド（人数の倍数のハンド）は渡さない。",
+    "Hand 1 passes one seat to the left, hand 2 two seats, and so on round the table; a hand "
+    "that comes back round to yourself (each multiple of the number of players) passes nothing.",
+)
+
 WORDS: dict[str, Text] = {
     "payoo_card": Text("パヨー{n}", "Payoo {n}"),
     "suit_S": Text("♠スペード", "♠ spades"),
@@ -68,7 +75,7 @@ WORDS: dict[str, Text] = {
     "follow_you": Text(
         "{suit}があれば出さなければなりません（マストフォロー）", "Follow {suit} if you can"
     ),
-    "play_other": Text("{name}がカードを出す番です", "{name} is to play"),
+    "play_other": Text("{name}がカードを出す番です", "{name} to play"),
     "hand_of": Text("第{hand}ハンド（全{hands}）", "Hand {hand} of {hands}"),
     "dealer": Text("親: {name}", "Dealer: {name}"),
     "dealer_tag": GLOSSARY["dealer"],
@@ -150,12 +157,7 @@ WORDS: dict[str, Text] = {
         "After the deal everyone at once passes 5 cards (3–4 players), 4 (5 players) or 3 (6–8 "
         "players) to the left, chosen before seeing what arrives.",
     ),
-    "rules_shifting": Text(
-        "渡す相手は毎ハンドずれます: 第hハンドは h を人数で割った余りの人数だけ左へ。"
-        "余りが0のハンドは渡しません。",
-        "The pass shifts each hand: in hand h cards go h mod n seats to the left, and not at all "
-        "when that is 0.",
-    ),
+    "rules_shifting": SHIFTING_PASS_WORDS,
     "rules_die": Text(
         "渡した後にサイコロを振り、出たスートの7がパパヨーになる。",
         "After the pass the die picks a suit: its 7 is the Papayoo.",

@@ -6,6 +6,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from ...engine import CARDS, Action, Text, seat_name
+from ...engine.text import signed
 from .actions import Keep, Place
 from .data import COLOUR_WORDS, DUET_RANKS, SOLO_RANKS, rank
 
@@ -92,7 +93,7 @@ WORDS: dict[str, Text] = {
         "① 右隣の列に小さい番号が接しているカードを裏向きに",
         "① Turned face down: a smaller number touches it in the next column",
     ),
-    "step1_item": Text("{card}（右に{by}）", "{card} (by {by})"),
+    "step1_item": Text("{card}（右に{by}）", "{card} ({by} to its right)"),
     "step2": Text(
         "② 1列目から最終列へのルートに乗らないカードを裏向きに",
         "② Turned face down: on no route from the first column to the last",
@@ -100,8 +101,8 @@ WORDS: dict[str, Text] = {
     "step3": Text("③ 得点", "③ The score"),
     "route": Text("ルート上のカード", "Cards on a route"),
     "group": Text("{colour}の最大連続: {cards} = {n}点", "{colour}, largest group: {cards} = {n}"),
-    "down_total": Text("裏向き{n}枚 = −{n}", "{n} face down = −{n}"),
-    "gap_total": Text("隙間{n}ヶ所 = −{n}", "{n} gaps = −{n}", one="{n} gap = −{n}"),
+    "down_total": Text("裏向き{n}枚 = {minus}", "{n} face down = {minus}"),
+    "gap_total": Text("隙間{n}ヶ所 = {minus}", "{n} gaps = {minus}", one="{n} gap = {minus}"),
     "round_total": Text("{r}周目: {n}点", "Round {r}: {n}"),
     "none": Text("なし", "none"),
     "rank_title": Text("王様の評価", "The king's verdict"),
@@ -272,7 +273,7 @@ def summary_lines(
     """The end of the game for people: each round's three steps, the total and the rank."""
     lines = []
     for number, (total, scoring) in enumerate(zip(round_scores, scorings, strict=True), 1):
-        lines.append(WORDS["round_total"].format(r=number, n=total)(lang))
+        lines.append(WORDS["round_total"].format(r=number, n=signed(total))(lang))
         down = ", ".join(
             WORDS["step1_item"].format(card=card, by=by)(lang) for card, by in scoring["smaller"]
         )
@@ -287,12 +288,13 @@ def summary_lines(
                     colour=colour_name(colour, lang), cards=shown, n=len(cards)
                 )(lang)
             )
-        lines.append("  " + WORDS["down_total"].format(n=scoring["face_down"])(lang))
-        lines.append("  " + WORDS["gap_total"].format(n=len(scoring["gaps"]))(lang))
+        down, gaps = scoring["face_down"], len(scoring["gaps"])
+        lines.append("  " + WORDS["down_total"].format(n=down, minus=signed(-down))(lang))
+        lines.append("  " + WORDS["gap_total"].format(n=gaps, minus=signed(-gaps))(lang))
     if round_scores and round_scores[0] <= 0:
         lines.append(WORDS["game_over"](lang))
     final = sum(round_scores)
-    lines.append(WORDS["final"].format(n=final)(lang))
+    lines.append(WORDS["final"].format(n=signed(final))(lang))
     title = WORDS["rank_title" if num_players == 1 else "rank_title_duet"](lang)
     lines.append(f"{title}: {rank_text(final, num_players)(lang)}")
     return lines

@@ -183,6 +183,14 @@
       li.querySelector(".room-name").textContent = s.name;
       li.querySelector(".room-who").textContent = s.by_bot ? roomWords.by_bot : (s.kind === "bot" ? roomWords.bot : "");
       li.classList.toggle("by-bot", s.by_bot);
+      const away = li.querySelector(".room-away");
+      if (away) {
+        away.hidden = !s.away;
+        li.classList.toggle("away", !!s.away);
+        if (s.away && s.away.stand_in_at !== null) away.dataset.deadline = String(s.away.stand_in_at);
+        else delete away.dataset.deadline;
+        if (!s.away) away.textContent = "";
+      }
       const clock = li.querySelector(".room-clock");
       li.classList.toggle("ticking", !!(s.clock && s.clock.ticking));
       if (s.clock) {
@@ -270,6 +278,13 @@
       const left = deadline ? Number(deadline) - now : Number(clock.dataset.left);
       clock.textContent = clockText(left);
       clock.classList.toggle("low", !!deadline && left < 10);
+    });
+    // A disconnected seat: the time left before a bot stands in, if the table has a grace period.
+    roomBox.querySelectorAll(".room-away:not([hidden])").forEach((away) => {
+      const deadline = away.dataset.deadline;
+      const left = deadline ? Number(deadline) - now : 0;
+      away.textContent = !deadline ? roomWords.away
+        : left > 0 ? roomWords.away_grace.replace("{time}", clockText(left)) : roomWords.away_next;
     });
   }
   setInterval(tick, 250);
