@@ -1,4 +1,4 @@
-"""Session set-up: the toy games, and the ``--runslow`` switch for soak tests."""
+"""Session set-up: the toy games, and the ``--runslow`` switch for soak tests (no time limit)."""
 
 from __future__ import annotations
 
@@ -30,6 +30,9 @@ def pytest_unconfigure(config: pytest.Config) -> None:
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
     """Without ``--runslow`` the soak tests are deselected (not run, not skipped)."""
     if config.getoption("--runslow"):
+        for item in items:
+            if "slow" in item.keywords:
+                item.add_marker(pytest.mark.timeout(0))
         return
     slow = [item for item in items if "slow" in item.keywords]
     if slow:
