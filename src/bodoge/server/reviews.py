@@ -264,7 +264,7 @@ def _ask(
     return True
 
 
-FREE = {"owner": None, "lease_until": None}
+FREE: dict[str, Any] = {"owner": None, "lease_until": None}
 """A review no server holds."""
 
 
