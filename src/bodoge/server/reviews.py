@@ -431,8 +431,9 @@ def end_with_parent(parent: int) -> None:
     """End this process when ``parent`` (its server) ends, however it ends.
 
     On Linux the kernel sends SIGKILL at the parent's death, which ends a
-    process stopped while bots think (SIGSTOP) too; the process is named
-    ``bodoge-review`` for ``ps``.  Elsewhere a thread watches the parent,
+    process stopped while bots think (SIGSTOP) too; strictly at the end of
+    the thread that started it, the worker's, which ends its child first.
+    The process is named ``bodoge-review`` for ``ps``.  Elsewhere a thread watches the parent,
     which ends a running review, not a stopped one.
     """
     if sys.platform == "linux":
@@ -565,13 +566,20 @@ class ReviewWorker:
             try:
                 self._one(*job)
             except Stopped:
-                _set(self.store, *job, self.owner, status=QUEUED, done=0, **FREE)
+                self._leave(*job, status=QUEUED, done=0)
             except LeaseLost:
                 log.warning("review of %s seat %d: taken over by another server", *job)
             except Exception as error:  # a broken record must not stop the worker
                 log.exception("review of %s seat %d failed", *job)
-                failed = {"status": FAILED, "error": str(error)[:200] or "error", **FREE}
-                _set(self.store, *job, self.owner, **failed)
+                self._leave(*job, status=FAILED, error=str(error)[:200] or "error")
+
+    def _leave(self, table_id: str, seat: int, **values: Any) -> None:
+        """Give the review up (queued again, or failed); if the database is away, its lease
+        runs out and another server takes it over."""
+        try:
+            _set(self.store, table_id, seat, self.owner, **values, **FREE)
+        except Exception:
+            log.exception("review of %s seat %d: cannot give it up", table_id, seat)
 
     def _set(self, table_id: str, seat: int, **values: Any) -> None:
         if not _set(self.store, table_id, seat, self.owner, **values):
