@@ -123,7 +123,6 @@ function reviews(go, seatSelect, lang) {
         // a partial review, or a game with no move, says so instead
         const note = body.review.note ? body.review.note[lang] || body.review.note.en : "";
         status.textContent = note || words.done;
-        status.dataset.partial = String(Boolean(body.review.partial));
         draw(body.review);
         return;
       }
