@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import asyncio
 import html
+import multiprocessing
 import re
 import threading
 import time
@@ -418,3 +419,23 @@ def test_a_lease_is_taken_over_only_once_it_has_run_out(db_url: str) -> None:
         assert reviews_module.read(store, table_id, 0)["done"] == 3  # type: ignore[index]
     finally:
         store.close()
+
+
+def test_a_review_past_its_time_is_told_once_then_ended_if_it_overruns(db_url: str) -> None:
+    """The worker's clock counts the review's running time: at ``seconds`` the child is told
+    to end with what it has, and past the overtime the worker gives up on it."""
+    worker = reviews_module.ReviewWorker(
+        Store(db_url), reviews_module.DEFAULT_BUDGET, bool, seconds=5
+    )
+    ours, theirs = multiprocessing.Pipe()
+    clock = reviews_module.Stopwatch()
+    clock.pause(True)  # a stopped review's time does not count
+    assert worker._mind_time(ours, clock, told=False) is False and not theirs.poll()
+    clock.ran = 5.0
+    assert worker._mind_time(ours, clock, told=False) is True
+    assert theirs.recv() == "enough"
+    assert worker._mind_time(ours, clock, told=True) is True and not theirs.poll()  # told once
+    clock.ran = 5.0 + reviews_module.OVERTIME_SECONDS
+    with pytest.raises(bodoge.BodogeError, match="longer than 5 s"):
+        worker._mind_time(ours, clock, told=True)
+    worker.store.close()
