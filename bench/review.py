@@ -1,15 +1,18 @@
 """How long a game review takes, per game, at the review's default budget.
 
-    python bench/review.py [--games ID ...] [--players N] [--seed S] [--curve N] [--json]
+    python bench/review.py [--games ID ...] [--players N] [--seed S] [--curve N] [--bot SPEC]
+                           [--server] [--json]
 
-For each game, one game of the game's heuristic bots (``normal``) is played
-from ``--seed``, then seat 1 (P1) is reviewed with ``bodoge.review`` at the
-default :class:`~bodoge.review.Budget` (``--curve`` changes the re-deals
-per curve point; 0 reviews the decisions alone).  Printed per game: the
-game's actions, P1's decisions with a choice, the marks, and the CPU
-seconds of the review (process time, so a loaded machine slows the clock
-less than it slows the wall).  Nothing here asserts on speed; the figures
-are in bench/README.md.
+For each game, one game of the game's heuristic bots (``normal``, or
+``--bot``) is played from ``--seed``, then seat 1 (P1) is reviewed with
+``bodoge.review`` at the default :class:`~bodoge.review.Budget` (``--curve``
+changes the re-deals per curve point; 0 reviews the decisions alone), or
+with ``--server`` at the server's default budget and limits (decisions and
+curve points; its time limit is left out, so the figure is the limits').
+Printed per game: the game's actions, P1's decisions judged of those with a
+choice, the marks, and the CPU seconds of the review (process time, so a
+loaded machine slows the clock less than it slows the wall).  Nothing here
+asserts on speed; the figures are in bench/README.md.
 """
 
 from __future__ import annotations
@@ -20,14 +23,18 @@ import time
 
 import bodoge
 from bodoge.bots import make_bot
-from bodoge.review import Budget, review
+from bodoge.review import Budget, Limits, review
+from bodoge.server import Settings
+from bodoge.server.reviews import DEFAULT_BUDGET
 
 
-def one_game(game_id: str, players: int | None, seed: int) -> dict[str, object]:
+def one_game(
+    game_id: str, players: int | None, seed: int, bot: str = "heuristic"
+) -> dict[str, object]:
     game = bodoge.get_game(game_id)
     count = players or min(max(game.min_players, 3), game.max_players)
     state = game.new_game(count, seed=seed)
-    bots = [make_bot("heuristic", game, seed * 7 + s) for s in range(count)]
+    bots = [make_bot(bot, game, seed * 7 + s) for s in range(count)]
     while not state.is_over:
         seat = state.to_act[0]
         state.apply(seat, bots[seat].choose(state, seat))
@@ -40,13 +47,20 @@ def main() -> None:
     parser.add_argument("--players", type=int)
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--curve", type=int, default=Budget.curve)
+    parser.add_argument("--bot", default="heuristic")
+    parser.add_argument("--server", action="store_true")
     parser.add_argument("--json", action="store_true")
     args = parser.parse_args()
+    budget, limits = Budget(curve=args.curve), Limits()
+    if args.server:
+        server = Settings()
+        budget = DEFAULT_BUDGET
+        limits = Limits(decisions=server.review_decisions, points=server.review_points)
     rows = []
     for game_id in args.games:
-        record = one_game(game_id, args.players, args.seed)
+        record = one_game(game_id, args.players, args.seed, args.bot)
         start = time.process_time()
-        result = review(record, 0, Budget(curve=args.curve))
+        result = review(record, 0, budget, limits=limits)
         seconds = time.process_time() - start
         rows.append(
             {
@@ -54,6 +68,7 @@ def main() -> None:
                 "players": record["num_players"],
                 "actions": len(record["actions"]),
                 "decisions": len(result.judgements),
+                "of_decisions": result.decisions,
                 "marked": len(result.marked),
                 "cpu_seconds": round(seconds, 1),
             }
@@ -62,7 +77,7 @@ def main() -> None:
             row = rows[-1]
             print(
                 f"{game_id:20} {row['players']}p {row['actions']:4} actions "
-                f"{row['decisions']:4} decisions {row['marked']:3} marked "
+                f"{row['decisions']:4}/{row['of_decisions']} decisions {row['marked']:3} marked "
                 f"{row['cpu_seconds']:7.1f} s",
                 flush=True,
             )

@@ -16,8 +16,8 @@ from bodoge.cli import build_app
 from bodoge.engine import Rng, State
 from bodoge.engine.text import FONT_STACK
 from bodoge.games import BUILTIN_IDS
-from bodoge.review import Budget, Cause, Mark, judge, review
-from bodoge.review.words import describe
+from bodoge.review import Budget, Cause, Limits, Mark, judge, review
+from bodoge.review.words import describe, notes
 from toys.pick import Take
 
 QUICK = Budget(iterations=30, worlds=12, candidates=3, curve=0)
@@ -200,3 +200,77 @@ def test_the_terminal_review_refuses_bad_input_clearly(tmp_path: Path) -> None:
         assert result.exit_code != 0
         assert message in result.output
         assert "Traceback" not in result.output
+
+
+def test_a_game_ended_before_any_move_gets_an_empty_review_that_says_so() -> None:
+    """A table its host ended at once: no decision, one point per curve, and a sentence."""
+    record = bodoge.get_game("toy-pick").new_game(2, seed=1).record()
+    assert record["actions"] == []
+    result = review(record, 1, Budget(iterations=4, worlds=2, curve=2))
+    assert result.judgements == () and result.actions == 0 and not result.partial
+    assert [[point.step for point in curve] for curve in result.curves] == [[0], [0]]
+    assert describe(result, "en") == [
+        "The game ended before any move: there is no decision to review."
+    ]
+    assert describe(result, "ja") == notes(result, "ja") and "1手も" in describe(result, "ja")[0]
+    assert result.to_json()["coverage"]["of_decisions"] == 0
+
+
+def test_a_long_game_is_reviewed_in_part_evenly_and_says_so() -> None:
+    """Limits keep an even spread of the decisions and of each curve's points, judged as the
+    whole review judges them; the review and its words say it is partial."""
+    record = bot_game("egyptian-bride", 3, seed=5, spec="random")
+    budget = Budget(iterations=8, worlds=2, candidates=2, curve=1)
+    whole = review(record, 0, budget, seed=2)
+    assert not whole.partial and len(whole.judgements) == whole.decisions > 6
+    part = review(record, 0, budget, seed=2, limits=Limits(decisions=3, points=5))
+    assert part.partial and not part.stopped and part.decisions == whole.decisions
+    every = [j.step for j in whole.judgements]
+    assert [j.step for j in part.judgements] == [every[0], every[len(every) // 2], every[-1]]
+    assert set(part.judgements) <= set(whole.judgements)  # the same seeds, the same judgements
+    steps = [point.step for point in part.curves[0]]
+    assert len(steps) == 5 and steps[0] == 0 and steps[-1] == whole.actions
+    assert set(part.curves[1]) <= set(whole.curves[1])
+    shown = part.to_json()
+    assert shown["partial"] is True
+    assert shown["coverage"] == {
+        "decisions": 3,
+        "of_decisions": whole.decisions,
+        "points": 5,
+        "of_points": whole.actions + 1,
+        "stopped": False,
+    }
+    assert f"A partial review: 3 of the {whole.decisions} decisions" in describe(part, "en")[1]
+    assert f"判断 {whole.decisions} 回のうち 3 回" in describe(part, "ja")[1]
+    assert "Partial curves: 5 of" in describe(part, "en")[2]
+
+
+def test_a_review_cut_short_keeps_what_it_looked_at_and_says_so() -> None:
+    record = bot_game("egyptian-bride", 3, seed=5, spec="random")
+    asked = []
+
+    def enough() -> bool:
+        asked.append(1)
+        return len(asked) > 4
+
+    result = review(record, 0, Budget(iterations=8, worlds=2, candidates=2, curve=1), enough=enough)
+    assert result.stopped and result.partial
+    assert 0 < len(result.judgements) < result.decisions and 0 < result.points < result.actions
+    assert len(result.judgements) + result.points == 4
+    assert "The review's time limit cut it short." in describe(result, "en")
+    assert "検討の時間の上限で打ち切りました。" in describe(result, "ja")
+
+
+def test_the_terminal_says_a_review_is_partial(tmp_path: Path) -> None:
+    record = tmp_path / "game.json"
+    record.write_text(json.dumps(bot_game("egyptian-bride", 3, seed=5, spec="random")))
+    args = ["review", str(record), "--seat", "1", "--iterations", "8", "--worlds", "2"]
+    said = {}
+    for lang in ("en", "ja"):
+        result = CliRunner().invoke(
+            build_app("en"), [*args, "--curve", "0", "--decisions", "2", "--lang", lang]
+        )
+        assert result.exit_code == 0, result.output
+        said[lang] = result.output
+    assert "A partial review: 2 of the" in said["en"]
+    assert "一部だけの検討です" in said["ja"]

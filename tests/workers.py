@@ -187,12 +187,17 @@ class Server:
 
 
 @contextlib.contextmanager
-def serve(database_url: str, workers: int = 1) -> Iterator[Server]:
-    """``bodoge serve --workers N`` on a free port, until the block ends (then SIGINT)."""
+def serve(
+    database_url: str, workers: int = 1, env: dict[str, str] | None = None
+) -> Iterator[Server]:
+    """``bodoge serve --workers N`` on a free port, until the block ends (then SIGINT);
+    ``env``: more of its environment (``BODOGE_*`` settings without flags)."""
     port = free_port()
     command = [sys.executable, "-m", "bodoge.cli", "serve", "--workers", str(workers)]
     command += ["--database", database_url, "--port", str(port), "--bot-pause", "0"]
-    process = subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+    process = subprocess.Popen(
+        command, stdout=subprocess.PIPE, stderr=subprocess.PIPE, env={**os.environ, **(env or {})}
+    )
     server = Server(port, process.pid)
     try:
         started = time.monotonic()

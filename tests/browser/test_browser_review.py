@@ -14,12 +14,16 @@ from playwright.sync_api import Browser, Page
 from .browser_support import Server, check_server_log
 
 TINY = "iterations=4,worlds=2,candidates=2,curve=1"
+DECISIONS = 3
+"""Decisions a review judges here: fewer than a game has, so the review is partial."""
 
 
 @pytest.fixture
 def review_server(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[Server]:
-    """A server whose reviews get a tiny budget (set by the environment, as in production)."""
+    """A server whose reviews get a tiny budget and judge a few decisions of a game (set by
+    the environment, as in production)."""
     monkeypatch.setenv("BODOGE_REVIEW_BUDGET", TINY)
+    monkeypatch.setenv("BODOGE_REVIEW_DECISIONS", str(DECISIONS))
     running = Server(tmp_path / "bodoge.sqlite", tmp_path / "server.log")
     running.start()
     yield running
@@ -74,8 +78,10 @@ def test_review_my_game_queues_shows_progress_draws_curves_and_jumps_to_a_decisi
     page.locator("[data-testid=review-curve] svg").wait_for(state="visible")
     seen = page.evaluate("window.seen")
     assert any(s.startswith(("Reviewing…", "Waiting in the queue")) for s in seen), seen
-    assert status.inner_text() == "Reviewed"
     review = stored_review(review_server, table_id, 1)["review"]
+    of = review["coverage"]["of_decisions"]
+    assert of > DECISIONS and review["partial"] is True
+    assert status.inner_text().startswith(f"A partial review: {DECISIONS} of the {of} decisions")
     assert page.locator("[data-testid=review-curve] svg polyline").count() == 3
     legend = page.locator(".review-legend")
     assert legend.locator("strong").inner_text().strip() == "━ Bot 2"  # the reviewed seat
@@ -108,6 +114,7 @@ def test_review_my_game_queues_shows_progress_draws_curves_and_jumps_to_a_decisi
     assert japanese.get_by_test_id("review-ask").inner_text() == "この対局を検討する"
     japanese.get_by_test_id("review-seat").select_option("1")
     japanese.locator("[data-testid=review-curve] svg").wait_for(state="visible")
+    assert japanese.get_by_test_id("review-status").inner_text().startswith("一部だけの検討です")
     japanese.get_by_test_id("review-mark").nth(index).click()
     japanese.wait_for_function(
         "text => document.querySelector('[data-testid=review-said]').textContent === text",

@@ -4,12 +4,14 @@ from __future__ import annotations
 
 import asyncio
 import html
+import multiprocessing
 import re
 import threading
 import time
 from collections.abc import Iterator
 from concurrent.futures import ThreadPoolExecutor
 from contextlib import contextmanager
+from datetime import timedelta
 from typing import Any
 
 import pytest
@@ -22,22 +24,24 @@ from sqlalchemy import create_engine, inspect, update
 import bodoge
 from bodoge.server import Settings, create_app
 from bodoge.server import reviews as reviews_module
-from bodoge.server.db import MIGRATIONS, Store, migrate, normalise_url
+from bodoge.server.db import MIGRATIONS, Store, migrate, normalise_url, now
 from bodoge.server.hub import Hub
-from bodoge.server.reviews import REVIEWS, RUNNING
+from bodoge.server.reviews import REVIEWS, RUNNING, ask, claim, renew
 
-from .serverkit import SEALED, create, wait_status
+from .serverkit import SEALED, create, host, wait_status
 
 TINY = "iterations=4,worlds=2,candidates=2,curve=1"
 
 
-def review_app(db_url: str, per_client: int = 2, queue: int = 20) -> FastAPI:
+def review_app(db_url: str, per_client: int = 2, queue: int = 20, **limits: Any) -> FastAPI:
+    """An app whose reviews are quick; ``limits``: ``review_decisions`` and the like."""
     settings = Settings(
         database_url=db_url,
         bot_pause=0,
         review_budget=TINY,
         reviews_per_client=per_client,
         review_queue=queue,
+        **limits,
     )
     return create_app(settings)
 
@@ -190,11 +194,12 @@ def test_reviews_survive_a_restart_and_one_left_running_is_run_again(db_url: str
         client.post(f"/t/{table_id}/reviews", json={"seat": 1})
         wait_review(client, table_id, 0, "running")
         watch_cookies = dict(client.cookies)  # the private table's watch key, as a browser keeps it
-    # the server stopped mid-review; a crash may also leave a row marked running
+    # the server stopped mid-review; a server that died leaves a row running, its lease run out
     store = app.state.store
     store.open()
+    lapsed = {"status": RUNNING, "owner": "gone:1:0", "lease_until": now() - timedelta(seconds=1)}
     with store.engine.begin() as connection:
-        connection.execute(update(REVIEWS).where(REVIEWS.c.seat == 1).values(status=RUNNING))
+        connection.execute(update(REVIEWS).where(REVIEWS.c.seat == 1).values(**lapsed))
     store.close()
     with running(review_app(db_url)) as client:
         client.cookies.update(watch_cookies)
@@ -319,3 +324,118 @@ def test_a_review_under_way_is_stopped_while_live_bots_think(db_url: str) -> Non
         hold_bots(app, 0)
         wait_for(lambda: process_state(child.pid) != "T", "continuing the review")
         wait_review(client, table_id, 0, "done")
+
+
+def test_a_review_of_a_game_ended_before_any_move_is_empty_and_says_so(db_url: str) -> None:
+    with running(review_app(db_url)) as client:
+        table = create(client, SEALED, seats=("person", "person"))
+        ended = client.post(f"/api/tables/{table.id}/end", headers=host(table))
+        assert ended.status_code == 200, ended.text
+        assert client.post(f"/t/{table.id}/reviews", json={"seat": 0}).status_code == 202
+        review = wait_review(client, table.id, 0, "done")["review"]
+        assert review["judgements"] == [] and review["actions"] == 0
+        assert review["partial"] is False
+        assert review["note"]["en"] == (
+            "The game ended before any move: there is no decision to review."
+        )
+        assert "1手も指されずに終わりました" in review["note"]["ja"]
+        assert review["summary"]["en"] == [review["note"]["en"]]
+
+
+def test_a_long_game_is_reviewed_in_part_within_the_servers_limits(db_url: str) -> None:
+    app = review_app(db_url, review_decisions=2, review_points=3)
+    with running(app) as client:
+        table_id = finished_game(client)
+        assert client.post(f"/t/{table_id}/reviews", json={"seat": 0}).status_code == 202
+        review = wait_review(client, table_id, 0, "done")["review"]
+        coverage = review["coverage"]
+        assert review["partial"] is True and coverage["of_decisions"] > 2
+        assert coverage == {
+            "decisions": 2,
+            "of_decisions": coverage["of_decisions"],
+            "points": 3,
+            "of_points": review["actions"] + 1,
+            "stopped": False,
+        }
+        assert len(review["judgements"]) == 2 and [len(c) for c in review["curves"]] == [3, 3]
+        assert review["note"]["en"].startswith(
+            f"A partial review: 2 of the {coverage['of_decisions']} decisions"
+        )
+        assert "一部だけの検討です" in review["note"]["ja"]
+
+
+def test_a_review_ends_with_what_it_has_when_its_time_is_up(db_url: str) -> None:
+    """The time counts from the child's start: a tiny limit is up before its first position."""
+    app = review_app(db_url, review_seconds=0.01)
+    with running(app) as client:
+        table_id = finished_game(client)
+        assert client.post(f"/t/{table_id}/reviews", json={"seat": 1}).status_code == 202
+        review = wait_review(client, table_id, 1, "done")["review"]
+        assert review["partial"] is True and review["coverage"]["stopped"] is True
+        assert review["coverage"]["decisions"] < review["coverage"]["of_decisions"]
+        assert "The review's time limit cut it short." in review["note"]["en"]
+        assert "打ち切りました" in review["note"]["ja"]
+
+
+def test_a_review_runs_once_across_servers_sharing_a_database(db_url: str) -> None:
+    """A second server started on the database while the first runs a review leaves it
+    alone: the first holds its lease (a blind re-queue at start-up ran it twice)."""
+    first = review_app(db_url)
+    with running(first) as client:
+        table_id = finished_game(client)
+        hold_bots(first, 1)  # the first server's review waits, running, for live play
+        assert client.post(f"/t/{table_id}/reviews", json={"seat": 0}).status_code == 202
+        wait_review(client, table_id, 0, "running")
+        second = review_app(db_url)
+        with running(second, "10.0.0.2") as other:
+            other.cookies.update(client.cookies)
+            worker = second.state.reviews
+            wait_for(lambda: worker.looked >= 3, "the second server looking for work")
+            assert worker.started == 0
+            assert other.get(f"/t/{table_id}/reviews/0").json()["status"] == "running"
+            hold_bots(first, 0)
+            wait_review(client, table_id, 0, "done")
+            assert worker.started == 0
+        assert first.state.reviews.started == 1
+
+
+def test_a_lease_is_taken_over_only_once_it_has_run_out(db_url: str) -> None:
+    with running(review_app(db_url)) as client:
+        table_id = finished_game(client)
+        store = Store(db_url)
+    try:
+        assert ask(store, table_id, 0, "10.0.0.1", 2, 20, "en")
+        assert claim(store, "first", 60) == (table_id, 0)
+        assert claim(store, "second", 60) is None  # held: never taken
+        assert renew(store, table_id, 0, "first", 60)
+        assert not renew(store, table_id, 0, "second", 60)
+        with store.engine.begin() as connection:  # the first server died a while ago
+            connection.execute(update(REVIEWS).values(lease_until=now() - timedelta(seconds=1)))
+        assert claim(store, "second", 60) == (table_id, 0)
+        assert claim(store, "third", 60) is None
+        assert not renew(store, table_id, 0, "first", 60)  # its writes change nothing now
+        assert reviews_module._set(store, table_id, 0, "second", done=3)
+        assert not reviews_module._set(store, table_id, 0, "first", done=1)
+        assert reviews_module.read(store, table_id, 0)["done"] == 3  # type: ignore[index]
+    finally:
+        store.close()
+
+
+def test_a_review_past_its_time_is_told_once_then_ended_if_it_overruns(db_url: str) -> None:
+    """The worker's clock counts the review's running time: at ``seconds`` the child is told
+    to end with what it has, and past the overtime the worker gives up on it."""
+    worker = reviews_module.ReviewWorker(
+        Store(db_url), reviews_module.DEFAULT_BUDGET, bool, seconds=5
+    )
+    ours, theirs = multiprocessing.Pipe()
+    clock = reviews_module.Stopwatch()
+    clock.pause(True)  # a stopped review's time does not count
+    assert worker._mind_time(ours, clock, told=False) is False and not theirs.poll()
+    clock.ran = 5.0
+    assert worker._mind_time(ours, clock, told=False) is True
+    assert theirs.recv() == "enough"
+    assert worker._mind_time(ours, clock, told=True) is True and not theirs.poll()  # told once
+    clock.ran = 5.0 + reviews_module.OVERTIME_SECONDS
+    with pytest.raises(bodoge.BodogeError, match="longer than 5 s"):
+        worker._mind_time(ours, clock, told=True)
+    worker.store.close()

@@ -9,7 +9,7 @@ from rich.console import Console
 from rich.progress import Progress
 
 from ..engine import Text
-from ..review import Budget, review
+from ..review import Budget, Limits, review
 from ..review.words import describe
 from . import text as t
 from .common import FAILED, CliError, Command, Lang, check_seat, resolve_lang, say, user_errors
@@ -35,6 +35,14 @@ WORLDS_HELP = Text(
 CURVE_HELP = Text(
     "見込みの曲線の1点あたりの配り直しの数（0で曲線なし）。",
     "Re-deals per point of the curves (0: no curves).",
+)
+DECISIONS_HELP = Text(
+    "検討する判断の上限（対局全体から均等に選ぶ。省略時はすべて）。",
+    "Review at most this many decisions, chosen evenly over the game (default: all).",
+)
+POINTS_HELP = Text(
+    "曲線の点の上限（対局全体から均等に選ぶ。省略時はすべて）。",
+    "At most this many points per curve, chosen evenly over the game (default: all).",
 )
 SEED_HELP = Text("検討の乱数のシード。", "The review's random seed.")
 OUT_HELP = Text("検討を JSON で書き出す。", "Write the review as JSON.")
@@ -67,6 +75,10 @@ def add_to(app: typer.Typer, hl: str) -> None:
         curve: Annotated[
             int, typer.Option("--curve", min=0, max=10_000, help=CURVE_HELP(hl))
         ] = Budget.curve,
+        decisions: Annotated[
+            int | None, typer.Option("--decisions", min=1, help=DECISIONS_HELP(hl))
+        ] = None,
+        points: Annotated[int | None, typer.Option("--points", min=2, help=POINTS_HELP(hl))] = None,
         seed: Annotated[int, typer.Option("--seed", min=0, max=2**62, help=SEED_HELP(hl))] = 0,
         out: Annotated[Path | None, typer.Option("--out", help=OUT_HELP(hl))] = None,
         report: Annotated[Path | None, typer.Option("--report", help=REPORT_HELP(hl))] = None,
@@ -88,6 +100,7 @@ def add_to(app: typer.Typer, hl: str) -> None:
                     budget,
                     seed,
                     progress=lambda done, total: bar.update(task, completed=done, total=total),
+                    limits=Limits(decisions=decisions, points=points),
                 )
             for line in describe(result, ln, names):
                 say(line)

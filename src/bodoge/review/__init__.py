@@ -12,9 +12,13 @@ each change of the curve is put down to what happened at that step: a
 decision (the seat's own or another's), chance (a card drawn, a die
 rolled), or both.
 
-The review depends only on the record, the seat, the :class:`Budget` and
-the seed, so the same inputs give the same review; a budget in seconds
-trades that for a time limit, like the search bot's.
+The review depends only on the record, the seat, the :class:`Budget`, the
+:class:`Limits` and the seed, so the same inputs give the same review; a
+budget in seconds trades that for a time limit, like the search bot's, and
+so does a review cut short (``enough``).  A long game's review may be
+partial: its :class:`Limits` (or ``enough``) leave out part of the
+decisions and of the curves' points, always an even spread over the whole
+game, and the review says so (:attr:`Review.partial`).
 
 >>> import bodoge
 >>> from bodoge.bots import make_bot
@@ -30,10 +34,10 @@ True
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from enum import StrEnum
-from typing import Any
+from typing import Any, TypeVar
 
 from ..bots import ISMCTSBot, make_bot
 from ..engine import Action, Rng, State, replay
@@ -45,11 +49,13 @@ __all__ = [
     "Cause",
     "Estimate",
     "Judgement",
+    "Limits",
     "Mark",
     "Point",
     "Review",
     "played_by_bot",
     "review",
+    "spread",
 ]
 
 
@@ -117,6 +123,25 @@ class Budget:
 
 
 @dataclass(frozen=True)
+class Limits:
+    """How much of a game a review looks at, whatever its length: a bound on its cost.
+
+    ``decisions``: most of the seat's decisions judged; ``points``: most
+    points of each curve (its start and end among them); ``None``: all.
+    Either is an even spread over the whole game (:func:`spread`).
+    """
+
+    decisions: int | None = None
+    points: int | None = None
+
+    def __post_init__(self) -> None:
+        for name in ("decisions", "points"):
+            value = getattr(self, name)
+            if value is not None and value < 1:
+                raise ValueError(f"a review's most {name} must be at least 1")
+
+
+@dataclass(frozen=True)
 class Judgement:
     """One decision of the reviewed seat, and what the review thinks of it."""
 
@@ -174,10 +199,27 @@ class Review:
     bot: bool = False
     """Whether a bot played the seat (the record says so): its words then name the seat
     rather than address the reader as "you"."""
+    actions: int = 0
+    """The record's actions (0: the game ended before any move, and nothing was judged)."""
+    decisions: int = 0
+    """The seat's decisions with a choice in the whole game, judged or not."""
+    stopped: bool = False
+    """Whether the review was cut short (``enough``) before all it meant to look at."""
 
     @property
     def marked(self) -> tuple[Judgement, ...]:
         return tuple(j for j in self.judgements if j.mark is not None)
+
+    @property
+    def points(self) -> int:
+        """The points each curve has (0 without curves)."""
+        return len(self.curves[0]) if self.curves else 0
+
+    @property
+    def partial(self) -> bool:
+        """Whether decisions or curve points were left out (limits, or cut short)."""
+        whole_curves = self.points == self.actions + 1 or self.budget.curve == 0
+        return len(self.judgements) < self.decisions or not whole_curves
 
     def to_json(self) -> dict[str, Any]:
         return {
@@ -197,6 +239,14 @@ class Review:
             "judgements": [j.to_json() for j in self.judgements],
             "curves": [[p.to_json() for p in curve] for curve in self.curves],
             "bot": self.bot,
+            "partial": self.partial,
+            "coverage": {
+                "decisions": len(self.judgements),
+                "of_decisions": self.decisions,
+                "points": self.points,
+                "of_points": self.actions + 1 if self.budget.curve else 0,
+                "stopped": self.stopped,
+            },
         }
 
 
@@ -210,13 +260,20 @@ def review(
     budget: Budget | None = None,
     seed: int = 0,
     progress: Progress | None = None,
+    limits: Limits | None = None,
+    enough: Callable[[], bool] | None = None,
 ) -> Review:
     """Review ``seat``'s decisions in the finished game of ``record`` (see the module doc).
+
+    ``limits`` bound what is looked at; ``enough``, asked before each
+    position, ends the review early when it says so (a time limit): the
+    decisions and points looked at by then are an even spread of the game's.
 
     Raises :class:`bodoge.InvalidRecord` for a record that does not replay,
     and ``ValueError`` for a seat the game does not have.
     """
     budget = budget or Budget()
+    limits = limits or Limits()
     final = replay(record)
     if not 0 <= seat < final.num_players:
         raise ValueError(f"seat {seat} is not in a game of {final.num_players} players")
@@ -227,18 +284,31 @@ def review(
         for step, (position, actor, _, _) in enumerate(positions)
         if actor == seat and len(position.legal_actions(seat)) > 1
     ]
-    total = len(decisions) + (len(positions) + 1 if budget.curve else 0)
-    done = 0
-    judgements = []
-    for step in decisions:
-        position, _, action, _ = positions[step]
-        judgements.append(judge(position, seat, action, step, budget, seed, policy))
-        done += 1
+    steps = _curve_steps(final, positions)
+    points = spread(range(len(steps)), limits.points) if budget.curve else []
+    work = _interleave(spread(decisions, limits.decisions), points)
+    judgements: dict[int, Judgement] = {}
+    values: dict[int, list[Estimate]] = {}
+    stopped = False
+    for done, (is_point, step) in enumerate(work, 1):
+        if enough is not None and enough():
+            stopped = True
+            break
+        if is_point:
+            values[step] = [
+                standing(steps[step][0], s, budget.curve, _seed(seed, step, 3 + s), policy)
+                for s in range(final.num_players)
+            ]
+        else:
+            position, _, action, _ = positions[step]
+            judgements[step] = judge(position, seat, action, step, budget, seed, policy)
         if progress:
-            progress(done, total)
-    curves: tuple[tuple[Point, ...], ...] = ()
-    if budget.curve:
-        curves = _curves(final, positions, budget, seed, policy, progress, done, total)
+            progress(done, len(work))
+    curves = tuple(
+        tuple(Point(step, values[step][s], _cause(steps[step][1], s)) for step in sorted(values))
+        for s in range(final.num_players)
+        if values
+    )
     metric = "team" if final.game.cooperative else "win"
     return Review(
         final.game.id,
@@ -247,10 +317,45 @@ def review(
         metric,
         budget,
         seed,
-        tuple(judgements),
+        tuple(judgements[step] for step in sorted(judgements)),
         curves,
         bot=played_by_bot(record, seat),
+        actions=len(positions),
+        decisions=len(decisions),
+        stopped=stopped,
     )
+
+
+T = TypeVar("T")
+
+
+def spread(items: Sequence[T], most: int | None = None) -> list[T]:
+    """At most ``most`` of ``items``, evenly spaced (the first and last among them), in an
+    order whose every beginning is spread over them all too (bit-reversed): a review cut
+    short at any point has still looked across the whole game.
+
+    >>> spread(range(8))
+    [0, 4, 2, 6, 1, 5, 3, 7]
+    >>> spread(range(100), 5), spread(range(3), 1), spread([], 4)
+    ([0, 99, 50, 25, 74], [0], [])
+    """
+    count = len(items)
+    if most is not None and most < count:
+        gap = (count - 1) / max(most - 1, 1)
+        chosen = [items[round(k * gap)] for k in range(most)]
+    else:
+        chosen = list(items)
+    bits = max(len(chosen) - 1, 0).bit_length()
+    order = (int(f"{k:0{bits}b}"[::-1], 2) if bits else 0 for k in range(1 << bits))
+    return [chosen[k] for k in order if k < len(chosen)]
+
+
+def _interleave(decisions: list[int], points: list[int]) -> list[tuple[bool, int]]:
+    """The review's work, (is a curve point, step), the decisions and the points in
+    proportion, so that a review cut short has some of both."""
+    work = [((k + 0.5) / len(decisions), False, step) for k, step in enumerate(decisions)]
+    work += [((k + 0.5) / len(points), True, step) for k, step in enumerate(points)]
+    return [(is_point, step) for _, is_point, step in sorted(work, key=lambda w: (w[0], w[1]))]
 
 
 def played_by_bot(record: Mapping[str, Any], seat: int) -> bool:
@@ -356,30 +461,16 @@ def _positions(final: State) -> list[tuple[State, int, Action, bool]]:
     return positions
 
 
-def _curves(
-    final: State,
-    positions: list[tuple[State, int, Action, bool]],
-    budget: Budget,
-    seed: int,
-    policy: PolicyMaker,
-    progress: Progress | None,
-    done: int,
-    total: int,
-) -> tuple[tuple[Point, ...], ...]:
-    """Each seat's prospect before every action and at the end, from its own information."""
+CurveStep = tuple[State, tuple[State, int, Action, bool] | None]
+"""A point of the curves: the position, and the step that led to it (None at the start)."""
+
+
+def _curve_steps(final: State, positions: list[tuple[State, int, Action, bool]]) -> list[CurveStep]:
+    """The positions the curves are drawn at: the start, and after every action."""
+    if not positions:  # the game ended before any move: its start is its end
+        return [(final, None)]
     afters = [*(p for p, _, _, _ in positions[1:]), final]
-    curves: list[list[Point]] = [[] for _ in range(final.num_players)]
-    Step = tuple[State, tuple[State, int, Action, bool] | None]
-    steps: list[Step] = [(positions[0][0], None) if positions else (final, None)]
-    steps += [(after, positions[k]) for k, after in enumerate(afters)]
-    for index, (position, cause) in enumerate(steps):
-        for seat in range(final.num_players):
-            value = standing(position, seat, budget.curve, _seed(seed, index, 3 + seat), policy)
-            curves[seat].append(Point(index, value, _cause(cause, seat)))
-        done += 1
-        if progress:
-            progress(done, total)
-    return tuple(tuple(curve) for curve in curves)
+    return [(positions[0][0], None), *zip(afters, positions, strict=True)]
 
 
 def _cause(step: tuple[State, int, Action, bool] | None, seat: int) -> Cause:

@@ -37,6 +37,19 @@ YOU = Text("", "you")
 """Who played a decision, told to the person who played it (Japanese leaves it unsaid)."""
 THEY = Text("{name} は ", "{name}")
 """Who played a decision that a bot played: the seat, by name."""
+EMPTY = Text(
+    "この対局は1手も指されずに終わりました。検討する判断はありません。",
+    "The game ended before any move: there is no decision to review.",
+)
+PARTIAL = Text(
+    "一部だけの検討です: 判断 {of} 回のうち {n} 回を、対局全体から均等に選んで検討しました。",
+    "A partial review: {n} of the {of} decisions, chosen evenly over the whole game.",
+)
+PARTIAL_CURVE = Text(
+    "一部だけの曲線です: {of} 点のうち {n} 点を、対局全体から均等に選びました。",
+    "Partial curves: {n} of their {of} points, chosen evenly over the whole game.",
+)
+STOPPED = Text("検討の時間の上限で打ち切りました。", "The review's time limit cut it short.")
 BUDGET = Text(
     "予算: 1手あたり探索 {iterations} 回、比較 {worlds} 通りの配り直し、シード {seed}。",
     "Budget: {iterations} search iterations and {worlds} re-deals per decision, seed {seed}.",
@@ -95,12 +108,30 @@ def describe_judgement(
     )(lang)
 
 
+def notes(review: Review, lang: str) -> list[str]:
+    """What a review left out, in sentences: a game with no move, a partial review."""
+    if review.actions == 0:
+        return [EMPTY(lang)]
+    if not review.partial:
+        return []
+    said = []
+    if len(review.judgements) < review.decisions:
+        said.append(PARTIAL.format(n=len(review.judgements), of=review.decisions)(lang))
+    if review.budget.curve and review.points < review.actions + 1:
+        said.append(PARTIAL_CURVE.format(n=review.points, of=review.actions + 1)(lang))
+    if review.stopped:
+        said.append(STOPPED(lang))
+    return said
+
+
 def describe(review: Review, lang: str, names: Sequence[str] | None = None) -> list[str]:
-    """The review in lines: what was reviewed, the count of marks, each marked decision."""
+    """The review in lines: what was reviewed and what was left out, the count of marks,
+    each marked decision."""
+    if review.actions == 0:
+        return notes(review, lang)
     name = seat_name(review.seat, lang, names)
-    lines = [
-        HEADER.format(name=name, n=len(review.judgements), metric=METRIC[review.metric](lang))(lang)
-    ]
+    header = HEADER.format(name=name, n=len(review.judgements), metric=METRIC[review.metric](lang))
+    lines = [header(lang), *notes(review, lang)]
     counts = {str(mark): 0 for mark in Mark}
     for judgement in review.marked:
         counts[str(judgement.mark)] += 1

@@ -15,6 +15,7 @@ from fastapi.staticfiles import StaticFiles
 from starlette.exceptions import HTTPException as StarletteHTTPException
 
 from bodoge.bots import parse_bot_spec
+from bodoge.review import Limits
 
 from . import api, pages, reviews, sockets
 from .api import TableQuota
@@ -68,7 +69,12 @@ def review_worker(store: Store, hub: Hub, settings: Settings) -> reviews.ReviewW
     if settings.worker_index not in (None, 0):
         return None
     budget = reviews.parse_budget(settings.review_budget)
-    return reviews.ReviewWorker(store, budget, lambda: hub.thinking > 0)
+    limits = Limits(
+        decisions=settings.review_decisions or None, points=settings.review_points or None
+    )
+    return reviews.ReviewWorker(
+        store, budget, lambda: hub.thinking > 0, limits, settings.review_seconds or None
+    )
 
 
 def server_life(

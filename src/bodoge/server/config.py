@@ -67,6 +67,13 @@ class Settings:
     """Reviews one client (address) may have waiting or running at once; 0: no limit."""
     review_queue: int = 20
     """Reviews the server holds waiting or running at once; 0: no limit."""
+    review_decisions: int = 60
+    """Most decisions a review judges, evenly spread over the game; 0: all."""
+    review_points: int = 100
+    """Most points of each curve a review draws, evenly spread over the game; 0: all."""
+    review_seconds: float = 120.0
+    """Longest a review runs (not counting its pauses for live bots), then it ends with
+    what it has; 0: no limit."""
 
     @classmethod
     def from_env(cls) -> Settings:
@@ -89,6 +96,9 @@ class Settings:
             review_budget=os.environ.get("BODOGE_REVIEW_BUDGET", ""),
             reviews_per_client=int(os.environ.get("BODOGE_REVIEWS_PER_CLIENT", "2")),
             review_queue=int(os.environ.get("BODOGE_REVIEW_QUEUE", "20")),
+            review_decisions=int(os.environ.get("BODOGE_REVIEW_DECISIONS", "60")),
+            review_points=int(os.environ.get("BODOGE_REVIEW_POINTS", "100")),
+            review_seconds=float(os.environ.get("BODOGE_REVIEW_SECONDS", "120")),
         )
 
     def to_env(self) -> dict[str, str]:

@@ -5,16 +5,24 @@ seat's information and draws every seat's curve.  It is slow next to a
 bot's decision, so the server runs it on its own terms:
 
 - **Stored.**  One review per table and seat, in the ``reviews`` table
-  (queued, running, done or failed, its progress and its result).  A review
-  left queued or running by a stop is queued again when the server starts.
+  (queued, running, done or failed, its progress and its result).
+- **Run once.**  Servers sharing the database (workers, or several
+  ``bodoge serve`` on one file) each take reviews from it; a running review
+  is held under a lease (its server and an expiry, renewed while it runs).
+  A review left running by a stop is queued again; one whose server died is
+  taken over once its lease has run out, never while it is held.
 - **Bounded.**  Every decision gets the same small budget, set by the server
-  (``BODOGE_REVIEW_BUDGET``), never by the client.  A client (address) may
-  have ``reviews_per_client`` reviews waiting or running, the server
-  ``review_queue`` in all; beyond that the request is refused (429).
+  (``BODOGE_REVIEW_BUDGET``), never by the client, and a review looks at
+  most at ``review_decisions`` decisions and ``review_points`` points of each
+  curve, evenly spread over the game, for at most ``review_seconds`` of
+  running time: a longer game is reviewed in part, and says so.  A client
+  (address) may have ``reviews_per_client`` reviews waiting or running, the
+  server ``review_queue`` in all; beyond that the request is refused (429).
 - **Live play first.**  One worker thread has the reviews run one after
   another, each in a child process at the lowest OS priority (never holding
   the server's GIL), which is stopped while any bot of a live table is
-  thinking (:attr:`Hub.thinking`) and continued afterwards.
+  thinking (:attr:`Hub.thinking`) and continued afterwards.  The child never
+  outlives its server (:func:`end_with_parent`).
 - **Fair.**  Only a finished game may be reviewed, by anyone who may replay
   it (the replay page's own check); the review reads only what the seat
   could know, and the page shows the seat's own view at each step.
@@ -24,27 +32,42 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import ctypes
 import logging
 import multiprocessing
 import os
+import secrets
 import signal
+import socket
+import sys
 import threading
 import time
 from collections.abc import Callable
-from datetime import datetime
+from datetime import datetime, timedelta
 from multiprocessing.connection import Connection
 from typing import Annotated, Any
 
 from fastapi import APIRouter, Body, Request
 from fastapi.responses import JSONResponse
-from sqlalchemy import JSON, DateTime, ForeignKey, Integer, String, func, select, update
+from sqlalchemy import (
+    JSON,
+    DateTime,
+    ForeignKey,
+    Integer,
+    String,
+    and_,
+    func,
+    or_,
+    select,
+    update,
+)
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Mapped, mapped_column
 
 import bodoge
 from bodoge.engine import BodogeError, Game, Text, register, replay, replay_stops
-from bodoge.review import Budget, Judgement, review
-from bodoge.review.words import describe, describe_judgement, percent, who
+from bodoge.review import Budget, Judgement, Limits, review
+from bodoge.review.words import describe, describe_judgement, notes, percent, who
 
 from .access import may_see
 from .api import ApiError, client_of
@@ -65,6 +88,10 @@ YIELD_SECONDS = 0.05
 """How long the worker sleeps at a time while live tables' bots think."""
 PROGRESS_SECONDS = 0.5
 """Progress is stored at most this often: each write takes its turn with live tables' moves."""
+LEASE_SECONDS = 30.0
+"""How long a running review stays its server's without a renewal (renewed every third)."""
+OVERTIME_SECONDS = 30.0
+"""How long a review told its time is up may take to send what it has before it is ended."""
 
 
 class ReviewRow(Base):
@@ -80,6 +107,10 @@ class ReviewRow(Base):
     result: Mapped[dict[str, Any] | None] = mapped_column(JSON, nullable=True)
     error: Mapped[str | None] = mapped_column(String(200), nullable=True)
     asked_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
+    owner: Mapped[str | None] = mapped_column(String(64), nullable=True)
+    """The server (:attr:`ReviewWorker.owner`) running the review, while it runs."""
+    lease_until: Mapped[datetime | None] = mapped_column(DateTime(timezone=True), nullable=True)
+    """Until when the review stays its owner's unless renewed; then another may take it."""
 
 
 REVIEWS = Base.metadata.tables[ReviewRow.__tablename__]
@@ -217,7 +248,7 @@ def _ask(
         everyone = connection.execute(select(func.count()).where(active)).scalar_one()
         if cap and everyone >= cap:
             raise refuse(429, "queue_full", lang)
-        fresh = {"status": QUEUED, "client": who, "done": 0, "total": 0, "result": None}
+        fresh = {"status": QUEUED, "client": who, "done": 0, "total": 0, "result": None, **FREE}
         if status is None:
             connection.execute(
                 REVIEWS.insert().values(
@@ -233,21 +264,24 @@ def _ask(
     return True
 
 
-def requeue_interrupted(store: Store) -> int:
-    """Queue again the reviews a stop left running (their progress starts over)."""
-    with store.writing, store.engine.begin() as connection:
-        changed = connection.execute(
-            update(REVIEWS).where(REVIEWS.c.status == RUNNING).values(status=QUEUED, done=0)
-        )
-    return int(changed.rowcount or 0)
+FREE: dict[str, Any] = {"owner": None, "lease_until": None}
+"""A review no server holds."""
 
 
-def claim(store: Store) -> tuple[str, int] | None:
-    """The oldest queued review, now marked running (by this worker only)."""
+def claim(store: Store, owner: str, lease: float) -> tuple[str, int] | None:
+    """The oldest review waiting, or running under a lease that ran out (its server died),
+    now running under ``owner``'s lease of ``lease`` seconds.
+
+    The update checks again that the review is free: of servers claiming it at
+    once, one takes it.  A lease still held is never taken.
+    """
     with store.writing, store.engine.begin() as connection:
+        moment = now()
+        lapsed = or_(REVIEWS.c.lease_until.is_(None), REVIEWS.c.lease_until < moment)
+        free = or_(REVIEWS.c.status == QUEUED, and_(REVIEWS.c.status == RUNNING, lapsed))
         row = connection.execute(
             select(REVIEWS.c.table_id, REVIEWS.c.seat)
-            .where(REVIEWS.c.status == QUEUED)
+            .where(free)
             .order_by(REVIEWS.c.asked_at)
             .limit(1)
         ).first()
@@ -255,23 +289,36 @@ def claim(store: Store) -> tuple[str, int] | None:
             return None
         taken = connection.execute(
             update(REVIEWS)
-            .where(
-                REVIEWS.c.table_id == row.table_id,
-                REVIEWS.c.seat == row.seat,
-                REVIEWS.c.status == QUEUED,
+            .where(REVIEWS.c.table_id == row.table_id, REVIEWS.c.seat == row.seat, free)
+            .values(
+                status=RUNNING,
+                done=0,
+                owner=owner,
+                lease_until=moment + timedelta(seconds=lease),
             )
-            .values(status=RUNNING, done=0)
         )
     return (row.table_id, row.seat) if taken.rowcount == 1 else None
 
 
-def _set(store: Store, table_id: str, seat: int, **values: Any) -> None:
+def renew(store: Store, table_id: str, seat: int, owner: str, lease: float) -> bool:
+    """Hold the running review ``lease`` seconds more; False if ``owner`` no longer holds it."""
+    return _set(store, table_id, seat, owner, lease_until=now() + timedelta(seconds=lease))
+
+
+def _set(store: Store, table_id: str, seat: int, holder: str, **values: Any) -> bool:
+    """Change the review ``holder`` runs (nothing if another took it over); True if changed."""
     with store.writing, store.engine.begin() as connection:
-        connection.execute(
+        changed = connection.execute(
             update(REVIEWS)
-            .where(REVIEWS.c.table_id == table_id, REVIEWS.c.seat == seat)
+            .where(
+                REVIEWS.c.table_id == table_id,
+                REVIEWS.c.seat == seat,
+                REVIEWS.c.status == RUNNING,
+                REVIEWS.c.owner == holder,
+            )
             .values(**values)
         )
+    return changed.rowcount == 1
 
 
 # ------------------------------------------------------------------ worker
@@ -279,6 +326,10 @@ def _set(store: Store, table_id: str, seat: int, **values: Any) -> None:
 
 class Stopped(Exception):
     """The server stops: the review under way is left to be queued again."""
+
+
+class LeaseLost(Exception):
+    """Another server took the review over (this one could not renew in time)."""
 
 
 Names = dict[str, list[str]]
@@ -304,9 +355,12 @@ def review_result(
     seed: int,
     progress: Any,
     names: Names | None = None,
+    limits: Limits | None = None,
+    enough: Callable[[], bool] | None = None,
 ) -> dict[str, Any]:
-    """Review a finished game and add what the page shows: sentences, the replay's steps."""
-    done = review(record, seat, budget, seed=seed, progress=progress)
+    """Review a finished game and add what the page shows: sentences, the replay's steps,
+    and a note when the review is partial or the game had no move."""
+    done = review(record, seat, budget, seed=seed, progress=progress, limits=limits, enough=enough)
     result = done.to_json()
     stops = replay_stops(replay(record).events)
     named = names or {}
@@ -318,6 +372,7 @@ def review_result(
             for lang in LANGS
         }
     result["summary"] = {lang: describe(done, lang, named.get(lang)) for lang in LANGS}
+    result["note"] = {lang: " ".join(notes(done, lang)) for lang in LANGS}
     result["actions"] = len(record["actions"])
     return result
 
@@ -327,17 +382,24 @@ def review_in_child(
     record: dict[str, Any],
     seat: int,
     budget: Budget,
+    limits: Limits,
     seed: int,
     names: Names,
     pipe: Connection,
+    parent: int,
 ) -> None:
     """A review in a process of its own, at the lowest priority; it tells the pipe how it goes.
 
     ``game`` is the record's game as the server has it registered (a game
     registered at run time, not by its package, is registered here too).
-    Messages: ``("progress", done, total)``, then ``("done", result)`` or
-    ``("failed", reason)``.
+    Messages: ``("ready",)`` once it is sure to end with its server (the
+    worker stops it only from then on), ``("progress", done, total)``, then
+    ``("done", result)`` or ``("failed", reason)``.  Anything the worker
+    sends means the time is up: the review ends at the next position with
+    what it has.
     """
+    end_with_parent(parent)
+    pipe.send(("ready",))
     with contextlib.suppress(OSError):
         os.nice(19)
     if game.id not in bodoge.game_ids():
@@ -350,6 +412,8 @@ def review_in_child(
             seed,
             lambda done, total: pipe.send(("progress", done, total)),
             names,
+            limits,
+            pipe.poll,
         )
     except Exception as error:  # told to the worker, which stores it
         pipe.send(("failed", str(error)[:200] or type(error).__name__))
@@ -357,6 +421,35 @@ def review_in_child(
         pipe.send(("done", result))
     finally:
         pipe.close()
+
+
+PR_SET_PDEATHSIG, PR_SET_NAME = 1, 15
+"""Linux's ``prctl`` options: the signal sent at the parent's death; the process's name."""
+
+
+def end_with_parent(parent: int) -> None:
+    """End this process when ``parent`` (its server) ends, however it ends.
+
+    On Linux the kernel sends SIGKILL at the parent's death, which ends a
+    process stopped while bots think (SIGSTOP) too; strictly at the end of
+    the thread that started it, the worker's, which ends its child first.
+    The process is named ``bodoge-review`` for ``ps``.  Elsewhere a thread watches the parent,
+    which ends a running review, not a stopped one.
+    """
+    if sys.platform == "linux":
+        libc = ctypes.CDLL(None, use_errno=True)
+        libc.prctl(PR_SET_PDEATHSIG, signal.SIGKILL)
+        libc.prctl(PR_SET_NAME, b"bodoge-review")
+    else:
+        threading.Thread(target=_watch_parent, args=(parent,), daemon=True).start()
+    if os.getppid() != parent:  # the parent died before the kernel was told
+        os._exit(1)
+
+
+def _watch_parent(parent: int) -> None:
+    while os.getppid() == parent:
+        time.sleep(1)
+    os._exit(1)
 
 
 def replay_step(stops: list[int], action: int) -> int:
@@ -387,28 +480,66 @@ def say(
     )(lang)
 
 
+class Stopwatch:
+    """The time something ran, not counting the time it was paused."""
+
+    def __init__(self) -> None:
+        self.ran = 0.0
+        self.paused = False
+        self.since = time.monotonic()
+
+    def read(self) -> float:
+        moment = time.monotonic()
+        if not self.paused:
+            self.ran += moment - self.since
+        self.since = moment
+        return self.ran
+
+    def pause(self, paused: bool) -> None:
+        self.read()
+        self.paused = paused
+
+
 class ReviewWorker:
     """One thread that has the queued reviews run one at a time, giving way to live bots.
 
     Each review runs in a child process (spawned: the server's threads are
     not copied) at the lowest priority, so it never holds the server's GIL;
     while any live table's bot is thinking the child is stopped outright
-    (``SIGSTOP``) and continued afterwards.
+    (``SIGSTOP``) and continued afterwards.  ``seconds`` bounds the time a
+    review runs (not counting the time it was stopped): then it ends with
+    what it has, a partial review.
     """
 
-    def __init__(self, store: Store, budget: Budget, busy: Callable[[], bool]) -> None:
+    def __init__(
+        self,
+        store: Store,
+        budget: Budget,
+        busy: Callable[[], bool],
+        limits: Limits | None = None,
+        seconds: float | None = None,
+        lease: float = LEASE_SECONDS,
+    ) -> None:
         self.store = store
         self.budget = budget
         self.busy = busy
         """Whether live play needs the processor now (a bot of a live table is thinking)."""
+        self.limits = limits or Limits()
+        self.seconds = seconds
+        self.lease = lease
+        self.owner = f"{socket.gethostname()[:32]}:{os.getpid()}:{secrets.token_hex(6)}"
+        """This worker, as the leases it holds name it."""
         self.stopping = threading.Event()
         self.wake = threading.Event()
         self.thread: threading.Thread | None = None
         self.child: Any = None
         """The process of the review under way, if any."""
+        self.looked = 0
+        """How many times it has looked for work."""
+        self.started = 0
+        """How many reviews it has started."""
 
     def start(self) -> None:
-        requeue_interrupted(self.store)
         self.stopping.clear()
         self.thread = threading.Thread(target=self._run, name="bodoge-review", daemon=True)
         self.thread.start()
@@ -423,10 +554,11 @@ class ReviewWorker:
     def _run(self) -> None:
         while not self.stopping.is_set():
             try:
-                job = claim(self.store)
+                job = claim(self.store, self.owner, self.lease)
             except Exception:  # the database is away for a moment: try again later
                 log.exception("reviews: cannot look for work")
                 job = None
+            self.looked += 1
             if job is None:
                 self.wake.wait(IDLE_SECONDS)
                 self.wake.clear()
@@ -434,74 +566,115 @@ class ReviewWorker:
             try:
                 self._one(*job)
             except Stopped:
-                _set(self.store, *job, status=QUEUED, done=0)
+                self._leave(*job, status=QUEUED, done=0)
+            except LeaseLost:
+                log.warning("review of %s seat %d: taken over by another server", *job)
             except Exception as error:  # a broken record must not stop the worker
                 log.exception("review of %s seat %d failed", *job)
-                _set(self.store, *job, status=FAILED, error=str(error)[:200] or "error")
+                self._leave(*job, status=FAILED, error=str(error)[:200] or "error")
+
+    def _leave(self, table_id: str, seat: int, **values: Any) -> None:
+        """Give the review up (queued again, or failed); if the database is away, its lease
+        runs out and another server takes it over."""
+        try:
+            _set(self.store, table_id, seat, self.owner, **values, **FREE)
+        except Exception:
+            log.exception("review of %s seat %d: cannot give it up", table_id, seat)
+
+    def _set(self, table_id: str, seat: int, **values: Any) -> None:
+        if not _set(self.store, table_id, seat, self.owner, **values):
+            raise LeaseLost
+
+    def _hold(self, table_id: str, seat: int, renewed: float) -> float:
+        """Renew the review's lease when a third of it has passed since ``renewed``; when
+        it was last renewed."""
+        if time.monotonic() - renewed < self.lease / 3:
+            return renewed
+        if not renew(self.store, table_id, seat, self.owner, self.lease):
+            raise LeaseLost
+        return time.monotonic()
 
     def _one(self, table_id: str, seat: int) -> None:
         record, seed, names = stored_record(self.store, table_id)
-        self.give_way()
+        self.give_way(table_id, seat)
         context = multiprocessing.get_context("spawn")
-        receiver, sender = context.Pipe(duplex=False)
+        ours, theirs = context.Pipe()
         game = bodoge.get_game(record["game"])
-        child = context.Process(
-            target=review_in_child,
-            args=(game, record, seat, self.budget, seed, names, sender),
-            name="bodoge-review",
-            daemon=True,
-        )
+        args = (game, record, seat, self.budget, self.limits, seed, names, theirs, os.getpid())
+        child = context.Process(target=review_in_child, args=args, name="bodoge-review")
+        child.daemon = True
         child.start()
-        sender.close()
+        self.started += 1
+        theirs.close()
         self.child = child
         try:
-            self._follow(child, receiver, table_id, seat)
+            self._follow(child, ours, table_id, seat)
         finally:
             self.child = None
-            receiver.close()
+            ours.close()
             if child.is_alive():
                 child.kill()  # SIGKILL ends a stopped process too
             child.join()
 
-    def _follow(self, child: Any, receiver: Connection, table_id: str, seat: int) -> None:
-        """Store the child's progress and result; stop it while live bots think."""
-        written, count, paused = -PROGRESS_SECONDS, 0, False
+    def _follow(self, child: Any, pipe: Connection, table_id: str, seat: int) -> None:
+        """Store the child's progress and result; stop it while live bots think (once it is
+        sure to end with the server); hold the review's lease; mind its time."""
+        renewed, written = time.monotonic(), 0.0
+        clock, told, ready, count = Stopwatch(), False, False, 0
         while True:
             if self.stopping.is_set():
                 raise Stopped
-            if self.busy() != paused:
-                paused = not paused
-                os.kill(child.pid, signal.SIGSTOP if paused else signal.SIGCONT)
-            if not receiver.poll(YIELD_SECONDS):
+            renewed = self._hold(table_id, seat, renewed)
+            if ready and self.busy() != clock.paused:
+                clock.pause(not clock.paused)
+                os.kill(child.pid, signal.SIGSTOP if clock.paused else signal.SIGCONT)
+            told = self._mind_time(pipe, clock, told)
+            if not pipe.poll(YIELD_SECONDS):
                 continue
             try:
-                message = receiver.recv()
+                message = pipe.recv()
             except EOFError:
                 raise BodogeError(f"the review ended without a result ({child.exitcode})") from None
-            if message[0] == "progress":
+            if message[0] == "ready":
+                ready = True
+            elif message[0] == "progress":
                 count = message[2]
                 if time.monotonic() - written >= PROGRESS_SECONDS:  # writes take turns with play
-                    _set(self.store, table_id, seat, done=message[1], total=count)
+                    self._set(table_id, seat, done=message[1], total=count)
                     written = time.monotonic()
             elif message[0] == "done":
-                _set(
-                    self.store,
+                self._set(
                     table_id,
                     seat,
                     status=DONE,
                     result=message[1],
                     done=count,
                     total=count,
+                    **FREE,
                 )
                 return
             else:
-                _set(self.store, table_id, seat, status=FAILED, error=message[1])
+                self._set(table_id, seat, status=FAILED, error=message[1], **FREE)
                 return
 
-    def give_way(self) -> None:
-        """Wait while live tables' bots think; stop if the server stops."""
+    def _mind_time(self, pipe: Connection, clock: Stopwatch, told: bool) -> bool:
+        """Tell the child when its time is up (it ends with what it has), and end it if it
+        overruns; whether it has been told."""
+        if not self.seconds or clock.read() < self.seconds:
+            return told
+        if clock.read() >= self.seconds + OVERTIME_SECONDS:
+            raise BodogeError(f"the review took longer than {self.seconds:g} s")
+        if not told:
+            pipe.send("enough")
+        return True
+
+    def give_way(self, table_id: str, seat: int) -> None:
+        """Wait while live tables' bots think, holding the review's lease; stop if the
+        server stops."""
+        renewed = time.monotonic()
         while self.busy() and not self.stopping.is_set():
             self.stopping.wait(YIELD_SECONDS)
+            renewed = self._hold(table_id, seat, renewed)
         if self.stopping.is_set():
             raise Stopped
 

@@ -120,7 +120,9 @@ function reviews(go, seatSelect, lang) {
       }
       if (body.status === "none") return; // never asked for
       if (body.status === "done") {
-        status.textContent = words.done;
+        // a partial review, or a game with no move, says so instead
+        const note = body.review.note ? body.review.note[lang] || body.review.note.en : "";
+        status.textContent = note || words.done;
         draw(body.review);
         return;
       }
