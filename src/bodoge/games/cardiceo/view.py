@@ -22,15 +22,12 @@ from .data import (
     ROUND_TURN_LIMIT,
     VALUES,
 )
+from .vocabulary import PLACES
 
 if TYPE_CHECKING:
     from .rules import CardiceoState
 
 Options = Mapping[str, OptionValue]
-PLACES = ("rolled", "locked", "used")
-"""Where a die is, seen from the player whose turn it is: rolled this turn,
-kept in the middle with its value from the turn before, or used this turn
-(it passes to the next player)."""
 
 VIEW = View()
 PLAYER = View()

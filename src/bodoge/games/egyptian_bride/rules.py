@@ -15,7 +15,7 @@ from ...engine import Action, Outcome, Rng
 from ...engine.kit import Phase, Rules, Zone, explains, lose, plays, redeal
 from .actions import Jealousy, Place, StopTaking, TakeChip, TakeFaceUp, TakeFromDeck
 from .text import summary_lines
-from .view import LOWEST, VIEW
+from .vocabulary import LOWEST
 
 TOP_BASE = 13
 TOP_EXPANSION = 18
@@ -137,7 +137,6 @@ class EgyptianBrideState(Rules):
             "you are in the middle of taking cards: take another or stop",
         ),
     }
-    VIEW = VIEW
 
     deck: list[int]
     row: list[int]

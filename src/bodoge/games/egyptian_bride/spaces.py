@@ -19,7 +19,8 @@ from ...engine import Action, OptionValue
 from ...engine.schema import Record
 from . import rules
 from .actions import Jealousy, Place, StopTaking, TakeChip, TakeFaceUp, TakeFromDeck
-from .view import LOWEST, VIEW
+from .view import VIEW
+from .vocabulary import LOWEST
 
 Options = Mapping[str, OptionValue]
 

@@ -2,25 +2,23 @@
 
 ``EgyptianBrideState._view`` renders :data:`VIEW` and ``spaces.view_schema``
 declares its shape, both from these lines (see :class:`bodoge.engine.kit.View`).
-The shapes need the layout of the option set, so they are worked out when
-the schema is asked for (the rules and the declarations import this module).
+The shapes need the layout of the option set, which the declarations
+(:mod:`.spaces`, which import this module) work out, so they are worked out
+when the schema is asked for.
 """
 
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from ...engine import OptionValue
 from ...engine.kit import View
 from ...engine.schema import Array, Counts, Flag, Maybe, Num, Record, Seat, Seats, Skip
-
-if TYPE_CHECKING:
-    from .rules import EgyptianBrideState
+from .rules import MAX_TAKE, EgyptianBrideState
+from .vocabulary import LOWEST
 
 Options = Mapping[str, OptionValue]
-LOWEST = 4
-"""The lowest number in play; views list counts from it up."""
 
 VIEW = View()
 PLAYER = View()
@@ -80,8 +78,6 @@ def _settlement(options: Options, n: int) -> Maybe:
 
 
 def _taking(options: Options, n: int) -> Maybe:
-    from .rules import MAX_TAKE
-
     return Maybe(Record({"taken": Num(0, MAX_TAKE), "limit": Num(0, MAX_TAKE)}))
 
 

@@ -11,14 +11,10 @@ from typing import TYPE_CHECKING, Any
 from ...engine.kit import View
 from ...engine.schema import Array, Choice, Counts, Maybe, Num, Record, Seat, Seq, Skip
 from .data import CHOSEN_PER_ROUND, CRITTERS, NUT_COPIES, NUT_DECK, NUTS, ROUND_LIMIT
+from .vocabulary import ENDINGS, PHASES, REVEAL_WAYS
 
 if TYPE_CHECKING:
     from .rules import HoardersState
-
-PHASES = ("hide", "reveal", "steal", "react", "over")
-REVEAL_WAYS = ("turn", "beaver", "hamster")
-"""How a critter came face up: on its owner's turn, forced by a Beaver, or as a reaction."""
-ENDINGS = ("five", "deck", "limit")
 
 VIEW = View()
 PLAYER = View()

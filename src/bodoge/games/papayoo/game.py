@@ -12,6 +12,7 @@ from .bot import HeuristicBot
 from .data import DESIGN, HAND_COUNTS
 from .rules import PapayooState
 from .text import BLURB, GLOSSARY, HAND_COUNT_TEXT, HAND_UNIT, TITLE, WORDS, describe_view
+from .view import VIEW
 
 HANDS = Option(
     "hands",
@@ -47,6 +48,7 @@ class Papayoo(Game):
     design = DESIGN
     action_types = ACTION_TYPES
     state_class = PapayooState
+    view = VIEW
     simultaneous = True
     hidden_information = True
     glossary = GLOSSARY
