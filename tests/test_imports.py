@@ -1,0 +1,166 @@
+"""No import circle inside bodoge: its modules import one another without a cycle.
+
+The graph is read from the source with :mod:`ast`, not by importing it.  An
+edge is an import a module makes while it is loaded: at module level, in a
+class body, under ``if`` or ``try``, absolute or relative (``from . import
+spaces`` names the module ``spaces``; ``from .rules import X`` the module
+``rules``; ``from ...engine import X`` the package ``bodoge.engine``).
+Imports inside functions are left out: they run later, on demand.
+
+Imports under ``if TYPE_CHECKING:`` count.  A module that names another's
+types knows it as surely as one that calls it: the type checker loads both,
+and the layering of docs/architecture.md (inside a game, the view reads the
+rules, not the reverse) is about what a module knows.  A circle closed by a
+type-only import is also the one a run never notices: the rules of every
+game imported their view while the view imported the state class for its
+annotations.
+
+One such edge is declared and allowed: a state holds the game that made it
+(``state.game``) and a game makes states, so ``engine.state`` names the
+``Game`` type, for type checking only.
+"""
+
+from __future__ import annotations
+
+import ast
+import graphlib
+from collections.abc import Iterator, Mapping
+from pathlib import Path
+
+import pytest
+
+import bodoge
+
+SOURCE = Path(bodoge.__file__).parent
+
+TYPE_ONLY_BACK_EDGES = {("bodoge.engine.state", "bodoge.engine.game")}
+"""Edges left out of the graph when (and only when) they are type-checking imports."""
+
+
+def module_names(root: Path) -> dict[str, Path]:
+    """Every module under the package directory ``root``, by dotted name."""
+    names = {}
+    for path in root.rglob("*.py"):
+        parts = list(path.relative_to(root.parent).with_suffix("").parts)
+        if parts[-1] == "__init__":
+            parts.pop()
+        names[".".join(parts)] = path
+    return names
+
+
+def _is_type_checking(test: ast.expr) -> bool:
+    return (isinstance(test, ast.Name) and test.id == "TYPE_CHECKING") or (
+        isinstance(test, ast.Attribute) and test.attr == "TYPE_CHECKING"
+    )
+
+
+def loaded_imports(
+    body: list[ast.stmt], type_only: bool = False
+) -> Iterator[tuple[ast.Import | ast.ImportFrom, bool]]:
+    """The import statements run while ``body`` is loaded, each with whether it is type-only."""
+    for node in body:
+        if isinstance(node, ast.Import | ast.ImportFrom):
+            yield node, type_only
+        elif isinstance(node, ast.If):
+            yield from loaded_imports(node.body, type_only or _is_type_checking(node.test))
+            yield from loaded_imports(node.orelse, type_only)
+        elif isinstance(node, ast.Try):
+            for block in (node.body, *(h.body for h in node.handlers), node.orelse, node.finalbody):
+                yield from loaded_imports(block, type_only)
+        elif isinstance(node, ast.ClassDef | ast.With):
+            yield from loaded_imports(node.body, type_only)
+
+
+def imported_modules(
+    name: str, is_package: bool, node: ast.Import | ast.ImportFrom, modules: Mapping[str, Path]
+) -> set[str]:
+    """The modules of ``modules`` that the statement ``node`` in module ``name`` names."""
+    if isinstance(node, ast.Import):
+        return {alias.name for alias in node.names} & modules.keys()
+    base = node.module or ""
+    if node.level:
+        package = (name if is_package else name.rpartition(".")[0]).split(".")
+        anchor = package[: len(package) - node.level + 1]
+        base = ".".join([*anchor, base] if base else anchor)
+    found = set()
+    for alias in node.names:
+        submodule = f"{base}.{alias.name}"
+        found.add(submodule if submodule in modules else base)
+    return found & modules.keys()
+
+
+def import_graph(root: Path) -> dict[str, set[str]]:
+    """Each module under ``root`` and the modules it imports while loaded (see the docstring)."""
+    modules = module_names(root)
+    graph: dict[str, set[str]] = {}
+    for name, path in modules.items():
+        tree = ast.parse(path.read_text(encoding="utf-8"), filename=str(path))
+        is_package = path.name == "__init__.py"
+        graph[name] = set()
+        for node, type_only in loaded_imports(tree.body):
+            for target in imported_modules(name, is_package, node, modules):
+                if target == name or (type_only and (name, target) in TYPE_ONLY_BACK_EDGES):
+                    continue
+                graph[name].add(target)
+    return graph
+
+
+def find_cycle(graph: Mapping[str, set[str]]) -> list[str] | None:
+    """A cycle of ``graph`` (its first node repeated at the end), or ``None``."""
+    try:
+        graphlib.TopologicalSorter(graph).prepare()
+    except graphlib.CycleError as error:
+        return list(error.args[1])
+    return None
+
+
+def test_bodoge_has_no_import_circle() -> None:
+    graph = import_graph(SOURCE)
+    assert len(graph) > 100  # the whole package was read
+    cycle = find_cycle(graph)
+    assert cycle is None, "import circle: " + " -> ".join(cycle or ())
+
+
+def _package(tmp_path: Path, files: Mapping[str, str]) -> Path:
+    root = tmp_path / "pkg"
+    for name, text in {"__init__.py": "", **files}.items():
+        (root / name).parent.mkdir(parents=True, exist_ok=True)
+        (root / name).write_text(text)
+    return root
+
+
+@pytest.mark.parametrize(
+    "view",
+    [
+        "from typing import TYPE_CHECKING\nif TYPE_CHECKING:\n    from .rules import State\n",
+        "from . import rules\n",
+        "import pkg.game.rules\n",
+        "try:\n    from ..game.rules import State\nexcept ImportError:\n    pass\n",
+    ],
+    ids=["type-checking", "from-dot", "absolute", "parent-relative-in-try"],
+)
+def test_a_circle_is_found_however_it_is_imported(tmp_path: Path, view: str) -> None:
+    root = _package(
+        tmp_path,
+        {"game/__init__.py": "", "game/rules.py": "from .view import VIEW\n", "game/view.py": view},
+    )
+    cycle = find_cycle(import_graph(root))
+    assert cycle is not None
+    assert set(cycle) == {"pkg.game.rules", "pkg.game.view"}
+
+
+def test_imports_inside_functions_and_of_packages_own_modules_make_no_circle(
+    tmp_path: Path,
+) -> None:
+    root = _package(
+        tmp_path,
+        {
+            "game/__init__.py": "from .rules import State\n",
+            "game/rules.py": "from .view import VIEW\n",
+            "game/view.py": "def state():\n    from .rules import State\n    return State\n",
+        },
+    )
+    graph = import_graph(root)
+    assert graph["pkg.game"] == {"pkg.game.rules"}
+    assert graph["pkg.game.view"] == set()
+    assert find_cycle(graph) is None
