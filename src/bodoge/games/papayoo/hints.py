@@ -1,6 +1,7 @@
 """How a search bot should play Papayoo: read only by bots (see ``bodoge.bots.hints``).
 
-The reasons are measured in ``bench/README.md`` (sixth session).
+The reasons are measured with ``python bench/bots.py --games papayoo --against heuristic``
+and the spec's ``horizon=`` (figures in ``bench/README.md``).
 """
 
 from __future__ import annotations
