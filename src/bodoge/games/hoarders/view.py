@@ -2,6 +2,8 @@
 
 ``HoardersState._view`` renders :data:`VIEW` and ``spaces.view_schema``
 declares its shape, both from these lines (see :class:`bodoge.engine.kit.View`).
+The view reads the state, so the rules never import it: :class:`~.game.Hoarders`
+hands it to the engine as ``view``, and the names both need are in :mod:`.vocabulary`.
 """
 
 from __future__ import annotations
