@@ -78,6 +78,7 @@ from .data import (
     TEMPLE_WIDTH,
     WRATH_PENALTY,
 )
+from .text import summary_lines
 from .vocabulary import CATEGORIES, PHASES
 
 TURN, MARKET_PICK, KEEP, ORDER, LEVER_SAIL, SAIL_AFTER, SHIP, PYRAMID_PICK, TEMPLE_PICK, OVER = (
@@ -899,8 +900,6 @@ class ImhotepState(Rules):
     def summary(self, lang: str = "en", names: Sequence[str] | None = None) -> list[str]:
         if self.phase != OVER:
             return []
-        from .text import summary_lines
-
         return summary_lines(self.final_points, self.sled, self.winners, lang, names)
 
     # ------------------------------------------------------------ checks and positions
