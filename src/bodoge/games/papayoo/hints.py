@@ -9,9 +9,8 @@ from __future__ import annotations
 from bisect import insort
 
 from ...engine import State
-from . import data, rules
+from . import data, rules, vocabulary
 from .actions import Play
-from .vocabulary import PLAY
 
 HORIZON = 100
 """A game is several hands, some 300 moves at four players, and the points taken
@@ -27,7 +26,7 @@ def rewind(present: State, past: State) -> State | None:
     passing is over, or in another hand, there is no such simple account.
     """
     assert isinstance(present, rules.PapayooState) and isinstance(past, rules.PapayooState)
-    if past.phase != PLAY or present.hand_number != past.hand_number:
+    if past.phase != vocabulary.PLAY or present.hand_number != past.hand_number:
         return None
     hands = [list(hand) for hand in present.hands]
     for event in present.events[past.version :]:
