@@ -11,9 +11,8 @@ Imports under ``if TYPE_CHECKING:`` count.  A module that names another's
 types knows it as surely as one that calls it: the type checker loads both,
 and the layering of docs/architecture.md (inside a game, the view reads the
 rules, not the reverse) is about what a module knows.  A circle closed by a
-type-only import is also the one a run never notices: the rules of every
-game imported their view while the view imported the state class for its
-annotations.
+type-only import is also one a run never notices: a game's rules importing
+its view while the view imports the state class for its annotations.
 
 One such edge is declared and allowed: a state holds the game that made it
 (``state.game``) and a game makes states, so ``engine.state`` names the
