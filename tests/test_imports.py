@@ -1,11 +1,13 @@
 """No import circle inside bodoge: its modules import one another without a cycle.
 
 The graph is read from the source with :mod:`ast`, not by importing it.  An
-edge is an import a module makes while it is loaded: at module level, in a
-class body, under ``if`` or ``try``, absolute or relative (``from . import
-spaces`` names the module ``spaces``; ``from .rules import X`` the module
-``rules``; ``from ...engine import X`` the package ``bodoge.engine``).
-Imports inside functions are left out: they run later, on demand.
+edge is any import statement of a module: at module level, in a class body,
+under ``if`` or ``try``, or inside a function; absolute or relative (``from
+. import spaces`` names the module ``spaces``; ``from .rules import X`` the
+module ``rules``; ``from ...engine import X`` the package ``bodoge.engine``).
+An import inside a function runs later, on demand, but a circle it closes is
+a circle all the same: a view whose functions import the declarations that
+import the view.
 
 Imports under ``if TYPE_CHECKING:`` count.  A module that names another's
 types knows it as surely as one that calls it: the type checker loads both,
@@ -23,7 +25,7 @@ from __future__ import annotations
 
 import ast
 import graphlib
-from collections.abc import Iterator, Mapping
+from collections.abc import Collection, Iterable, Iterator, Mapping
 from pathlib import Path
 
 import pytest
@@ -53,21 +55,18 @@ def _is_type_checking(test: ast.expr) -> bool:
     )
 
 
-def loaded_imports(
-    body: list[ast.stmt], type_only: bool = False
+def imports_in(
+    nodes: Iterable[ast.AST], type_only: bool = False
 ) -> Iterator[tuple[ast.Import | ast.ImportFrom, bool]]:
-    """The import statements run while ``body`` is loaded, each with whether it is type-only."""
-    for node in body:
+    """Every import statement in ``nodes`` and below, each with whether it is type-only."""
+    for node in nodes:
         if isinstance(node, ast.Import | ast.ImportFrom):
             yield node, type_only
-        elif isinstance(node, ast.If):
-            yield from loaded_imports(node.body, type_only or _is_type_checking(node.test))
-            yield from loaded_imports(node.orelse, type_only)
-        elif isinstance(node, ast.Try):
-            for block in (node.body, *(h.body for h in node.handlers), node.orelse, node.finalbody):
-                yield from loaded_imports(block, type_only)
-        elif isinstance(node, ast.ClassDef | ast.With):
-            yield from loaded_imports(node.body, type_only)
+        elif isinstance(node, ast.If) and _is_type_checking(node.test):
+            yield from imports_in(node.body, True)
+            yield from imports_in(node.orelse, type_only)
+        else:
+            yield from imports_in(ast.iter_child_nodes(node), type_only)
 
 
 def imported_modules(
@@ -88,17 +87,22 @@ def imported_modules(
     return found & modules.keys()
 
 
-def import_graph(root: Path) -> dict[str, set[str]]:
-    """Each module under ``root`` and the modules it imports while loaded (see the docstring)."""
+def import_graph(
+    root: Path, type_only_allowed: Collection[tuple[str, str]] = TYPE_ONLY_BACK_EDGES
+) -> dict[str, set[str]]:
+    """Each module under ``root`` and the modules it imports (see the module docstring).
+
+    An edge of ``type_only_allowed`` is left out when its import is type-only.
+    """
     modules = module_names(root)
     graph: dict[str, set[str]] = {}
     for name, path in modules.items():
         tree = ast.parse(path.read_text(encoding="utf-8"), filename=str(path))
         is_package = path.name == "__init__.py"
         graph[name] = set()
-        for node, type_only in loaded_imports(tree.body):
+        for node, type_only in imports_in(tree.body):
             for target in imported_modules(name, is_package, node, modules):
-                if target == name or (type_only and (name, target) in TYPE_ONLY_BACK_EDGES):
+                if target == name or (type_only and (name, target) in type_only_allowed):
                     continue
                 graph[name].add(target)
     return graph
@@ -135,8 +139,17 @@ def _package(tmp_path: Path, files: Mapping[str, str]) -> Path:
         "from . import rules\n",
         "import pkg.game.rules\n",
         "try:\n    from ..game.rules import State\nexcept ImportError:\n    pass\n",
+        "def state():\n    from .rules import State\n    return State\n",
+        "class View:\n    def rules(self):\n        from . import rules\n        return rules\n",
     ],
-    ids=["type-checking", "from-dot", "absolute", "parent-relative-in-try"],
+    ids=[
+        "type-checking",
+        "from-dot",
+        "absolute",
+        "parent-relative-in-try",
+        "in-function",
+        "in-method",
+    ],
 )
 def test_a_circle_is_found_however_it_is_imported(tmp_path: Path, view: str) -> None:
     root = _package(
@@ -148,18 +161,32 @@ def test_a_circle_is_found_however_it_is_imported(tmp_path: Path, view: str) -> 
     assert set(cycle) == {"pkg.game.rules", "pkg.game.view"}
 
 
-def test_imports_inside_functions_and_of_packages_own_modules_make_no_circle(
-    tmp_path: Path,
-) -> None:
+def test_a_package_importing_its_own_modules_makes_no_circle(tmp_path: Path) -> None:
     root = _package(
         tmp_path,
         {
             "game/__init__.py": "from .rules import State\n",
             "game/rules.py": "from .view import VIEW\n",
-            "game/view.py": "def state():\n    from .rules import State\n    return State\n",
+            "game/view.py": "from ..other import thing\n",
+            "other.py": "import math\n",
         },
     )
     graph = import_graph(root)
     assert graph["pkg.game"] == {"pkg.game.rules"}
-    assert graph["pkg.game.view"] == set()
+    assert graph["pkg.game.view"] == {"pkg.other"}
     assert find_cycle(graph) is None
+
+
+def test_an_allowed_back_edge_is_left_out_only_when_type_only(tmp_path: Path) -> None:
+    allowed = {("pkg.game.view", "pkg.game.rules")}
+    guarded = "from typing import TYPE_CHECKING\nif TYPE_CHECKING:\n    from .rules import State\n"
+    for view, circle in ((guarded, False), ("from .rules import State\n", True)):
+        root = _package(
+            tmp_path / str(circle),
+            {
+                "game/__init__.py": "",
+                "game/rules.py": "from .view import VIEW\n",
+                "game/view.py": view,
+            },
+        )
+        assert (find_cycle(import_graph(root, allowed)) is not None) == circle
