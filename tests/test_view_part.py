@@ -31,7 +31,7 @@ def test_every_part_of_a_view_is_what_the_view_shows(game_id: str) -> None:
         assert isinstance(state, Rules)
         for seat in (None, *range(state.num_players)):
             view = state.view(seat)
-            names = [name for name, _, _ in state.VIEW.fields]
+            names = [name for name, _, _ in state.game.view.fields]
             rnd.shuffle(names)
             some = names[: rnd.randint(1, len(names))]
             assert state.view_part(seat, *some) == {name: view[name] for name in some}

@@ -8,7 +8,8 @@ import bodoge
 from bodoge.bots import make_bot
 from bodoge.engine import Rng
 from bodoge.games.papayoo import hints
-from bodoge.games.papayoo.rules import PLAY, PapayooState
+from bodoge.games.papayoo.rules import PapayooState
+from bodoge.games.papayoo.vocabulary import PLAY
 
 GAME = bodoge.get_game("papayoo")
 

@@ -39,7 +39,7 @@ from bodoge.games.papayoo.data import (
     deck_for,
     hands_for,
 )
-from bodoge.games.papayoo.rules import PASS, PLAY
+from bodoge.games.papayoo.vocabulary import PASS, PLAY
 
 CONFIRM = ConfirmPass()
 

@@ -17,7 +17,8 @@ beside the module that defines its ``Game`` class
   (spec ``belief=auto``; :mod:`.belief`), from 0, the default (uniform
   re-deals), to 1 (Bayes' rule with the opponent model).  No game declares
   more than 0 yet: none has shown a gain its cost is worth
-  (``bench/README.md``, issue 36);
+  (``bench/bots.py --bot ismcts:belief=1`` against ``belief=0``, and
+  ``bench/belief.py``; figures in ``bench/README.md``);
 * ``rewind(present, past)``: the earlier position ``past`` holding the
   hidden cards of the world ``present`` (both worlds re-dealt for the
   searching seat, ``present`` at the position now): the cards played since

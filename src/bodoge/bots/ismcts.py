@@ -191,7 +191,9 @@ class ISMCTSBot:
         a better one, instead of spreading them evenly over every untried
         action first.  The advisor sees only the sampled world, so it peeks
         no more than the search does.  It helps most against heuristic
-        bots (``bench/README.md``, fifth session); the spec's default is 1.
+        bots (``bench/bots.py --against heuristic`` with ``--bot
+        ismcts:prior=0`` and ``prior=1``; figures in ``bench/README.md``);
+        the spec's default is 1.
         """
         self.advisor = advisor
         self.margin = margin

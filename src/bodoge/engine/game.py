@@ -13,6 +13,7 @@ from typing import Any, ClassVar, Protocol
 from .actions import Action, parse_action
 from .errors import InvalidOptions
 from .kit.mixing import EXACT, draw_index, mixed_weights
+from .kit.rules import View
 from .options import (
     DesignParameter,
     DesignValue,
@@ -208,6 +209,13 @@ class Game:
     reports (see :meth:`ending_name`)."""
     declarations: Declarations | None = None
     """Where the four declared hooks live (a module such as the game's ``spaces``)."""
+    view: ClassVar[View]
+    """The game's part of ``view(seat)``, declared once (a :class:`~.kit.rules.View`), for
+    a state written with the kit (:class:`~.kit.rules.Rules` renders it).
+
+    The game holds it, not the state class: the view's fields read the state, so the
+    rules never import their view and a game package has no import circle.
+    """
     heuristic: type[SeededChooser] | None = None
     """The game's own strategy: a bot class made from a seed (see :meth:`heuristic_bot`)."""
 

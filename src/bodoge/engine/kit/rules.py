@@ -9,10 +9,13 @@ kit's way.  Its subclass declares, next to the rules they belong to:
   and what the table is doing, so that an action of the wrong kind is
   refused with that sentence, derived from the same declaration that
   decides who acts (``_why_illegal``); ``@explains(Kind)`` adds the reason
-  an action of an accepted kind is not legal now;
-* ``VIEW``: a :class:`View`, the view declared once: each field's shape
-  beside the code that fills it, so that ``_view`` and the game's
-  ``view_schema`` come from the same lines.
+  an action of an accepted kind is not legal now.
+
+Its game declares ``view``: a :class:`View`, the view declared once, each
+field's shape beside the code that fills it, so that ``_view`` and the
+game's ``view_schema`` come from the same lines.  The game holds it, not
+the state class, because the view's fields read the state: the view imports
+the rules, never the reverse.
 
 Legal actions come from :meth:`Rules.table`, built once per option set and
 player count from the game's declared ``action_space``: the rules hand out
@@ -125,7 +128,6 @@ class Rules(State):
     """A state written the kit's way (see the module docstring)."""
 
     PHASES: ClassVar[Mapping[Any, Phase]] = {}
-    VIEW: ClassVar[View]
     phase: Any
     _handlers: ClassVar[dict[type[Action], Handler]] = {}
     _explainers: ClassVar[dict[type[Action], Explainer]] = {}
@@ -163,7 +165,7 @@ class Rules(State):
         return None if explain is None else explain(self, seat, action)
 
     def _view(self, seat: int | None) -> dict[str, Any]:
-        return self.VIEW.render(self, seat)
+        return self.game.view.render(self, seat)
 
     def view_part(self, seat: int | None, *names: str) -> dict[str, Any]:
         """The fields ``names`` of what ``view(seat)`` adds to the header, and nothing else.
@@ -173,7 +175,7 @@ class Rules(State):
         building the whole view for the few fields it reads costs more than
         the decision.  The fields come from the view's own functions.
         """
-        return self.VIEW.part(self, seat, names)
+        return self.game.view.part(self, seat, names)
 
 
 # --------------------------------------------------------------------- view

@@ -12,6 +12,7 @@ from .bot import HeuristicBot
 from .data import PROVISIONAL_TURN_LIMIT
 from .rules import AnehambraState
 from .text import BLURB, GLOSSARY, TITLE, WORDS, describe_view
+from .view import VIEW
 
 STRICT_OPEN_COLOUR = Option(
     "strict_open_colour",
@@ -36,6 +37,7 @@ class Anehambra(Game):
     options = (STRICT_OPEN_COLOUR,)
     action_types = ACTION_TYPES
     state_class = AnehambraState
+    view = VIEW
     provisional = (
         Provisional("turn_limit", PROVISIONAL_TURN_LIMIT, "src/bodoge/games/anehambra/data.py"),
     )

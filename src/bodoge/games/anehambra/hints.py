@@ -1,7 +1,8 @@
 """How a search bot should play アネハンブラ: read only by bots (see ``bodoge.bots.hints``).
 
-The reasons are measured in ``bench/README.md`` (second, seventh and eighth
-sessions).
+The reasons are measured with ``python bench/bots.py --games anehambra --against
+random,heuristic`` and the spec's ``rollout=``, ``margin=`` and ``horizon=`` (figures in
+``bench/README.md``).
 """
 
 from __future__ import annotations

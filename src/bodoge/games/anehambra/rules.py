@@ -38,7 +38,7 @@ from .data import (
     UNDER,
 )
 from .text import summary_lines
-from .view import VERIFIED, VIEW
+from .vocabulary import VERIFIED
 
 END = len(COLOURS)
 """The END card's value in the deck (pillars are 0..3)."""
@@ -106,7 +106,6 @@ class AnehambraState(Rules):
         BUILT: Phase((AddPillar, EndBuilding)),
         INSPECTING: Phase((InspectPalace, Reveal), "you are inspecting: name a palace"),
     }
-    VIEW = VIEW
 
     deck: list[int]
     hands: list[list[int]]

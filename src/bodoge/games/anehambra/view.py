@@ -11,12 +11,11 @@ from typing import TYPE_CHECKING, Any
 from ...engine.kit import View
 from ...engine.schema import Array, Choice, Flag, Maybe, Num, Record, Seat, Seats, Seq, Skip
 from .data import CHECKS, COLOURS, COPIES, MAX_PALACES, TOTAL_PILLARS, TURN_LIMIT
+from .vocabulary import VERIFIED
 
 if TYPE_CHECKING:
     from .rules import AnehambraState
 
-VERIFIED = len(COLOURS)
-"""Index of a palace's verified flag, after its four colour counts."""
 PER_COLOUR = Array(Num(0, max(COPIES)), len(COLOURS))
 
 VIEW = View()

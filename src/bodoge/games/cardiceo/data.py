@@ -10,7 +10,9 @@ limit, labelled (see the package docstring and ``Cardiceo.provisional``).
 
 from __future__ import annotations
 
-from ...engine import DesignParameter, Text
+from collections.abc import Mapping
+
+from ...engine import DesignParameter, OptionValue, Text
 
 LOWEST = 1
 HIGHEST = 15
@@ -84,6 +86,23 @@ def hand_size(
     (12, 7)
     """
     return min(shortened if short else full, DECK_SIZE // num_players)
+
+
+def dealt(options: Mapping[str, OptionValue], num_players: int) -> int:
+    """Cards in a hand at a round's start for an option set: every value in the hardcore game."""
+    return len(VALUES) if options["hardcore"] else hand_size(num_players, bool(options["short"]))
+
+
+def worst_round(options: Mapping[str, OptionValue], num_players: int) -> int:
+    """The largest sum of cards a hand can be left with at a round's end.
+
+    The highest cards dealt (the highest values, four copies each); in the
+    hardcore game, one card of every value.
+    """
+    if options["hardcore"]:
+        return sum(VALUES)
+    cards = [value for value in reversed(VALUES) for _ in range(COPIES)]
+    return sum(cards[: dealt(options, num_players)])
 
 
 DESIGN = (

@@ -20,6 +20,7 @@ from .data import (
 )
 from .rules import CardiceoState
 from .text import BLURB, GLOSSARY, TITLE, WORDS, describe_view
+from .view import VIEW
 
 SHORT = Option(
     "short",
@@ -90,6 +91,7 @@ class Cardiceo(Game):
     design = DESIGN
     action_types = ACTION_TYPES
     state_class = CardiceoState
+    view = VIEW
     hidden_information = True
     provisional = (TURN_LIMIT,)
     glossary = GLOSSARY

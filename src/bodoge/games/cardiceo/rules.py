@@ -26,7 +26,7 @@ from .data import (
     hand_size,
 )
 from .text import summary_lines
-from .view import PLACES, VIEW
+from .vocabulary import PLACES
 
 SIZE = HIGHEST + 1
 """Length of a per-value count list (index 0 unused)."""
@@ -80,7 +80,6 @@ class CardiceoState(Rules):
             "keeping or rerolling is chosen only when all three dice were left in the middle",
         ),
     }
-    VIEW = VIEW
 
     hands: list[list[int]]
     counts: list[int]

@@ -21,11 +21,10 @@ from ...engine.schema import Record
 from .actions import KeepDice, RerollDice, Stop, discard
 from .data import (
     ALL_DICE,
-    COPIES,
     DICE_SIDES,
     ROUND_TURN_LIMIT,
     VALUES,
-    hand_size,
+    worst_round,
 )
 from .view import VIEW
 
@@ -60,22 +59,9 @@ def action_space(options: Options, num_players: int) -> list[Action]:
     return actions
 
 
-def _hand(options: Options, num_players: int) -> int:
-    return len(VALUES) if options["hardcore"] else hand_size(num_players, bool(options["short"]))
-
-
-def _worst_hand(size: int) -> int:
-    """The largest sum of ``size`` cards (the highest values, four copies each)."""
-    cards = [value for value in reversed(VALUES) for _ in range(COPIES)]
-    return sum(cards[:size])
-
-
 def score_range(options: Options, num_players: int) -> tuple[float, float]:
     """Scores are minus the sums of cards left, over all rounds."""
-    worst = _worst_hand(_hand(options, num_players))
-    if options["hardcore"]:
-        worst = sum(VALUES)
-    return (-int(options["rounds"]) * worst, 0)
+    return (-int(options["rounds"]) * worst_round(options, num_players), 0)
 
 
 def max_game_length(options: Options, num_players: int) -> int:

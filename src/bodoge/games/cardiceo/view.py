@@ -21,16 +21,15 @@ from .data import (
     LOWEST,
     ROUND_TURN_LIMIT,
     VALUES,
+    dealt,
+    worst_round,
 )
+from .vocabulary import PLACES
 
 if TYPE_CHECKING:
     from .rules import CardiceoState
 
 Options = Mapping[str, OptionValue]
-PLACES = ("rolled", "locked", "used")
-"""Where a die is, seen from the player whose turn it is: rolled this turn,
-kept in the middle with its value from the turn before, or used this turn
-(it passes to the next player)."""
 
 VIEW = View()
 PLAYER = View()
@@ -38,16 +37,9 @@ PLAYER = View()
 PER_VALUE = Array(Num(0, COPIES), len(VALUES))
 
 
-def _hand(options: Options, n: int) -> int:
-    from .spaces import _hand
-
-    return _hand(options, n)
-
-
 def _worst(options: Options, n: int) -> int:
-    from .spaces import score_range
-
-    return -int(score_range(options, n)[0])
+    """The largest total of cards left over all rounds (minus the lowest score)."""
+    return int(options["rounds"]) * worst_round(options, n)
 
 
 def _sums(options: Options, n: int) -> Array:
@@ -96,7 +88,7 @@ VIEW.constant("set_aside", Num(0, DECK_SIZE), lambda s, seat: sum(s.set_aside))
 VIEW.constant("hand", Maybe(PER_VALUE), lambda s, seat: None if seat is None else s.hands[seat][1:])
 
 PLAYER.constant("seat", Skip(), lambda s, p: p)
-PLAYER.constant("hand_count", lambda o, n: Num(0, _hand(o, n)), lambda s, p: s.counts[p])
+PLAYER.constant("hand_count", lambda o, n: Num(0, dealt(o, n)), lambda s, p: s.counts[p])
 
 
 @PLAYER.field(Maybe(PER_VALUE))
@@ -122,7 +114,7 @@ VIEW.constant(
 
 
 def _result_shape(options: Options, n: int) -> Maybe:
-    hand = _hand(options, n)
+    hand = dealt(options, n)
     return Maybe(
         Record(
             {

@@ -11,6 +11,7 @@ from .actions import ACTION_TYPES, Place, TakeFaceUp
 from .bot import HeuristicBot
 from .rules import BASE_SETUP, EXPANSION_SETUP, EgyptianBrideState
 from .text import BLURB, GLOSSARY, TITLE, WORDS, describe_view
+from .view import VIEW
 
 EXPANSION = Option(
     "expansion",
@@ -76,6 +77,7 @@ class EgyptianBride(Game):
     design = DESIGN
     action_types = ACTION_TYPES
     state_class = EgyptianBrideState
+    view = VIEW
     hidden_information = True
     glossary = GLOSSARY
     words = WORDS

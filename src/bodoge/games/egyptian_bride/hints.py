@@ -2,8 +2,9 @@
 
 No horizon is declared: cut after 30 or 60 moves and judged by
 :func:`estimate`, a search won no more than playing to the end
-(``bench/README.md``, ninth session).  The estimate serves a spec that asks
-for a horizon (``ismcts:horizon=40``).
+(``bench/bots.py --games egyptian-bride --against heuristic`` with
+``--bot ismcts:horizon=30`` and ``horizon=60``, 2026-12-01; figures in ``bench/README.md``).
+The estimate serves a spec that asks for a horizon (``ismcts:horizon=40``).
 """
 
 from __future__ import annotations

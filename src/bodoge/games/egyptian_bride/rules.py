@@ -11,11 +11,11 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, ClassVar
 
-from ...engine import Action, Outcome, Rng
+from ...engine import Action, OptionValue, Outcome, Rng
 from ...engine.kit import Phase, Rules, Zone, explains, lose, plays, redeal
 from .actions import Jealousy, Place, StopTaking, TakeChip, TakeFaceUp, TakeFromDeck
 from .text import summary_lines
-from .view import LOWEST, VIEW
+from .vocabulary import LOWEST
 
 TOP_BASE = 13
 TOP_EXPANSION = 18
@@ -43,6 +43,35 @@ EXPANSION_SETUP = Setup(top=TOP_EXPANSION, set_aside=20, face_up=5)
 def full_deck(top: int) -> list[int]:
     """Number n has n copies: 85 cards up to 13, 165 up to 18."""
     return [n for n in range(LOWEST, top + 1) for _ in range(n)]
+
+
+def setup_for(options: Mapping[str, OptionValue]) -> Setup:
+    """The table's layout for an option set: with the expansion or without."""
+    return EXPANSION_SETUP if options["expansion"] else BASE_SETUP
+
+
+def numbers_for(options: Mapping[str, OptionValue]) -> range:
+    """The numbers in play for an option set, from :data:`LOWEST` up."""
+    return range(LOWEST, setup_for(options).top + 1)
+
+
+def cards_for(options: Mapping[str, OptionValue]) -> tuple[int, int]:
+    """(cards in the game, cards set aside) for an option set."""
+    layout = setup_for(options)
+    return len(full_deck(layout.top)), layout.set_aside
+
+
+def longest_game(options: Mapping[str, OptionValue]) -> int:
+    """The most actions a game can take: every card in play is taken and placed at most once.
+
+    With T the cards in play: at most T takes, T stops (one per action A),
+    T placements, a chip per number and T/2 jealousies (each discards at
+    least two cards from a hand for good).
+    """
+    cards, aside = cards_for(options)
+    in_play = cards - aside
+    jealousy = in_play // 2 if options["expansion"] else 0
+    return 3 * in_play + len(numbers_for(options)) + jealousy
 
 
 @dataclass(frozen=True)
@@ -137,7 +166,6 @@ class EgyptianBrideState(Rules):
             "you are in the middle of taking cards: take another or stop",
         ),
     }
-    VIEW = VIEW
 
     deck: list[int]
     row: list[int]

@@ -19,23 +19,9 @@ from ...engine import Action, OptionValue
 from ...engine.schema import Record
 from . import rules
 from .actions import Jealousy, Place, StopTaking, TakeChip, TakeFaceUp, TakeFromDeck
-from .view import LOWEST, VIEW
+from .view import VIEW
 
 Options = Mapping[str, OptionValue]
-
-
-def _layout(options: Options) -> rules.Setup:
-    return rules.EXPANSION_SETUP if options["expansion"] else rules.BASE_SETUP
-
-
-def _numbers(options: Options) -> range:
-    return range(LOWEST, _layout(options).top + 1)
-
-
-def _cards(options: Options) -> tuple[int, int]:
-    """(cards in the game, cards set aside)."""
-    layout = _layout(options)
-    return len(rules.full_deck(layout.top)), layout.set_aside
 
 
 def action_space(options: Options, num_players: int) -> list[Action]:
@@ -46,7 +32,7 @@ def action_space(options: Options, num_players: int) -> list[Action]:
     number n), 2k at most the copies of ``pay``, and 3k at most the copies
     when ``pay`` is ``number`` itself.
     """
-    numbers = _numbers(options)
+    numbers = rules.numbers_for(options)
     actions: list[Action] = [TakeFaceUp(n) for n in numbers]
     actions += [TakeFromDeck(), StopTaking()]
     actions += [Place(n) for n in numbers]
@@ -68,19 +54,11 @@ def view_schema(options: Options, num_players: int) -> Record:
 def score_range(options: Options, num_players: int) -> tuple[float, float]:
     """Each number costs its chip holder at most 1, or scores its bride at most 2."""
     del num_players
-    size = len(_numbers(options))
+    size = len(rules.numbers_for(options))
     return (-size, 2 * size)
 
 
 def max_game_length(options: Options, num_players: int) -> int:
-    """Every card in play is taken at most once and placed at most once.
-
-    With T the cards in play: at most T takes, T stops (one per action A),
-    T placements, a chip per number and T/2 jealousies (each discards at
-    least two cards from a hand for good).
-    """
+    """Every card in play is taken and placed at most once (see :func:`.rules.longest_game`)."""
     del num_players
-    cards, aside = _cards(options)
-    in_play = cards - aside
-    jealousy = in_play // 2 if options["expansion"] else 0
-    return 3 * in_play + len(_numbers(options)) + jealousy
+    return rules.longest_game(options)

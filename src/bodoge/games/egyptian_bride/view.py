@@ -2,25 +2,30 @@
 
 ``EgyptianBrideState._view`` renders :data:`VIEW` and ``spaces.view_schema``
 declares its shape, both from these lines (see :class:`bodoge.engine.kit.View`).
-The shapes need the layout of the option set, so they are worked out when
-the schema is asked for (the rules and the declarations import this module).
+The shapes depend on the option set (the rules' :func:`~.rules.setup_for`
+and :func:`~.rules.longest_game`), so they are worked out when the schema
+is asked for.
 """
 
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from ...engine import OptionValue
 from ...engine.kit import View
 from ...engine.schema import Array, Counts, Flag, Maybe, Num, Record, Seat, Seats, Skip
-
-if TYPE_CHECKING:
-    from .rules import EgyptianBrideState
+from .rules import (
+    MAX_TAKE,
+    EgyptianBrideState,
+    cards_for,
+    longest_game,
+    numbers_for,
+    setup_for,
+)
+from .vocabulary import LOWEST
 
 Options = Mapping[str, OptionValue]
-LOWEST = 4
-"""The lowest number in play; views list counts from it up."""
 
 VIEW = View()
 PLAYER = View()
@@ -28,40 +33,28 @@ PLAYER = View()
 
 
 def _per_number(options: Options, n: int) -> Array:
-    from . import spaces
-
-    numbers = spaces._numbers(options)
+    numbers = numbers_for(options)
     return Array(Num(0, numbers[-1]), len(numbers))
 
 
 def _chip_holders(options: Options, n: int) -> Array:
-    from . import spaces
-
-    return Array(Maybe(Seat(n)), len(spaces._numbers(options)))
+    return Array(Maybe(Seat(n)), len(numbers_for(options)))
 
 
 def _cards_in_play(options: Options, n: int) -> Num:
-    from . import spaces
-
-    return Num(0, spaces._cards(options)[0])
+    return Num(0, cards_for(options)[0])
 
 
 def _row(options: Options, n: int) -> Counts:
-    from . import spaces
-
-    return Counts(spaces._numbers(options), most=spaces._layout(options).face_up)
+    return Counts(numbers_for(options), most=setup_for(options).face_up)
 
 
 def _turns(options: Options, n: int) -> Num:
-    from . import spaces
-
-    return Num(0, spaces.max_game_length(options, n))
+    return Num(0, longest_game(options))
 
 
 def _settlement(options: Options, n: int) -> Maybe:
-    from . import spaces
-
-    numbers = spaces._numbers(options)
+    numbers = numbers_for(options)
     size = len(numbers)
     return Maybe(
         Record(
@@ -80,8 +73,6 @@ def _settlement(options: Options, n: int) -> Maybe:
 
 
 def _taking(options: Options, n: int) -> Maybe:
-    from .rules import MAX_TAKE
-
     return Maybe(Record({"taken": Num(0, MAX_TAKE), "limit": Num(0, MAX_TAKE)}))
 
 

@@ -12,6 +12,7 @@ from .bot import HeuristicBot
 from .data import DESIGN, DONUTS, MAX_PLAYERS, MIN_PLAYERS, PROVISIONAL_BOSTON_CREAM
 from .rules import DonutsState
 from .text import BLURB, ENDING_NAMES, GLOSSARY, TITLE, WORDS, describe_view
+from .view import VIEW
 
 
 class GoNutsForDonuts(Game):
@@ -24,6 +25,7 @@ class GoNutsForDonuts(Game):
     action_types = ACTION_TYPES
     design = DESIGN
     state_class = DonutsState
+    view = VIEW
     simultaneous = True
     hidden_information = True
     glossary = GLOSSARY

@@ -1,7 +1,7 @@
 """How a search bot should play Go Nuts for Donuts: read only by bots (see ``bodoge.bots.hints``).
 
-The figures are in ``bench/README.md`` (Go Nuts for Donuts, and the eighteenth session's
-section on OpenSpiel).
+The figures are in ``bench/README.md``, from ``python bench/bots.py --games
+go-nuts-for-donuts --against heuristic,openspiel``.
 """
 
 from __future__ import annotations
@@ -14,4 +14,4 @@ MARGIN = 2.0
 """Random playouts of a bidding game rank bids for their own reasons (a random bidder
 rarely contests the card the heuristic's mix avoids), so the search keeps the heuristic's
 bid unless two standard errors sure: it then won more against OpenSpiel's search and
-against heuristic bots alike (bench/README.md, eighteenth session)."""
+against heuristic bots alike (``bench/bots.py``, 2026-12-03)."""

@@ -80,7 +80,7 @@ from .data import (
 )
 from .scoring import ranking, score_sheets, totals
 from .text import summary_lines
-from .view import ENDINGS, PHASES, VIEW
+from .vocabulary import ENDINGS, PHASES
 
 (BID, KEEP, GIVE, STEAL, SPOIL, DISCARD, MILK_PHASE, TAKE, DAY_OLD_PHASE, CLEAR, PASS, OVER) = (
     PHASES
@@ -132,7 +132,6 @@ class DonutsState(Rules):
         CLEAR: Phase((Clear, Done), "French Cruller: discard row cards nobody bid on"),
         PASS: Phase((PassDonut,), "Cinnamon Twist: everyone passes a donut to the left"),
     }
-    VIEW = VIEW
 
     deck: list[int]
     row: list[int]

@@ -16,25 +16,10 @@ from ...engine.kit import View
 from ...engine.schema import Array, Choice, Counts, Flag, Maybe, Num, Record, Seat, Skip
 from .data import DONUTS, KINDS, MOST_COPIES, deck_for, max_rounds
 from .scoring import score_bounds
+from .vocabulary import ENDINGS, PHASES
 
 if TYPE_CHECKING:
     from .rules import DonutsState
-
-PHASES = (
-    "bid",
-    "keep",
-    "give",
-    "steal",
-    "spoil",
-    "discard",
-    "milk",
-    "take",
-    "day_old",
-    "clear",
-    "pass",
-    "over",
-)
-ENDINGS = ("deck",)
 
 VIEW = View()
 PLAYER = View()

@@ -12,6 +12,7 @@ from .bot import HeuristicBot
 from .data import DESIGN, NUT_NAMES, PROVISIONAL_ROUND_LIMIT
 from .rules import HoardersState
 from .text import BLURB, ENDING_NAMES, GLOSSARY, TITLE, WORDS, describe_view
+from .view import VIEW
 
 
 class Hoarders(Game):
@@ -24,6 +25,7 @@ class Hoarders(Game):
     action_types = ACTION_TYPES
     design = DESIGN
     state_class = HoardersState
+    view = VIEW
     simultaneous = True
     hidden_information = True
     glossary = GLOSSARY

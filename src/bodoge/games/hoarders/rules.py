@@ -50,7 +50,7 @@ from .data import (
     START_NUTS,
 )
 from .text import summary_lines
-from .view import ENDINGS, PHASES, REVEAL_WAYS, VIEW
+from .vocabulary import ENDINGS, PHASES, REVEAL_WAYS
 
 HIDE, REVEAL, STEAL, REACT, OVER = PHASES
 BY_TURN, BY_BEAVER, BY_HAMSTER = REVEAL_WAYS
@@ -91,7 +91,6 @@ class HoardersState(Rules):
             "your nut is being stolen: reveal a Hamster or let the theft happen",
         ),
     }
-    VIEW = VIEW
 
     deck: list[int]
     nuts: list[list[int]]

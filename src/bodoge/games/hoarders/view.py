@@ -2,6 +2,8 @@
 
 ``HoardersState._view`` renders :data:`VIEW` and ``spaces.view_schema``
 declares its shape, both from these lines (see :class:`bodoge.engine.kit.View`).
+The view reads the state, so the rules never import it: :class:`~.game.Hoarders`
+hands it to the engine as ``view``, and the names both need are in :mod:`.vocabulary`.
 """
 
 from __future__ import annotations
@@ -11,14 +13,10 @@ from typing import TYPE_CHECKING, Any
 from ...engine.kit import View
 from ...engine.schema import Array, Choice, Counts, Maybe, Num, Record, Seat, Seq, Skip
 from .data import CHOSEN_PER_ROUND, CRITTERS, NUT_COPIES, NUT_DECK, NUTS, ROUND_LIMIT
+from .vocabulary import ENDINGS, PHASES, REVEAL_WAYS
 
 if TYPE_CHECKING:
     from .rules import HoardersState
-
-PHASES = ("hide", "reveal", "steal", "react", "over")
-REVEAL_WAYS = ("turn", "beaver", "hamster")
-"""How a critter came face up: on its owner's turn, forced by a Beaver, or as a reaction."""
-ENDINGS = ("five", "deck", "limit")
 
 VIEW = View()
 PLAYER = View()

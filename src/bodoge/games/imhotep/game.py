@@ -32,6 +32,7 @@ from .data import (
 )
 from .rules import ImhotepState
 from .text import BLURB, GLOSSARY, SIDES_TEXT, TITLE, WORDS, describe_view
+from .view import VIEW
 
 SIDES = Option(
     "sides",
@@ -100,6 +101,7 @@ class Imhotep(Game):
     options = (SIDES, *SITE_OPTIONS, WRATH)
     action_types = ACTION_TYPES
     state_class = ImhotepState
+    view = VIEW
     hidden_information = True
     glossary = GLOSSARY
     words = WORDS

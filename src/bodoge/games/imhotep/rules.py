@@ -78,7 +78,8 @@ from .data import (
     TEMPLE_WIDTH,
     WRATH_PENALTY,
 )
-from .view import CATEGORIES, PHASES, VIEW
+from .text import summary_lines
+from .vocabulary import CATEGORIES, PHASES
 
 TURN, MARKET_PICK, KEEP, ORDER, LEVER_SAIL, SAIL_AFTER, SHIP, PYRAMID_PICK, TEMPLE_PICK, OVER = (
     PHASES
@@ -225,7 +226,6 @@ class ImhotepState(Rules):
         PYRAMID_PICK: Phase((ChoosePyramid,), "choose the small pyramid for your stone"),
         TEMPLE_PICK: Phase((TempleReward,), "choose the Temple reward: a point or stones"),
     }
-    VIEW = VIEW
 
     sides: tuple[str, ...]
     quarry: list[int]
@@ -271,7 +271,7 @@ class ImhotepState(Rules):
         self.quarry = [QUARRY - START_SLED[k] for k in range(n)]
         self.sled = list(START_SLED[:n])
         self.points = [[0] * len(CATEGORIES) for _ in range(n)]
-        """Points so far per seat and :data:`~.view.CATEGORIES` (the end adds the rest)."""
+        """Points so far per seat and :data:`~.vocabulary.CATEGORIES` (the end adds the rest)."""
         self.final_points = []
         self.hands = [[0] * len(CARDS) for _ in range(n)]
         """Market cards each seat holds (green, purple, unused blue), by kind: public."""
@@ -900,8 +900,6 @@ class ImhotepState(Rules):
     def summary(self, lang: str = "en", names: Sequence[str] | None = None) -> list[str]:
         if self.phase != OVER:
             return []
-        from .text import summary_lines
-
         return summary_lines(self.final_points, self.sled, self.winners, lang, names)
 
     # ------------------------------------------------------------ checks and positions

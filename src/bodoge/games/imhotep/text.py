@@ -8,7 +8,7 @@ from typing import Any
 from ...engine import OptionValue, Text, seat_name
 from ...engine.text import signed
 from .data import CARD_EFFECTS, CARD_NAMES, CARDS, COLOUR_NAMES, SITE_NAMES
-from .view import CATEGORIES
+from .vocabulary import CATEGORIES
 
 TITLE = Text("イムホテップ", "Imhotep")
 BLURB = Text(

@@ -30,17 +30,11 @@ from .data import (
     SLED_CAPACITY,
     STONES,
 )
+from .vocabulary import CATEGORIES, PHASES
 
 if TYPE_CHECKING:
     from .rules import ImhotepState
 
-PHASES = (
-    "turn", "market", "keep", "order", "lever_sail", "sail_after", "ship", "pyramid",
-    "temple", "over",
-)  # fmt: skip
-"""What is awaited: a turn, or one step of what a turn set off."""
-CATEGORIES = ("pyramid", "temple", "burial", "obelisk", "blue", "green", "purple", "wrath")
-"""Where points come from, as the end screen scores them."""
 ALL_STONES = STONES * len(COLOURS)
 MOST_POINTS = 600
 """A generous bound of any score (the whole game's stones cannot earn more)."""

@@ -22,6 +22,7 @@ from .bot import HeuristicBot
 from .data import DESSERTS, GUESTS, PROVISIONAL_LIMITS, TASTES
 from .rules import JustDessertsState
 from .text import BLURB, ENDING_NAMES, GLOSSARY, TITLE, WORDS, describe_view
+from .view import VIEW
 
 ADVANCED = Option(
     "advanced",
@@ -117,6 +118,7 @@ class JustDesserts(Game):
     options = (ADVANCED, BUFFET, POACHING, BACON, COFFEE)
     action_types = ACTION_TYPES
     state_class = JustDessertsState
+    view = VIEW
     simultaneous = True
     """The buffet's returns: every other player who has served guests chooses one at once."""
     hidden_information = True

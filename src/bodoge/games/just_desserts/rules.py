@@ -71,7 +71,7 @@ from .data import (
     guest_points,
 )
 from .text import summary_lines
-from .view import ENDINGS, PHASES, VIEW
+from .vocabulary import ENDINGS, PHASES
 
 ACT, SERVE, SWAP, BUFFET, RETURN, BLOCK, MORE, TIDY, OVER = PHASES
 COLOURS_WIN, SAME_WIN, GUESTS_OUT, LIMIT, STUCK = ENDINGS
@@ -166,7 +166,6 @@ class JustDessertsState(Rules):
         MORE: Phase((ChooseGuest, EndTurn), "you may serve another guest or end your turn"),
         TIDY: Phase((DismissGuest,), "send away one of the guests of the same colour"),
     }
-    VIEW = VIEW
 
     deck: list[int]
     discard: list[int]

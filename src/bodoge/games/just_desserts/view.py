@@ -9,7 +9,7 @@ guests, the served guests and the discards.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from ...engine.kit import View
 from ...engine.schema import Array, Choice, Counts, Flag, Maybe, Num, Record, Seat, Seq, Skip
@@ -22,12 +22,8 @@ from .data import (
     deck_guests,
     guest_points,
 )
-
-if TYPE_CHECKING:
-    from .rules import JustDessertsState
-
-PHASES = ("act", "serve", "swap", "buffet", "return", "block", "more", "tidy", "over")
-ENDINGS = ("colours", "same_colour", "guests_out", "limit", "stuck")
+from .rules import JustDessertsState, is_favourite, missing
+from .vocabulary import ENDINGS, PHASES
 
 VIEW = View()
 PLAYER = View()
@@ -122,8 +118,6 @@ def hand(state: JustDessertsState, seat: int | None) -> list[str] | None:
 )
 def plate(state: JustDessertsState, seat: int | None) -> dict[str, Any] | None:
     """The choice being made: who, for what, how many cards; its cards to the chooser only."""
-    from .rules import is_favourite, missing
-
     chooser = state.chooser
     if chooser < 0:
         return None

@@ -12,6 +12,7 @@ from .bot import HeuristicBot
 from .data import PROVISIONAL
 from .rules import MoriyaWarsState
 from .text import BLURB, ENDING_NAMES, GLOSSARY, TITLE, WORDS, describe_action, describe_view
+from .view import VIEW
 
 
 class MoriyaWars(Game):
@@ -23,6 +24,7 @@ class MoriyaWars(Game):
     players = (3, 5)
     action_types = ACTION_TYPES
     state_class = MoriyaWarsState
+    view = VIEW
     hidden_information = True
     version = "2"
     """2: money may be spent after the face's action; the turn then ends with ``EndTurn``."""

@@ -75,7 +75,7 @@ from .data import (
     YOUKAI,
 )
 from .text import summary_lines
-from .view import ENDINGS, PHASES, VIEW
+from .vocabulary import ENDINGS, PHASES
 
 ACT, AFTER, ASK, OVER = PHASES
 SUPPLY_OUT, CLAIMED, EVERYONE_OUT, LIMIT = ENDINGS
@@ -134,7 +134,6 @@ class MoriyaWarsState(Rules):
             "three regions have just become full and tied: claim ⑤'s win or keep quiet",
         ),
     }
-    VIEW = VIEW
 
     dice: list[int]
     marked: list[int]

@@ -14,14 +14,11 @@ from typing import TYPE_CHECKING, Any
 from ...engine.kit import View
 from ...engine.schema import Array, Choice, Flag, Maybe, Num, Record, Seat, Seq, Skip
 from .data import CAPS, CHIPS, DICE, IDENTITIES, MONEY, REGION_FACE, REGIONS, TURN_LIMIT
+from .vocabulary import ENDINGS, PHASES
 
 if TYPE_CHECKING:
     from .rules import MoriyaWarsState
 
-PHASES = ("act", "after", "ask", "over")
-"""A player's turn; its end, after the face's action (evictions may still be bought); players
-asked whether they claim ⑤'s win; the end."""
-ENDINGS = ("supply", "claim", "everyone_out", "limit")
 EXHAUSTED = ("human", "youkai", "money")
 
 VIEW = View()

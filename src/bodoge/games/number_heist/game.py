@@ -20,6 +20,7 @@ from .data import (
 )
 from .rules import NumberHeistState
 from .text import BLURB, ENDING_NAMES, GLOSSARY, TITLE, WORDS, describe_view
+from .view import VIEW
 
 _DATA = "src/bodoge/games/number_heist/data.py"
 
@@ -34,6 +35,7 @@ class NumberHeist(Game):
     action_types = ACTION_TYPES
     design = DESIGN
     state_class = NumberHeistState
+    view = VIEW
     simultaneous = True
     hidden_information = True
     glossary = GLOSSARY

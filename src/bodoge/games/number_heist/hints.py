@@ -1,6 +1,7 @@
 """How a search bot should play Number Heist: read only by bots (see ``bodoge.bots.hints``).
 
-The figures are in ``bench/README.md`` (the eighteenth session's section on OpenSpiel).
+The figures are in ``bench/README.md``, from ``python bench/bots.py --games number-heist
+--against heuristic,openspiel``.
 """
 
 from __future__ import annotations

@@ -48,7 +48,7 @@ from .data import (
     zone_of,
 )
 from .text import summary_lines
-from .view import ENDINGS, PHASES, RESULTS, VIEW
+from .vocabulary import ENDINGS, PHASES, RESULTS
 
 CALL, DIAMOND, OVER = PHASES
 SUCCEEDED, FAILED, BATTING = RESULTS
@@ -139,7 +139,6 @@ class NumberHeistState(Rules):
             (PlaceDiamond,), "the largest successful number's player is placing a diamond"
         ),
     }
-    VIEW = VIEW
 
     deck: list[int]
     discard: list[int]

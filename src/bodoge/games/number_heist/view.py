@@ -13,13 +13,11 @@ from typing import TYPE_CHECKING, Any
 from ...engine.kit import View, counted
 from ...engine.schema import Array, Choice, Flag, Maybe, Num, Record, Seat, Skip
 from .data import COPIES, DECK, DESIGN, DIGITS, DISPLAY_SIZE, ROUND_LIMIT, ZONES, zone_of
+from .vocabulary import ENDINGS, PHASES, RESULTS
 
 if TYPE_CHECKING:
     from .rules import NumberHeistState
 
-PHASES = ("call", "diamond", "over")
-RESULTS = ("success", "fail", "batting")
-ENDINGS = ("won", "limit")
 
 MOST_POINTS = int(DESIGN[0].maximum) + 2 + ROUND_LIMIT
 """No score goes beyond this: the goal, one round's success and bonus, every diamond placed."""

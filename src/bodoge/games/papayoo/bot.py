@@ -23,7 +23,8 @@ from ...engine import Action, State, Strategy
 from .actions import ConfirmPass, PickPass, Play
 from .data import ID, PAPAYOO_POINTS, PAPAYOO_RANK, PAYOO, POINTS, RANK, SUIT, SUITS, deck_for
 from .data import papayoo_card as seven_of
-from .rules import PASS, PapayooState
+from .rules import PapayooState
+from .vocabulary import PASS
 
 
 def pass_danger(card: int, lower: int) -> float:

@@ -21,6 +21,7 @@ from .text import (
     WORDS,
     describe_view,
 )
+from .view import VIEW
 
 HANDS = Option(
     "hands",
@@ -53,6 +54,7 @@ class Papayoo(Game):
     design = DESIGN
     action_types = ACTION_TYPES
     state_class = PapayooState
+    view = VIEW
     simultaneous = True
     hidden_information = True
     glossary = GLOSSARY

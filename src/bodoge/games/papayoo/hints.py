@@ -1,6 +1,7 @@
 """How a search bot should play Papayoo: read only by bots (see ``bodoge.bots.hints``).
 
-The reasons are measured in ``bench/README.md`` (sixth session).
+The reasons are measured with ``python bench/bots.py --games papayoo --against heuristic``
+and the spec's ``horizon=`` (figures in ``bench/README.md``).
 """
 
 from __future__ import annotations
@@ -8,7 +9,7 @@ from __future__ import annotations
 from bisect import insort
 
 from ...engine import State
-from . import data, rules
+from . import data, rules, vocabulary
 from .actions import Play
 
 HORIZON = 100
@@ -25,7 +26,7 @@ def rewind(present: State, past: State) -> State | None:
     passing is over, or in another hand, there is no such simple account.
     """
     assert isinstance(present, rules.PapayooState) and isinstance(past, rules.PapayooState)
-    if past.phase != rules.PLAY or present.hand_number != past.hand_number:
+    if past.phase != vocabulary.PLAY or present.hand_number != past.hand_number:
         return None
     hands = [list(hand) for hand in present.hands]
     for event in present.events[past.version :]:

@@ -43,9 +43,7 @@ from .data import (
     pass_parameter,
 )
 from .text import summary_lines
-from .view import VIEW
-
-PASS, PLAY, OVER = 0, 1, 2
+from .vocabulary import OVER, PASS, PLAY
 
 PASSING = Commitment[bool](lambda committed, seat: committed[seat])
 """Every seat chooses its cards to pass at once, in secret; they move together."""
@@ -113,7 +111,6 @@ class PapayooState(Rules):
         ),
         PLAY: Phase((Play,), "no cards are being passed now: play a card to the trick"),
     }
-    VIEW = VIEW
 
     hands: list[list[int]]
     selected: list[list[int]]

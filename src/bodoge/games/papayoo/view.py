@@ -13,12 +13,12 @@ from ...engine import OptionValue
 from ...engine.kit import View
 from ...engine.schema import Array, Choice, Counts, Flag, Maybe, Num, Record, Seat, Seq, Skip
 from .data import CODE, LAYOUTS, PLAIN_SUITS, POINTS_PER_HAND, SUITS, deck_for, hands_for
+from .vocabulary import PHASES
 
 if TYPE_CHECKING:
     from .rules import PapayooState
 
 Options = Mapping[str, OptionValue]
-PHASES = ("pass", "play", "over")
 VOID_LETTERS = tuple(
     tuple(letter for bit, letter in enumerate(SUITS) if mask >> bit & 1)
     for mask in range(1 << len(SUITS))

@@ -12,6 +12,7 @@ from .bot import HeuristicBot
 from .data import DUET_RANKS, PROVISIONAL_COLOURS, SOLO_RANKS
 from .rules import TarotStoriaState
 from .text import BLURB, GLOSSARY, TITLE, WORDS, describe_action, describe_view
+from .view import VIEW
 
 
 class TarotStoria(Game):
@@ -21,6 +22,7 @@ class TarotStoria(Game):
     players = (1, 2)
     action_types = ACTION_TYPES
     state_class = TarotStoriaState
+    view = VIEW
     hidden_information = True
     cooperative = True
     glossary = GLOSSARY

@@ -24,7 +24,7 @@ from .actions import Keep, Place, Swap
 from .data import CARDS, COLUMN_LIMIT, ROUNDS, START_HAND
 from .layout import close_up, column_counts, normalise, open_places, score
 from .text import summary_lines
-from .view import PHASES, VIEW
+from .vocabulary import PHASES
 
 PLAY, KEEP, OVER = PHASES
 
@@ -36,7 +36,6 @@ class TarotStoriaState(Rules):
         PLAY: Phase((Place, Swap), "it is your turn: place a card or swap one"),
         KEEP: Phase((Keep,), "round 1 is over: choose the column to keep for the encore"),
     }
-    VIEW = VIEW
 
     deck: list[int]
     hands: list[list[int]]

@@ -15,11 +15,11 @@ from ...engine.kit import View
 from ...engine.schema import Array, Choice, Counts, Flag, Maybe, Num, Record, Seat, Seq, Skip
 from .data import CARDS, COLOUR_NAMES, COLOURS, ROUNDS, rank
 from .layout import MAX_COL, MAX_Y, open_places
+from .vocabulary import PHASES
 
 if TYPE_CHECKING:
     from .rules import TarotStoriaState
 
-PHASES = ("play", "keep", "over")
 HAND_MOST = 3
 """A hand holds at most three cards: two, plus the draw of the turn after a swap."""
 _N = len(CARDS)

@@ -12,6 +12,7 @@ from .bot import HeuristicBot
 from .data import BOARD_SIZES, MAX_PLAYERS, MIN_PLAYERS, TEAM_PLAYERS
 from .rules import UnitedSquareState
 from .text import BLURB, GLOSSARY, TITLE, WORDS, describe_view
+from .view import VIEW
 
 # The 7 × 7 board plays the same rules for twice as long: the generic suites play the
 # 5 × 5 board (``samples``), and tests/united_square plays 7 × 7 through the contract.
@@ -51,6 +52,7 @@ class UnitedSquare(Game):
     options = (BOARD, TEAMS)
     action_types = ACTION_TYPES
     state_class = UnitedSquareState
+    view = VIEW
     has_teams = True
     ranks_within_team = True
     glossary = GLOSSARY

@@ -38,7 +38,7 @@ from .data import (
     type_of,
 )
 from .text import summary_lines
-from .view import PHASES, VIEW
+from .vocabulary import PHASES
 
 PLAYING, OVER = PHASES
 TYPE_INDEX = {kind: index for index, kind in enumerate(TYPES)}
@@ -98,7 +98,6 @@ class UnitedSquareState(Rules):
     PHASES: ClassVar[Mapping[str, Phase]] = {
         PLAYING: Phase((Place,), "it is your turn: place a tile"),
     }
-    VIEW = VIEW
 
     board: list[str]
     hands: list[list[int]]

@@ -12,11 +12,10 @@ from typing import TYPE_CHECKING, Any
 from ...engine.kit import View
 from ...engine.schema import Array, Choice, Maybe, Num, Seat, Seq, Skip
 from .data import COLOURS, COPIES, OWNED, SIDES, TEAMS, TILES, TYPES, shared_edges
+from .vocabulary import PHASES
 
 if TYPE_CHECKING:
     from .rules import UnitedSquareState
-
-PHASES = ("playing", "over")
 
 VIEW = View()
 PLAYER = View()
