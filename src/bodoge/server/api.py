@@ -53,7 +53,7 @@ from bodoge.bots import BadBotSpec, parse_bot_spec
 from bodoge.engine import BodogeError, Game
 from bodoge.engine.rng import SEED_BITS
 
-from .access import NOT_ALLOWED, NOT_ALLOWED_MESSAGE, may_see
+from .access import NOT_ALLOWED, NOT_ALLOWED_MESSAGE, NotSeen, may_see, seen_table
 from .access import host_secret_of as host_secret
 from .clock import BadClock, ClockSpec
 from .db import (
@@ -448,15 +448,16 @@ def shown_id(table_id: str) -> str:
     return repr(table_id) if TABLE_ID.fullmatch(table_id) else "by that name"
 
 
-async def live_table(
-    table_id: str, connection: HTTPConnection, store: StoreDep, hub: HubDep
-) -> LiveTable:
+async def live_table(table_id: str, connection: HTTPConnection, hub: HubDep) -> LiveTable:
     """The path's table, live, if this request may see it: else 404 ``table_not_found``
-    or 403 ``not_allowed`` (:func:`bodoge.server.access.may_see`)."""
-    live = await hub.get(table_id)
+    or 403 ``not_allowed`` (:func:`bodoge.server.access.may_see`; a refused request loads
+    nothing)."""
+    try:
+        live = await seen_table(connection, hub, table_id)
+    except NotSeen:
+        raise ApiError(403, NOT_ALLOWED, NOT_ALLOWED_MESSAGE) from None
     if live is None:
         raise not_found(table_id)
-    await check_sight(connection, store, live.info)
     return live
 
 
@@ -512,15 +513,18 @@ MAX_SECRET = 200
 async def as_host(
     connection: HTTPConnection, store: Store, hub: Hub, table_id: str
 ) -> tuple[LiveTable, str]:
-    """The live table and the host's secret, or 404 ``table_not_found`` / 403 ``not_host``."""
-    live = await hub.get(table_id)
-    if live is None:
+    """The live table and the host's secret, or 404 ``table_not_found`` / 403 ``not_host``
+    (checked before the table is loaded)."""
+    if await hub.info(table_id) is None:
         raise not_found(table_id)
     secret = host_secret(connection, table_id)
     if not secret or len(secret) > MAX_SECRET:
         raise ApiError(403, "not_host", "only the table's host may do this")
     if not await asyncio.to_thread(store.is_host, table_id, secret):
         raise ApiError(403, "not_host", "only the table's host may do this")
+    live = await hub.get(table_id)
+    if live is None:
+        raise not_found(table_id)
     return live, secret
 
 
@@ -627,11 +631,14 @@ async def sit_at(store: Store, hub: Hub, table_id: str, name: str) -> JoinOut:
     return JoinOut(seat=claimed[0], token=claimed[1])
 
 
-async def rematch(connection: HTTPConnection, store: Store, hub: Hub, live: LiveTable) -> str:
-    """The rematch's table id (made by the first seated person or host who asks)."""
-    table_id = live.info.id
+async def rematch(connection: HTTPConnection, store: Store, hub: Hub, table_id: str) -> str:
+    """The rematch's table id (made by the first seated person or host who asks; anyone
+    else is refused before the table is loaded)."""
+    info = await hub.info(table_id)
+    if info is None:
+        raise not_found(table_id)
     token = seat_token(connection, table_id)
-    seated = live.info.seat_for(token) is not None
+    seated = info.seat_for(token) is not None
     secret = host_secret(connection, table_id)
     if not seated and not (
         secret
@@ -639,6 +646,9 @@ async def rematch(connection: HTTPConnection, store: Store, hub: Hub, live: Live
         and await asyncio.to_thread(store.is_host, table_id, secret)
     ):
         raise ApiError(403, "not_seated", "only the table's players and host start a rematch")
+    live = await hub.get(table_id)
+    if live is None:
+        raise not_found(table_id)
     if live.info.status != OVER:
         raise ApiError(409, "not_over", "a rematch follows a finished game")
     if live.info.next_table is None:
@@ -855,10 +865,7 @@ async def post_sit(table_id: str, body: SitIn, store: StoreDep, hub: HubDep) -> 
 )
 async def post_rematch(table_id: str, request: Request, store: StoreDep, hub: HubDep) -> TableOut:
     """The rematch's table: same game, options, clock and people; seats turned by one."""
-    live = await hub.get(table_id)
-    if live is None:
-        raise not_found(table_id)
-    new_id = await rematch(request, store, hub, live)
+    new_id = await rematch(request, store, hub, table_id)
     info = await asyncio.to_thread(store.table, new_id)
     assert info is not None
     return table_out(info)

@@ -183,6 +183,13 @@ WORDS: dict[str, Text] = {
     "seat_taken": Text(
         "この招待は使用済みか、無効です", "This invitation has been used or is not valid"
     ),
+    "invite_closed_title": Text("この招待では参加できません", "This invitation opens no seat"),
+    "invite_closed": Text(
+        "この招待リンクは使用済みか、取り消されたか、正しくありません。"
+        "招待した人に新しいリンクを頼んでください。",
+        "This invitation link has been used, withdrawn, or is not valid. "
+        "Ask whoever invited you for a new one.",
+    ),
     # the table
     "spectating": Text("観戦中", "Watching"),
     "you_are": Text("あなたは {name} です", "You are {name}"),
@@ -298,6 +305,14 @@ WORDS: dict[str, Text] = {
     "seat_lost": Text(
         "ホストがあなたの席を別の人に渡しました。観戦だけできます。",
         "The host gave your seat to someone else. You can still watch.",
+    ),
+    "seat_gone": Text(
+        "この卓にはもうあなたの席がありません。",
+        "You no longer have a seat at this table.",
+    ),
+    "sight_lost": Text(
+        "この卓は非公開になりました。観戦はできません。",
+        "This table is now private: you can no longer watch it.",
     ),
     # the host
     "host_panel": Text("ホストの操作", "Host controls"),
