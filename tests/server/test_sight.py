@@ -27,6 +27,7 @@ from .serverkit import (
     receive,
     receive_state,
     socket,
+    table_json,
     wait_status,
 )
 from .test_table_hardening import THREE, revoke
@@ -107,7 +108,9 @@ def test_watchers_of_a_table_made_private_stop_receiving_it_and_its_players_carr
     with socket(client, table.id, lang=lang) as stranger, socket(client, table.id, ann) as player:
         receive_state(stranger)
         receive_state(player)
-        made = client.post(f"/api/tables/{table.id}/listed", json={"listed": False}, **HOST(table))
+        made = client.post(
+            f"/api/tables/{table.id}/listed", json={"listed": False}, **hosted(table)
+        )
         assert made.status_code == 200 and made.json()["listed"] is False
         notice = receive(stranger)
         assert notice == {"type": "notice", "code": "sight_lost", "message": PRIVATE[lang]}
@@ -120,7 +123,8 @@ def test_watchers_of_a_table_made_private_stop_receiving_it_and_its_players_carr
         assert receive(late)["code"] == "not_allowed"
 
 
-def HOST(table: Table) -> dict[str, dict[str, str]]:  # noqa: N802 - keyword arguments
+def hosted(table: Table) -> dict[str, dict[str, str]]:
+    """The keyword arguments of a request the host makes."""
     return {"headers": host(table)}
 
 
@@ -131,7 +135,9 @@ def finished_tables(client: TestClient, count: int) -> list[Table]:
     """``count`` games of two bots, played to the end, private (link; this client holds
     no key, so it is a stranger to them)."""
     tables = [
-        create(client, game=SEALED, seats=("random", "random"), options={"rounds": 1}, watcher=False)
+        create(
+            client, game=SEALED, seats=("random", "random"), options={"rounds": 1}, watcher=False
+        )
         for _ in range(count)
     ]
     for table in tables:
@@ -165,7 +171,7 @@ def test_reads_of_many_finished_tables_keep_the_hub_bounded(client: TestClient) 
         assert table.id not in hub.tables
     for table in tables:
         for path in REFUSED_READS:
-            assert client.get(path.format(id=table.id), **HOST(table)).status_code == 200, path
+            assert client.get(path.format(id=table.id), **hosted(table)).status_code == 200, path
         assert table.id in hub.tables
         assert len(hub.tables) <= hub.ended_kept
     assert set(hub.tables) == {t.id for t in tables[-hub.ended_kept :]}
@@ -177,7 +183,7 @@ def test_a_table_its_host_cancelled_leaves_memory_in_time(client: TestClient) ->
     """Nobody watches it, so no socket's leaving forgets it: the hub's own round does."""
     hub = hub_of(client)
     table = create(client, game=SEALED, join=False)
-    cancelled = client.post(f"/api/tables/{table.id}/cancel", **HOST(table))
+    cancelled = client.post(f"/api/tables/{table.id}/cancel", **hosted(table))
     assert cancelled.json()["status"] == "cancelled" and table.id in hub.tables
     client.portal.call(hub.forget_ended, time.monotonic())  # type: ignore[union-attr]
     assert table.id in hub.tables  # noted now: kept a while
@@ -214,5 +220,91 @@ def test_a_join_link_that_opens_no_seat_describes_nothing_and_promises_nothing(
     ja = client.get(f"/t/{waiting.id}/join/{old_invite}", headers={"accept-language": "ja"}).text
     assert "この招待では参加できません" in ja and "観戦" not in ja
     # whoever may see the table is still shown it, and may watch
-    seen = client.get(f"/t/{full.id}/join/guessed", **HOST(full)).text
+    seen = client.get(f"/t/{full.id}/join/guessed", **hosted(full)).text
     assert 'data-testid="table-full"' in seen and 'data-testid="watch"' in seen
+
+
+# ------------------------------------------------ 10. names: visible, distinct, not look-alikes
+
+
+@pytest.mark.parametrize(
+    "name",
+    [
+        "\u3164",  # HANGUL FILLER (a letter to Unicode)
+        "\u115f",  # HANGUL CHOSEONG FILLER
+        "\u2800",  # BRAILLE PATTERN BLANK (a symbol)
+        "\u0301",  # a lone combining mark
+        " \u0301\u0301 ",
+        "\u3164\u3164 \u2800",
+        "Bob\u3164",  # looks like Bob
+        "a\u0301\u0301\u0301\u0301\u0301",  # a mark piled on marks
+    ],
+)
+def test_a_name_that_shows_nothing_is_refused(client: TestClient, name: str) -> None:
+    table = create(client, game=SEALED, join=False, listed=True)
+    answer = client.post(
+        f"/api/tables/{table.id}/join", json={"invite": table.invites[0], "name": name}
+    )
+    assert answer.status_code == 422 and answer.json()["error"]["code"] == "bad_name", answer.text
+    sat = client.post(f"/api/tables/{table.id}/sit", json={"name": name})
+    assert sat.status_code == 422 and sat.json()["error"]["code"] == "bad_name"
+    assert not any(seat["filled"] for seat in table_json(client, table.id)["seats"])
+
+
+@pytest.mark.parametrize(
+    ("first", "second"),
+    [
+        ("Ann", "Ann"),
+        ("Ann", "ann"),
+        ("Ann", "ＡＮＮ"),  # full-width: the same after NFKC
+        ("Ann", "\u0410nn"),  # Cyrillic capital A
+        ("Ann", "Аnn".upper()),
+        ("Paypal", "Pаypаl"),  # Cyrillic a
+        ("アリス", "ｱﾘｽ"),  # half-width katakana
+    ],
+)
+def test_a_name_like_another_at_the_table_is_refused(
+    client: TestClient, first: str, second: str
+) -> None:
+    table = create(client, game=SEALED, seats=THREE, join=False)
+    join_seat(client, table, 0, first)
+    answer = client.post(
+        f"/api/tables/{table.id}/join", json={"invite": table.invites[1], "name": second}
+    )
+    assert answer.status_code == 409 and answer.json()["error"]["code"] == "name_taken"
+    assert not table_json(client, table.id)["seats"][1]["filled"]
+    join_seat(client, table, 1, "Bea")  # the invitation still opens the seat
+    other = create(client, game=SEALED, join=False)
+    join_seat(client, other, 0, second)  # another table: no clash
+
+
+def test_distinct_names_in_any_script_are_taken(client: TestClient) -> None:
+    table = create(client, game=SEALED, seats=("person",) * 4, join=False)
+    for seat, name in enumerate(["Ann", "Анна", "太郎", "Ann B"]):
+        join_seat(client, table, seat, name)
+    assert [s["name"] for s in table_json(client, table.id)["seats"]] == [
+        "Ann",
+        "Анна",
+        "太郎",
+        "Ann B",
+    ]
+
+
+@pytest.mark.parametrize(
+    ("lang", "blank", "taken"),
+    [
+        ("en", "with a visible letter, digit or symbol", "already has that name"),
+        ("ja", "見える文字", "同じ名前"),
+    ],
+)
+def test_the_join_page_says_why_a_name_was_refused(
+    client: TestClient, lang: str, blank: str, taken: str
+) -> None:
+    table = create(client, game=SEALED, seats=THREE, join=False)
+    join_seat(client, table, 0, "Ann")
+    path = f"/t/{table.id}/join/{table.invites[1]}"
+    headers = {"accept-language": lang}
+    refused = client.post(path, data={"name": "\u3164"}, headers=headers)
+    assert refused.status_code == 422 and blank in refused.text
+    refused = client.post(path, data={"name": "\u0410nn"}, headers=headers)
+    assert refused.status_code == 409 and taken in refused.text

@@ -40,8 +40,8 @@ from __future__ import annotations
 import asyncio
 import secrets
 import time
-import unicodedata
 from collections import deque
+from collections.abc import Callable
 from typing import Annotated, Any, Literal
 
 from fastapi import APIRouter, Depends, HTTPException, Request
@@ -53,6 +53,7 @@ from bodoge.bots import BadBotSpec, parse_bot_spec
 from bodoge.engine import BodogeError, Game
 from bodoge.engine.rng import SEED_BITS
 
+from . import names
 from .access import NOT_ALLOWED, NOT_ALLOWED_MESSAGE, NotSeen, may_see, seen_table
 from .access import host_secret_of as host_secret
 from .clock import BadClock, ClockSpec
@@ -471,31 +472,28 @@ LiveDep = Annotated[LiveTable, Depends(live_table)]
 
 
 def checked_name(name: str) -> str:
-    """A player's name, NFKC-normalised and stripped, or 422 ``bad_name``.
+    """A player's name as stored (:func:`bodoge.server.names.checked`), or 422 ``bad_name``."""
+    try:
+        return names.checked(name)
+    except names.BadName as error:
+        raise ApiError(422, error.code, str(error)) from None
 
-    Control characters (NUL among them, which PostgreSQL refuses in text)
-    and lone surrogates are refused with the rest, and so are format
-    characters (Unicode category Cf: bidirectional overrides, zero-width
-    spaces and joiners), with which one player could pose as another
-    (``"\u202eecilA"`` shows as ``Alice``).  NFKC makes full-width and
-    other compatibility look-alikes plain letters.
-    """
-    name = unicodedata.normalize("NFKC", name).strip()
-    if not 1 <= len(name) <= 40:
-        raise ApiError(422, "bad_name", "a name has 1 to 40 characters")
-    if any(unicodedata.category(c) in ("Cc", "Cs") for c in name):
-        raise ApiError(422, "bad_name", "a name may not hold control characters")
-    if any(unicodedata.category(c) == "Cf" for c in name):
-        raise ApiError(
-            422, "bad_name", "a name may not hold invisible formatting characters (such as RTL)"
-        )
-    return name
+
+def _claimed(
+    claim: Callable[[], tuple[tuple[int, str] | None, TableInfo | None]],
+) -> tuple[tuple[int, str] | None, TableInfo | None]:
+    """A seat claimed by ``claim`` (a store's join), or 409 ``name_taken`` when someone at
+    the table has that name or one that looks the same (nothing changed)."""
+    try:
+        return claim()
+    except names.BadName as error:
+        raise ApiError(409, error.code, str(error)) from None
 
 
 async def join_table(store: Store, hub: Hub, table_id: str, invite: str, name: str) -> JoinOut:
     """Claim the seat of an invitation; everyone at the table sees the change."""
     name = checked_name(name)
-    claimed, info = await asyncio.to_thread(store.join, table_id, invite, name)
+    claimed, info = await asyncio.to_thread(_claimed, lambda: store.join(table_id, invite, name))
     if info is None:
         raise not_found(table_id)
     if claimed is None:
@@ -622,7 +620,7 @@ async def host_mute(store: Store, hub: Hub, live: LiveTable, seat: int, muted: b
 async def sit_at(store: Store, hub: Hub, table_id: str, name: str) -> JoinOut:
     """Take the first free seat of an open table (anyone may)."""
     name = checked_name(name)
-    claimed, info = await asyncio.to_thread(store.join_open, table_id, name)
+    claimed, info = await asyncio.to_thread(_claimed, lambda: store.join_open(table_id, name))
     if info is None:
         raise not_found(table_id)
     if claimed is None:

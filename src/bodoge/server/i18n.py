@@ -169,7 +169,13 @@ WORDS: dict[str, Text] = {
     "join": Text("参加する", "Join"),
     "join_title": Text("{game} の卓に参加", "Join a table of {game}"),
     "name_required": Text(
-        "名前を入力してください（1〜40文字）", "Please enter a name (1–40 characters)"
+        "名前を入力してください（1〜40文字、見える文字・数字・記号を含めて）",
+        "Please enter a name (1–40 characters, with a visible letter, digit or symbol)",
+    ),
+    "name_taken": Text(
+        "この卓にはもう同じ名前（またはそっくりな名前）の人がいます。別の名前にしてください。",
+        "Someone at this table already has that name, or one that looks the same: "
+        "please choose another.",
     ),
     "table_full": Text(
         "この卓はもう全員そろっています。観戦はできます。",

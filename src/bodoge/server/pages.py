@@ -466,6 +466,10 @@ async def join_form(
     )
 
 
+NAME_WORDS = {"bad_name": "name_required", "name_taken": "name_taken"}
+"""The words of a name refused when joining."""
+
+
 @router.post("/t/{table_id}/join/{invite}")
 async def join_submit(
     table_id: str,
@@ -478,7 +482,7 @@ async def join_submit(
     try:
         joined = await join_table(store, hub, table_id, invite, name)
     except ApiError as error:
-        key = {"seat_taken": "seat_taken", "bad_name": "name_required"}.get(error.code)
+        key = {"seat_taken": "seat_taken", **NAME_WORDS}.get(error.code)
         message = word(key, lang) if key else in_words(error, lang)
         return error_page(lang, error.status_code, message)
     response = RedirectResponse(f"/t/{table_id}", 303)
@@ -676,7 +680,7 @@ async def sit_form(
     try:
         joined = await sit_at(store, hub, table_id, name)
     except ApiError as error:
-        key = {"seat_taken": "table_full", "bad_name": "name_required"}.get(error.code)
+        key = {"seat_taken": "table_full", **NAME_WORDS}.get(error.code)
         return error_page(
             lang, error.status_code, word(key, lang) if key else in_words(error, lang)
         )
