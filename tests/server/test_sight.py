@@ -308,3 +308,20 @@ def test_the_join_page_says_why_a_name_was_refused(
     assert refused.status_code == 422 and blank in refused.text
     refused = client.post(path, data={"name": "\u0410nn"}, headers=headers)
     assert refused.status_code == 409 and taken in refused.text
+
+
+# ------------------------------------------------ 7. "Your tables" lists a table joined as a guest
+
+
+def test_your_tables_lists_a_table_joined_as_a_guest(client: TestClient) -> None:
+    """Only the cookies the server set, with the paths it set them on (the client's
+    cookie jar keeps them to their paths, as a browser does)."""
+    table = create(client, game=SEALED, join=False, watcher=False)
+    client.cookies.clear()
+    joined = client.post(
+        f"/t/{table.id}/join/{table.invites[1]}", data={"name": "Bea"}, follow_redirects=False
+    )
+    assert joined.status_code == 303
+    lobby = client.get("/").text
+    assert f'data-testid="mine-{table.id}"' in lobby
+    assert table.id in client.get(f"/t/{table.id}").text  # and the table still knows her

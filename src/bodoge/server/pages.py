@@ -105,15 +105,19 @@ def set_watch_cookie(response: Response, table_id: str, key: str) -> None:
     set_table_cookie(response, WATCH_COOKIE, table_id, key)
 
 
-def set_table_cookie(response: Response, name: str, table_id: str, value: str) -> None:
-    """A cookie of one table's pages and socket only (``name`` holds ``{table}``)."""
+def set_table_cookie(
+    response: Response, name: str, table_id: str, value: str, site_wide: bool = False
+) -> None:
+    """A cookie of one table (``name`` holds ``{table}``): of its pages and socket only,
+    or ``site_wide``, for the seat and host cookies, which the lobby at ``/`` reads to
+    list the visitor's own tables."""
     response.set_cookie(
         name.format(table=table_id),
         value,
         max_age=COOKIE_AGE,
         httponly=True,
         samesite="lax",
-        path=f"/t/{table_id}",
+        path="/" if site_wide else f"/t/{table_id}",
     )
 
 
@@ -321,13 +325,7 @@ async def create_from_form(
         return error_page(lang, refusal.status, refusal.message)
     table_id = created.table.id
     response = RedirectResponse(f"/t/{table_id}", 303)
-    response.set_cookie(
-        HOST_COOKIE.format(table=table_id),
-        created.host_token,
-        max_age=COOKIE_AGE,
-        httponly=True,
-        samesite="lax",
-    )
+    set_table_cookie(response, HOST_COOKIE, table_id, created.host_token, site_wide=True)
     if my_name and 0 in created.invites:
         try:
             joined = await join_table(store, hub, table_id, created.invites[0], my_name[:40])
@@ -377,7 +375,7 @@ def in_words(error: ApiError, lang: str) -> str:
 
 
 def set_seat_cookie(response: Response, table_id: str, token: str) -> None:
-    set_table_cookie(response, SEAT_COOKIE, table_id, token)
+    set_table_cookie(response, SEAT_COOKIE, table_id, token, site_wide=True)
 
 
 @router.get("/t/{table_id}", response_class=HTMLResponse)
@@ -722,13 +720,7 @@ async def next_table(table_id: str, request: Request, store: StoreDep, hub: HubD
         set_seat_cookie(response, new_id, token)
     secret = request.cookies.get(HOST_COOKIE.format(table=table_id))
     if secret and len(secret) <= 200 and await asyncio.to_thread(store.is_host, new_id, secret):
-        response.set_cookie(
-            HOST_COOKIE.format(table=new_id),
-            secret,
-            max_age=COOKIE_AGE,
-            httponly=True,
-            samesite="lax",
-        )
+        set_table_cookie(response, HOST_COOKIE, new_id, secret, site_wide=True)
     key = watch_key_of(request, table_id)
     if key and by_key(info, key):
         set_watch_cookie(response, new_id, key)
