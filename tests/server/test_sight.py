@@ -325,3 +325,49 @@ def test_your_tables_lists_a_table_joined_as_a_guest(client: TestClient) -> None
     lobby = client.get("/").text
     assert f'data-testid="mine-{table.id}"' in lobby
     assert table.id in client.get(f"/t/{table.id}").text  # and the table still knows her
+
+
+# ------------------------------------------------ 11. a refusal written to a client already gone
+
+
+class Gone(OSError):
+    """What the server's transport raises writing to a client that left (uvicorn's
+    ``ClientDisconnected`` is an ``OSError``; with uvloop its cause names the closed
+    ``TCPTransport``)."""
+
+
+@pytest.mark.parametrize("which", ["not_allowed", "table_not_found"])
+def test_a_refusal_to_a_socket_whose_client_left_is_no_error(
+    client: TestClient, which: str, caplog: pytest.LogCaptureFixture
+) -> None:
+    """The client opens the socket and leaves before the refusal is written: the
+    application ends quietly (no "Exception in ASGI application")."""
+    table = create(client, game=SEALED, watch=PLAYERS)
+    table_id = table.id if which == "not_allowed" else "NoSuchTable"
+    sent: list[str] = []
+
+    async def receive() -> dict[str, object]:
+        return {"type": "websocket.connect"}
+
+    async def send(message: dict[str, object]) -> None:
+        sent.append(str(message["type"]))
+        if message["type"] != "websocket.accept":
+            raise Gone("the client is gone")
+
+    scope = {
+        "type": "websocket",
+        "asgi": {"version": "3.0"},
+        "scheme": "ws",
+        "path": f"/t/{table_id}/ws",
+        "raw_path": f"/t/{table_id}/ws".encode(),
+        "query_string": b"",
+        "headers": [(b"host", b"testserver")],
+        "client": ("127.0.0.1", 50000),
+        "server": ("testserver", 80),
+        "subprotocols": [],
+        "state": {},
+    }
+    with caplog.at_level("DEBUG", logger="bodoge.server"):
+        client.portal.call(client.app, scope, receive, send)  # type: ignore[union-attr]
+    assert sent == ["websocket.accept", "websocket.send"]
+    assert not [r for r in caplog.records if r.levelname in ("WARNING", "ERROR")]

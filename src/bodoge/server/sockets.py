@@ -303,13 +303,11 @@ async def table_socket(websocket: WebSocket, table_id: str, hub: HubDep) -> None
     try:
         live = await seen_table(websocket, hub, table_id)
     except NotSeen:
-        await websocket.send_text(json.dumps(error(NOT_ALLOWED, NOT_ALLOWED_MESSAGE)))
-        await websocket.close(code=NOT_ALLOWED_CLOSE, reason="not allowed")
+        await _refuse(websocket, error(NOT_ALLOWED, NOT_ALLOWED_MESSAGE), NOT_ALLOWED_CLOSE)
         return
     if live is None:
         problem = error("table_not_found", f"there is no table {shown_id(table_id)}")
-        await websocket.send_text(json.dumps(problem))
-        await websocket.close(code=NOT_FOUND_CLOSE, reason="no such table")
+        await _refuse(websocket, problem, NOT_FOUND_CLOSE)
         return
     token = seat_token(websocket, table_id)
     seat = live.info.seat_for(token)
@@ -352,6 +350,16 @@ async def table_socket(websocket: WebSocket, table_id: str, hub: HubDep) -> None
         # A client that does not read may hold the sender in a send for ever.
         with contextlib.suppress(Exception, asyncio.CancelledError):
             await asyncio.wait_for(sender, SENDER_GRACE)
+
+
+async def _refuse(websocket: WebSocket, problem: dict[str, Any], code: int) -> None:
+    """Send the refusal, then close with ``code``.  A client that left meanwhile (it
+    opened the socket and went) is no error of the server's: noted quietly."""
+    try:
+        await websocket.send_text(json.dumps(problem))
+        await websocket.close(code=code, reason=problem["code"])
+    except WebSocketDisconnect:
+        log.debug("a socket refused with %s had already gone", problem["code"])
 
 
 async def _handle(hub: Hub, live: LiveTable, connection: Connection, message: Incoming) -> None:
