@@ -289,8 +289,8 @@ def test_a_revoked_player_is_told_and_only_watches_and_private_tables_stay_priva
     """Issue 33 in Chromium: the host's own seat has no Revoke; Mallory's page, open
     while the host revokes her seat at this players-only table, says she has no seat
     here, drops "You are ..." and the table, and receives nothing more while Bea plays
-    it; a muted Bea is told beside her disabled chat box; the lobby lists the private table to its host only; once
-    ended, nothing is clickable."""
+    it; a muted Bea is told beside her disabled chat box; the lobby lists the private
+    table to its host only; once ended, nothing is clickable."""
     table, host = open_host_table(browser, server)
     assert host.locator("[data-testid=revoke-0]").count() == 0  # the host's own seat
     assert host.locator("[data-testid=revoke-1]").count() == 1
