@@ -14,7 +14,9 @@ with a stable code:
   many tables waiting for players as it may);
 * ``/api/tables/{id}...``: 404 ``table_not_found``;
 * ``POST /api/tables/{id}/join``: 409 ``seat_taken`` (the invitation was
-  used or is not valid), 422 ``bad_name``;
+  used or is not valid), ``name_taken`` (someone at the table has that name,
+  or one that looks the same: :mod:`bodoge.server.names`), 422 ``bad_name``
+  (no visible letter, digit or symbol, too long, or invisible characters);
 * ``GET /api/tables/{id}`` and ``/record``: 403 ``not_allowed`` (a private
   table seen by someone who is neither its player (``?token=``), its host
   (``X-Bodoge-Host``) nor, for a ``watch: "link"`` table, the holder of its
@@ -28,7 +30,8 @@ with a stable code:
   ``own_seat`` (revoking the seat the host's own request holds), 422
   ``bad_bot_spec`` / ``invalid_bot``;
 * ``POST /api/tables/{id}/sit`` (a free seat of an open table): 409
-  ``seat_taken`` (none is free, or the table is not open), 422 ``bad_name``;
+  ``seat_taken`` (none is free, or the table is not open), ``name_taken``, 422
+  ``bad_name``;
 * ``POST /api/tables/{id}/rematch`` (a seated person's ``?token=`` or the
   host): 403 ``not_seated``, 409 ``not_over``;
 * any request: 403 ``forbidden_origin`` (sent by a page of another site),
@@ -738,7 +741,7 @@ async def get_table(table_id: str, request: Request, store: StoreDep) -> TableOu
     "/{table_id}/join",
     response_model=JoinOut,
     responses={
-        409: {"model": ErrorOut, "description": "`seat_taken`"},
+        409: {"model": ErrorOut, "description": "`seat_taken`, `name_taken`"},
         422: {"model": ErrorOut, "description": "`bad_name`, `bad_request`"},
     },
 )
@@ -846,7 +849,7 @@ async def post_listed(
 @tables.post(
     "/{table_id}/sit",
     response_model=JoinOut,
-    responses={409: {"model": ErrorOut, "description": "`seat_taken`"}},
+    responses={409: {"model": ErrorOut, "description": "`seat_taken`, `name_taken`"}},
 )
 async def post_sit(table_id: str, body: SitIn, store: StoreDep, hub: HubDep) -> JoinOut:
     """Take the first free seat of an open table."""
