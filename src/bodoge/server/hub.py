@@ -58,6 +58,13 @@ other and one of them would always be refused.  A bot whose move is
 refused because the table moved on since it looked decides again; only a
 move refused on the very state it was chosen on (a bot's bug) is replaced
 by a random one, and that is logged as an error.
+
+**Memory.**  A finished table is forgotten when its last socket leaves.  One
+that is only read (its replay, its record) is kept for the reads that follow,
+but at most ``ENDED_KEPT`` such tables, each until ``ENDED_SECONDS`` after
+its last read (:meth:`Hub.forget_ended`); the database keeps them all.  A
+request is checked for sight before its table is loaded
+(:func:`bodoge.server.access.seen_table`), so a refused one loads nothing.
 """
 
 from __future__ import annotations
@@ -1209,7 +1216,8 @@ class Hub:
         """Add a connection and queue its current view first (then the chat, if any)."""
         live.connections.add(connection)
         self.idle.pop(live.info.id, None)
-        self.tables.setdefault(live.info.id, live)  # forgotten while the socket opened
+        if live.done:  # a finished table forgotten while the socket opened: live again
+            self.tables.setdefault(live.info.id, live)
         connection.push(self.message(live, connection, {}))
         if live.chat:
             lines = [chat_line(live, line) for line in live.chat[-CHAT_SENT:]]
