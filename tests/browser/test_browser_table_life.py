@@ -283,6 +283,25 @@ def test_a_guest_finds_the_table_joined_through_an_invitation_under_your_tables(
     assert guest.page.locator("[data-testid=who]").inner_text() == "You are Gil"
 
 
+def test_a_revoked_player_of_an_open_table_is_told_so_and_watches_in_japanese(
+    browser: Browser, server: Server
+) -> None:
+    """At an open table the revoked person may watch: the page says so in Japanese and
+    drops "あなたは … です" for "観戦中"."""
+    made = server.new_table(["person", "person", "person"], listed=True)
+    table = made["table"]["id"]
+    context = browser.new_context(locale="ja-JP", extra_http_headers={"Accept-Language": "ja"})
+    mallory = Watcher(context.new_page(), seat=1)
+    join(mallory, server, made["invites"]["1"], "Mallory")
+    who = mallory.page.locator("[data-testid=who]")
+    assert who.inner_text() == "あなたは Mallory です"
+    server.api("POST", f"/api/tables/{table}/seats/1/revoke", host=made["host_token"])
+    notice = mallory.page.locator("[data-testid=seat-lost]")
+    notice.wait_for(state="visible", timeout=STEP_TIMEOUT_MS)
+    assert notice.inner_text() == "ホストがあなたの席を別の人に渡しました。観戦だけできます。"
+    assert who.inner_text() == "観戦中"
+
+
 def test_a_revoked_player_is_told_and_only_watches_and_private_tables_stay_private(
     browser: Browser, server: Server
 ) -> None:
