@@ -198,8 +198,9 @@ def fuzz(client: TestClient, caplog: pytest.LogCaptureFixture) -> dict[str, int]
     table_id = data["table"]["id"]
     invites = [path.rsplit("/", 1)[1] for path in data["invites"].values()]
     tokens = []
-    for invite in invites[:2]:
-        joined = client.post(f"/api/tables/{table_id}/join", json={"invite": invite, "name": "p"})
+    for n, invite in enumerate(invites[:2]):
+        name = f"p{n}"
+        joined = client.post(f"/api/tables/{table_id}/join", json={"invite": invite, "name": name})
         tokens.append(joined.json()["token"])
     seats = [person, person]
     waiting = client.post("/api/tables", json={"game": SEALED, "seats": seats, "watch": "link"})

@@ -28,7 +28,7 @@ from typing import Any
 
 import pytest
 from websockets.asyncio.client import ClientConnection, connect
-from websockets.exceptions import WebSocketException
+from websockets.exceptions import ConnectionClosed, WebSocketException
 
 import bodoge
 from bodoge.server.db import Store
@@ -139,11 +139,18 @@ def connection_owners(pids: list[int], port: int) -> dict[int, int]:
     }
 
 
-def http_call(port: int, method: str, path: str, body: object | None = None) -> Any:
+def http_call(
+    port: int,
+    method: str,
+    path: str,
+    body: object | None = None,
+    headers: dict[str, str] | None = None,
+) -> Any:
     connection = http.client.HTTPConnection("127.0.0.1", port, timeout=10)
     try:
         data = None if body is None else json.dumps(body)
-        connection.request(method, path, body=data, headers={"content-type": "application/json"})
+        sent = {"content-type": "application/json", **(headers or {})}
+        connection.request(method, path, body=data, headers=sent)
         response = connection.getresponse()
         payload = response.read()
         assert response.status < 300, payload
@@ -512,3 +519,81 @@ async def watch_bot_tables(port: int, count: int = 6) -> None:
     finally:
         for room in rooms:
             await room.close()
+
+
+# ------------------------------------------------------------- sight on open sockets
+
+
+def check_sight_ends_on_every_socket(database_url: str, workers: int) -> None:
+    """Two servers on one database (the first with ``workers`` workers), sockets on both:
+    a seat revoked at a players-only table, and an open table made private, end at once
+    every socket that may no longer see the table, whichever server holds it."""
+    with serve(database_url, workers=workers) as first, serve(database_url) as second:
+        ports = [first.port, second.port]
+        asyncio.run(asyncio.wait_for(lose_sight(ports), 3 * PATIENCE))
+    first.clean_log()
+    second.clean_log()
+
+
+async def lose_sight(ports: list[int]) -> None:
+    await revoke_on_every_server(ports)
+    await make_private_on_every_server(ports)
+
+
+async def open_socket(port: int, table_id: str, query: str = "") -> ClientConnection:
+    """A socket of the table, once its first state arrived (it is attached)."""
+    ws = await connect(f"ws://127.0.0.1:{port}/t/{table_id}/ws{query}", open_timeout=10)
+    first = json.loads(await ws.recv())
+    assert first["type"] == "state", first
+    return ws
+
+
+async def until_closed(ws: ClientConnection) -> tuple[list[dict[str, Any]], int | None]:
+    """Every frame the socket gets until the server closes it, and the close code."""
+    frames = []
+    with contextlib.suppress(ConnectionClosed):
+        async for raw in ws:
+            frames.append(json.loads(raw))
+    return frames, ws.close_code
+
+
+async def revoke_on_every_server(ports: list[int]) -> None:
+    people = [{"kind": "person"}] * 3
+    created = http_call(ports[0], "POST", "/api/tables", {"game": GAME, "seats": people})
+    table_id = created["table"]["id"]
+    tokens = []
+    for seat in (0, 1):
+        invite = created["invites"][str(seat)].rsplit("/", 1)[1]
+        joined = http_call(
+            ports[0], "POST", f"/api/tables/{table_id}/join", {"invite": invite, "name": f"p{seat}"}
+        )
+        tokens.append(joined["token"])
+    mallory = [await open_socket(port, table_id, f"?token={tokens[1]}") for port in ports]
+    ann = await open_socket(ports[-1], table_id, f"?token={tokens[0]}")
+    try:
+        host = {"X-Bodoge-Host": created["host_token"]}
+        http_call(ports[0], "POST", f"/api/tables/{table_id}/seats/1/revoke", headers=host)
+        for ws in mallory:
+            frames, code = await until_closed(ws)
+            assert [f["code"] for f in frames] == ["seat_gone"], frames
+            assert code == 4403
+        seen = json.loads(await ann.recv())
+        assert seen["type"] == "state" and not seen["room"]["seats"][1]["filled"], seen
+    finally:
+        await asyncio.gather(*(ws.close() for ws in [*mallory, ann]))
+
+
+async def make_private_on_every_server(ports: list[int]) -> None:
+    body = {"game": GAME, "seats": [{"kind": "person"}] * 3, "listed": True}
+    created = http_call(ports[0], "POST", "/api/tables", body)
+    table_id = created["table"]["id"]
+    strangers = [await open_socket(port, table_id) for port in ports]
+    try:
+        host = {"X-Bodoge-Host": created["host_token"]}
+        http_call(ports[0], "POST", f"/api/tables/{table_id}/listed", {"listed": False}, host)
+        for ws in strangers:
+            frames, code = await until_closed(ws)
+            assert [f["code"] for f in frames] == ["sight_lost"], frames
+            assert code == 4403
+    finally:
+        await asyncio.gather(*(ws.close() for ws in strangers))

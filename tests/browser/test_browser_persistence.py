@@ -45,7 +45,8 @@ def test_a_reload_mid_game_restores_the_view(browser: Browser, server: Server) -
     assert "Carol" in me.page.locator("[data-testid=who]").inner_text()
     me.check()
 
-    # The invitation again: its owner goes back to the seat, anyone else may watch.
+    # The invitation again: its owner goes back to the seat; to anyone else a used
+    # invitation of a private table names nothing of it.
     me.page.goto(server.base + created["invites"]["0"])
     me.page.wait_for_selector("#game [data-testid=hand]")
     assert "Carol" in me.page.locator("[data-testid=who]").inner_text()
@@ -53,7 +54,7 @@ def test_a_reload_mid_game_restores_the_view(browser: Browser, server: Server) -
     other = browser.new_context(locale="en-US")
     stranger = other.new_page()
     stranger.goto(server.base + created["invites"]["0"])
-    assert stranger.locator("[data-testid=table-full]").is_visible()
+    assert stranger.locator("[data-testid=invite-closed]").is_visible()
     assert stranger.locator("[data-testid=join-form]").count() == 0
     other.close()
     context.close()

@@ -271,33 +271,74 @@ def invite_of(host: Page, seat: int) -> str:
     return "/t/" + link.split("/t/", 1)[1]
 
 
+def test_a_guest_finds_the_table_joined_through_an_invitation_under_your_tables(
+    browser: Browser, server: Server
+) -> None:
+    """The seat cookie a guest's browser received reaches the lobby at ``/``."""
+    made = server.new_table(["person", "person", "person"])
+    table = made["table"]["id"]
+    guest = Watcher(browser.new_context().new_page(), seat=1)
+    join(guest, server, made["invites"]["1"], "Gil")
+    guest.page.goto(server.base + "/")
+    mine = guest.page.locator(f"[data-testid=mine-{table}]")
+    mine.wait_for(timeout=STEP_TIMEOUT_MS)
+    mine.locator("a").first.click()
+    guest.page.wait_for_selector("[data-testid=who]")
+    assert guest.page.locator("[data-testid=who]").inner_text() == "You are Gil"
+
+
+def test_a_revoked_player_of_an_open_table_is_told_so_and_watches_in_japanese(
+    browser: Browser, server: Server
+) -> None:
+    """At an open table the revoked person may watch: the page says so in Japanese and
+    drops "あなたは … です" for "観戦中"."""
+    made = server.new_table(["person", "person", "person"], listed=True)
+    table = made["table"]["id"]
+    context = browser.new_context(locale="ja-JP", extra_http_headers={"Accept-Language": "ja"})
+    mallory = Watcher(context.new_page(), seat=1)
+    join(mallory, server, made["invites"]["1"], "Mallory")
+    who = mallory.page.locator("[data-testid=who]")
+    assert who.inner_text() == "あなたは Mallory です"
+    server.api("POST", f"/api/tables/{table}/seats/1/revoke", host=made["host_token"])
+    notice = mallory.page.locator("[data-testid=seat-lost]")
+    notice.wait_for(state="visible", timeout=STEP_TIMEOUT_MS)
+    assert notice.inner_text() == "ホストがあなたの席を別の人に渡しました。観戦だけできます。"
+    assert who.inner_text() == "観戦中"
+
+
 def test_a_revoked_player_is_told_and_only_watches_and_private_tables_stay_private(
     browser: Browser, server: Server
 ) -> None:
     """Issue 33 in Chromium: the host's own seat has no Revoke; Mallory's page, open
-    while the host revokes her seat, says so and from then on only watches (no moves,
-    no chat) while Bea plays it; a muted Bea is told beside her disabled chat box; the
-    lobby lists the private table to its host only; once ended, nothing is clickable."""
+    while the host revokes her seat at this players-only table, says she has no seat
+    here, drops "You are ..." and the table, and receives nothing more while Bea plays
+    it; a muted Bea is told beside her disabled chat box; the lobby lists the private
+    table to its host only; once ended, nothing is clickable."""
     table, host = open_host_table(browser, server)
     assert host.locator("[data-testid=revoke-0]").count() == 0  # the host's own seat
     assert host.locator("[data-testid=revoke-1]").count() == 1
     mallory = Watcher(browser.new_context().new_page(), seat=1)
     join(mallory, server, invite_of(host, 1), "Mallory")
+    assert mallory.page.locator("[data-testid=who]").inner_text() == "You are Mallory"
     host.reload()
     host.click("[data-testid=revoke-1]")
     notice = mallory.page.locator("[data-testid=seat-lost]")
     notice.wait_for(state="visible", timeout=STEP_TIMEOUT_MS)
-    assert "The host gave your seat to someone else" in notice.inner_text()
-    assert mallory.page.locator("[data-testid=chat-form]").is_hidden()
+    assert notice.inner_text() == "You no longer have a seat at this table."
+    assert mallory.page.locator("[data-testid=who]").count() == 0
+    assert mallory.page.locator("#game *").count() == 0
+    assert mallory.page.locator("[data-testid=chat]").count() == 0
+    assert mallory.page.locator("[data-testid=connection]").is_hidden()
+    seen = len(mallory.frames)
+    assert mallory.frames[-1]["code"] == "seat_gone"
     bea = Watcher(browser.new_context().new_page(), seat=1)
     join(bea, server, invite_of(host, 1), "Bea")
     cy = Watcher(browser.new_context().new_page(), seat=2)
     join(cy, server, invite_of(host, 2), "Cy")
     bea.page.wait_for_selector("#game [data-testid=game-root].eb-table")
-    mallory.page.wait_for_selector("#game [data-testid=game-root].eb-table")
-    playing = [f for f in mallory.states if f["status"] == "playing"]
-    assert playing and all(f["seat"] is None and f["legal"] == [] for f in playing)
-    assert mallory.page.locator("#game [data-act]").count() == 0
+    cy.page.wait_for_selector("#game [data-testid=game-root].eb-table")
+    assert len(mallory.frames) == seen and mallory.sockets == 1  # nothing more; no reconnect
+    assert "Mallory" not in mallory.page.locator("main").inner_text()
 
     host.locator("[data-testid=host-panel] summary").click()
     host.click("[data-testid=mute-1]")

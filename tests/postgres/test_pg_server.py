@@ -14,6 +14,7 @@ import signal
 from collections.abc import Iterator
 from typing import Any
 
+import pytest
 from fastapi.testclient import TestClient
 
 from bodoge.server.app import create_app
@@ -23,6 +24,7 @@ from workers import (
     PEOPLE,
     check_each_table_stays_on_one_worker,
     check_no_bot_move_is_refused,
+    check_sight_ends_on_every_socket,
     check_two_servers_share_a_table,
     create_table,
     replayed,
@@ -158,3 +160,8 @@ def test_each_table_stays_on_one_worker(pg_url: str) -> None:
 
 def test_no_bot_move_is_refused_under_two_workers(pg_url: str) -> None:
     check_no_bot_move_is_refused(pg_url)
+
+
+@pytest.mark.parametrize("workers", [1, 2])
+def test_sight_ends_on_every_socket(pg_url: str, workers: int) -> None:
+    check_sight_ends_on_every_socket(pg_url, workers)

@@ -151,7 +151,9 @@ def test_concurrent_claims_of_the_last_seats_start_the_game(pg_url: str) -> None
             table_id = created.table.id
             invites = list(created.invites.values()) * 2
             with ThreadPoolExecutor(6) as pool:
-                claims = list(pool.map(store.claim_seat, [table_id] * 6, invites, ["x"] * 6))
+                claims = list(
+                    pool.map(store.claim_seat, [table_id] * 6, invites, [f"x{n}" for n in range(6)])
+                )
             won = [c for c in claims if c is not None]
             assert sorted(seat for seat, _ in won) == [0, 1, 2]
             assert store.table(table_id).status == PLAYING  # type: ignore[union-attr]

@@ -247,8 +247,8 @@ def test_a_cancelled_caller_never_leaves_a_stored_action_unpublished(db_url: str
         await hub.start()
         created = store.create_table(SEALED, {"rounds": 1}, 2, 1, [NewSeat(PERSON)] * 2)
         table_id = created.table.id
-        for invite in created.invites.values():
-            store.claim_seat(table_id, invite, "x")
+        for seat, invite in created.invites.items():
+            store.claim_seat(table_id, invite, f"x{seat}")
         live = await hub.get(table_id)
         assert live is not None
         watcher = Connection(seat=None)
@@ -524,8 +524,8 @@ def test_announced_steps_are_applied_without_reading_the_database(db_url: str) -
         await theirs.start()
         created = store.create_table(SEALED, {"rounds": 3}, 2, 1, [NewSeat(PERSON)] * 2)
         table_id = created.table.id
-        for invite in created.invites.values():
-            store.claim_seat(table_id, invite, "x")
+        for seat, invite in created.invites.items():
+            store.claim_seat(table_id, invite, f"x{seat}")
         live = await ours.get(table_id)
         assert live is not None
         watcher = Connection(seat=None)

@@ -135,7 +135,8 @@ def test_open_waiting_tables_per_client_are_capped(db_url: str) -> None:
         assert client.post("/api/tables", json=bots).status_code == 201  # never waits
         for seat in first.invites:  # a table that starts no longer counts
             client.post(
-                f"/api/tables/{first.id}/join", json={"invite": first.invites[seat], "name": "p"}
+                f"/api/tables/{first.id}/join",
+                json={"invite": first.invites[seat], "name": f"p{seat}"},
             )
         assert client.post("/api/tables", json=people).status_code == 201
 

@@ -159,12 +159,13 @@ def test_a_used_or_unknown_invitation_says_so_at_once_and_offers_to_watch(
     client.cookies.clear()  # a friend's browser, not Bea's
     for invite in (table.invites[1], "forged", "x" * 5000):
         page = client.get(f"/t/{table.id}/join/{invite}").text
-        assert 'data-testid="invite-used"' in page, invite[:10]
+        assert 'data-testid="invite-closed"' in page, invite[:10]  # names nothing of it
         assert 'data-testid="join-form"' not in page
         assert 'data-testid="watch"' not in page  # a private table: nothing to watch for them
     assert table.watch_key is not None  # given the watch link, they are offered to watch
     page = client.get(f"/t/{table.id}/join/forged", params={"watch": table.watch_key}).text
     assert f'href="/t/{table.id}" data-testid="watch"' in page
+    assert 'data-testid="invite-used"' in page
 
 
 def test_replay_and_record_download_only_after_the_end(client: TestClient) -> None:

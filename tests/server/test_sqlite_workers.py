@@ -6,10 +6,13 @@ import sqlite3
 from contextlib import closing
 from pathlib import Path
 
+import pytest
+
 from bodoge.server.db import migrate
 from workers import (
     check_each_table_stays_on_one_worker,
     check_no_bot_move_is_refused,
+    check_sight_ends_on_every_socket,
     check_two_servers_share_a_table,
 )
 
@@ -24,6 +27,11 @@ def test_each_table_stays_on_one_worker_on_one_sqlite_file(tmp_path: Path) -> No
 
 def test_no_bot_move_is_refused_under_two_workers_on_one_sqlite_file(tmp_path: Path) -> None:
     check_no_bot_move_is_refused(f"sqlite:///{tmp_path / 'shared.sqlite'}")
+
+
+@pytest.mark.parametrize("workers", [1, 2])
+def test_sight_ends_on_every_socket_on_one_sqlite_file(tmp_path: Path, workers: int) -> None:
+    check_sight_ends_on_every_socket(f"sqlite:///{tmp_path / 'shared.sqlite'}", workers)
 
 
 def test_migrating_leaves_a_sqlite_file_in_wal_mode(tmp_path: Path) -> None:

@@ -220,7 +220,7 @@ def test_a_join_link_that_opens_no_seat_shows_a_stranger_nobody(client: TestClie
     table = create(client, game=SEALED, watch=PLAYERS)  # both seats taken
     for invite in (table.invites[0], "guessed"):
         page = client.get(f"/t/{table.id}/join/{invite}", headers=EN).text
-        assert 'data-testid="table-full"' in page
+        assert 'data-testid="invite-closed"' in page and 'data-testid="table-full"' not in page
         assert "Player 0" not in page and 'data-testid="watch"' not in page
     client.cookies.set(HOST_COOKIE.format(table=table.id), table.host_token)
     page = client.get(f"/t/{table.id}/join/guessed", headers=EN).text

@@ -6,17 +6,25 @@ at creation, by whoever holds its watch key (``?watch=KEY``, then a cookie
 scoped to that table).  The table page, the WebSocket, the replay and its
 steps, the record and the API's table endpoints all ask :func:`may_see`;
 a refusal says ``not_allowed`` and nothing about the table.
+
+Sight is checked on the stored table before it is loaded (:func:`seen_table`):
+a refused request neither replays a table nor keeps it in memory.  An open
+socket keeps the :class:`Sight` it opened with, and the hub asks
+:func:`sees` again whenever the table changes (a seat revoked, the table
+made private): whoever may no longer see it stops receiving it at once.
 """
 
 from __future__ import annotations
 
 import asyncio
 import secrets
+from dataclasses import dataclass
 
 from starlette.requests import HTTPConnection
 
 from .db import LINK, MAX_INVITE, Store, TableInfo, digest
 from .deps import HOST_COOKIE, seat_token
+from .hub import Hub, LiveTable
 
 WATCH_COOKIE = "bodoge_watch_{table}"
 WATCH_QUERY = "watch"
@@ -26,9 +34,7 @@ NOT_ALLOWED_MESSAGE = "only this table's players, its host and those given its w
 
 
 def _matches(secret: str | None, stored: str | None) -> bool:
-    if not secret or not stored or len(secret) > MAX_INVITE:
-        return False
-    return secrets.compare_digest(digest(secret), stored)
+    return _same(_hashed(secret), stored)
 
 
 def watch_key_of(connection: HTTPConnection, table_id: str) -> str | None:
@@ -50,16 +56,65 @@ def by_key(info: TableInfo, key: str | None) -> bool:
     return info.watch == LINK and _matches(key, info.watch_hash)
 
 
+@dataclass(frozen=True)
+class Sight:
+    """The hashes of the secrets a request carries for one table: what lets it see it."""
+
+    token: str | None = None
+    host: str | None = None
+    watch: str | None = None
+
+
+def _hashed(secret: str | None) -> str | None:
+    return digest(secret) if secret and len(secret) <= MAX_INVITE else None
+
+
+def sight_of(connection: HTTPConnection, table_id: str) -> Sight:
+    """What this request (or socket) holds for the table: seat token, host secret, watch key."""
+    return Sight(
+        token=_hashed(seat_token(connection, table_id)),
+        host=_hashed(host_secret_of(connection, table_id)),
+        watch=_hashed(watch_key_of(connection, table_id)),
+    )
+
+
+def sees(info: TableInfo, sight: Sight) -> bool:
+    """Whether ``sight`` sees the table as ``info`` has it now (see the module)."""
+    if info.listed:
+        return True
+    if _same(sight.host, info.host_hash):
+        return True
+    if info.watch == LINK and _same(sight.watch, info.watch_hash):
+        return True
+    return sight.token is not None and sight.token in info.token_hashes
+
+
+def _same(hashed: str | None, stored: str | None) -> bool:
+    return bool(hashed and stored) and secrets.compare_digest(hashed or "", stored or "")
+
+
 async def may_see(connection: HTTPConnection, store: Store, info: TableInfo) -> bool:
     """Whether this request (or socket) may see ``info``'s table (see the module)."""
-    if info.listed or _matches(host_secret_of(connection, info.id), info.host_hash):
-        return True
-    if by_key(info, watch_key_of(connection, info.id)):
+    sight = sight_of(connection, info.id)
+    if sees(info, sight):
         return True
     token = seat_token(connection, info.id)
-    if not token or len(token) > MAX_INVITE:
+    if sight.token is None or not token:
         return False
-    if info.seat_for(token) is not None:
-        return True
     # perhaps seated through another worker a moment ago
     return await asyncio.to_thread(store.seat_of, info.id, token) is not None
+
+
+class NotSeen(Exception):
+    """The request may not see that table (nothing of it was loaded)."""
+
+
+async def seen_table(connection: HTTPConnection, hub: Hub, table_id: str) -> LiveTable | None:
+    """The live table if this request may see it: ``None`` when there is none,
+    :class:`NotSeen` when it may not, decided on the stored table before it is loaded."""
+    info = await hub.info(table_id)
+    if info is None:
+        return None
+    if not await may_see(connection, hub.store, info):
+        raise NotSeen(table_id)
+    return await hub.get(table_id)

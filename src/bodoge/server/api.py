@@ -14,7 +14,9 @@ with a stable code:
   many tables waiting for players as it may);
 * ``/api/tables/{id}...``: 404 ``table_not_found``;
 * ``POST /api/tables/{id}/join``: 409 ``seat_taken`` (the invitation was
-  used or is not valid), 422 ``bad_name``;
+  used or is not valid), ``name_taken`` (someone at the table has that name,
+  or one that looks the same: :mod:`bodoge.server.names`), 422 ``bad_name``
+  (no visible letter, digit or symbol, too long, or invisible characters);
 * ``GET /api/tables/{id}`` and ``/record``: 403 ``not_allowed`` (a private
   table seen by someone who is neither its player (``?token=``), its host
   (``X-Bodoge-Host``) nor, for a ``watch: "link"`` table, the holder of its
@@ -28,7 +30,8 @@ with a stable code:
   ``own_seat`` (revoking the seat the host's own request holds), 422
   ``bad_bot_spec`` / ``invalid_bot``;
 * ``POST /api/tables/{id}/sit`` (a free seat of an open table): 409
-  ``seat_taken`` (none is free, or the table is not open), 422 ``bad_name``;
+  ``seat_taken`` (none is free, or the table is not open), ``name_taken``, 422
+  ``bad_name``;
 * ``POST /api/tables/{id}/rematch`` (a seated person's ``?token=`` or the
   host): 403 ``not_seated``, 409 ``not_over``;
 * any request: 403 ``forbidden_origin`` (sent by a page of another site),
@@ -40,8 +43,8 @@ from __future__ import annotations
 import asyncio
 import secrets
 import time
-import unicodedata
 from collections import deque
+from collections.abc import Callable
 from typing import Annotated, Any, Literal
 
 from fastapi import APIRouter, Depends, HTTPException, Request
@@ -53,7 +56,8 @@ from bodoge.bots import BadBotSpec, parse_bot_spec
 from bodoge.engine import BodogeError, Game
 from bodoge.engine.rng import SEED_BITS
 
-from .access import NOT_ALLOWED, NOT_ALLOWED_MESSAGE, may_see
+from . import names
+from .access import NOT_ALLOWED, NOT_ALLOWED_MESSAGE, NotSeen, may_see, seen_table
 from .access import host_secret_of as host_secret
 from .clock import BadClock, ClockSpec
 from .db import (
@@ -448,15 +452,16 @@ def shown_id(table_id: str) -> str:
     return repr(table_id) if TABLE_ID.fullmatch(table_id) else "by that name"
 
 
-async def live_table(
-    table_id: str, connection: HTTPConnection, store: StoreDep, hub: HubDep
-) -> LiveTable:
+async def live_table(table_id: str, connection: HTTPConnection, hub: HubDep) -> LiveTable:
     """The path's table, live, if this request may see it: else 404 ``table_not_found``
-    or 403 ``not_allowed`` (:func:`bodoge.server.access.may_see`)."""
-    live = await hub.get(table_id)
+    or 403 ``not_allowed`` (:func:`bodoge.server.access.may_see`; a refused request loads
+    nothing)."""
+    try:
+        live = await seen_table(connection, hub, table_id)
+    except NotSeen:
+        raise ApiError(403, NOT_ALLOWED, NOT_ALLOWED_MESSAGE) from None
     if live is None:
         raise not_found(table_id)
-    await check_sight(connection, store, live.info)
     return live
 
 
@@ -470,31 +475,28 @@ LiveDep = Annotated[LiveTable, Depends(live_table)]
 
 
 def checked_name(name: str) -> str:
-    """A player's name, NFKC-normalised and stripped, or 422 ``bad_name``.
+    """A player's name as stored (:func:`bodoge.server.names.checked`), or 422 ``bad_name``."""
+    try:
+        return names.checked(name)
+    except names.BadName as error:
+        raise ApiError(422, error.code, str(error)) from None
 
-    Control characters (NUL among them, which PostgreSQL refuses in text)
-    and lone surrogates are refused with the rest, and so are format
-    characters (Unicode category Cf: bidirectional overrides, zero-width
-    spaces and joiners), with which one player could pose as another
-    (``"\u202eecilA"`` shows as ``Alice``).  NFKC makes full-width and
-    other compatibility look-alikes plain letters.
-    """
-    name = unicodedata.normalize("NFKC", name).strip()
-    if not 1 <= len(name) <= 40:
-        raise ApiError(422, "bad_name", "a name has 1 to 40 characters")
-    if any(unicodedata.category(c) in ("Cc", "Cs") for c in name):
-        raise ApiError(422, "bad_name", "a name may not hold control characters")
-    if any(unicodedata.category(c) == "Cf" for c in name):
-        raise ApiError(
-            422, "bad_name", "a name may not hold invisible formatting characters (such as RTL)"
-        )
-    return name
+
+def _claimed(
+    claim: Callable[[], tuple[tuple[int, str] | None, TableInfo | None]],
+) -> tuple[tuple[int, str] | None, TableInfo | None]:
+    """A seat claimed by ``claim`` (a store's join), or 409 ``name_taken`` when someone at
+    the table has that name or one that looks the same (nothing changed)."""
+    try:
+        return claim()
+    except names.BadName as error:
+        raise ApiError(409, error.code, str(error)) from None
 
 
 async def join_table(store: Store, hub: Hub, table_id: str, invite: str, name: str) -> JoinOut:
     """Claim the seat of an invitation; everyone at the table sees the change."""
     name = checked_name(name)
-    claimed, info = await asyncio.to_thread(store.join, table_id, invite, name)
+    claimed, info = await asyncio.to_thread(_claimed, lambda: store.join(table_id, invite, name))
     if info is None:
         raise not_found(table_id)
     if claimed is None:
@@ -512,15 +514,18 @@ MAX_SECRET = 200
 async def as_host(
     connection: HTTPConnection, store: Store, hub: Hub, table_id: str
 ) -> tuple[LiveTable, str]:
-    """The live table and the host's secret, or 404 ``table_not_found`` / 403 ``not_host``."""
-    live = await hub.get(table_id)
-    if live is None:
+    """The live table and the host's secret, or 404 ``table_not_found`` / 403 ``not_host``
+    (checked before the table is loaded)."""
+    if await hub.info(table_id) is None:
         raise not_found(table_id)
     secret = host_secret(connection, table_id)
     if not secret or len(secret) > MAX_SECRET:
         raise ApiError(403, "not_host", "only the table's host may do this")
     if not await asyncio.to_thread(store.is_host, table_id, secret):
         raise ApiError(403, "not_host", "only the table's host may do this")
+    live = await hub.get(table_id)
+    if live is None:
+        raise not_found(table_id)
     return live, secret
 
 
@@ -618,7 +623,7 @@ async def host_mute(store: Store, hub: Hub, live: LiveTable, seat: int, muted: b
 async def sit_at(store: Store, hub: Hub, table_id: str, name: str) -> JoinOut:
     """Take the first free seat of an open table (anyone may)."""
     name = checked_name(name)
-    claimed, info = await asyncio.to_thread(store.join_open, table_id, name)
+    claimed, info = await asyncio.to_thread(_claimed, lambda: store.join_open(table_id, name))
     if info is None:
         raise not_found(table_id)
     if claimed is None:
@@ -627,11 +632,14 @@ async def sit_at(store: Store, hub: Hub, table_id: str, name: str) -> JoinOut:
     return JoinOut(seat=claimed[0], token=claimed[1])
 
 
-async def rematch(connection: HTTPConnection, store: Store, hub: Hub, live: LiveTable) -> str:
-    """The rematch's table id (made by the first seated person or host who asks)."""
-    table_id = live.info.id
+async def rematch(connection: HTTPConnection, store: Store, hub: Hub, table_id: str) -> str:
+    """The rematch's table id (made by the first seated person or host who asks; anyone
+    else is refused before the table is loaded)."""
+    info = await hub.info(table_id)
+    if info is None:
+        raise not_found(table_id)
     token = seat_token(connection, table_id)
-    seated = live.info.seat_for(token) is not None
+    seated = info.seat_for(token) is not None
     secret = host_secret(connection, table_id)
     if not seated and not (
         secret
@@ -639,6 +647,9 @@ async def rematch(connection: HTTPConnection, store: Store, hub: Hub, live: Live
         and await asyncio.to_thread(store.is_host, table_id, secret)
     ):
         raise ApiError(403, "not_seated", "only the table's players and host start a rematch")
+    live = await hub.get(table_id)
+    if live is None:
+        raise not_found(table_id)
     if live.info.status != OVER:
         raise ApiError(409, "not_over", "a rematch follows a finished game")
     if live.info.next_table is None:
@@ -730,7 +741,7 @@ async def get_table(table_id: str, request: Request, store: StoreDep) -> TableOu
     "/{table_id}/join",
     response_model=JoinOut,
     responses={
-        409: {"model": ErrorOut, "description": "`seat_taken`"},
+        409: {"model": ErrorOut, "description": "`seat_taken`, `name_taken`"},
         422: {"model": ErrorOut, "description": "`bad_name`, `bad_request`"},
     },
 )
@@ -838,7 +849,7 @@ async def post_listed(
 @tables.post(
     "/{table_id}/sit",
     response_model=JoinOut,
-    responses={409: {"model": ErrorOut, "description": "`seat_taken`"}},
+    responses={409: {"model": ErrorOut, "description": "`seat_taken`, `name_taken`"}},
 )
 async def post_sit(table_id: str, body: SitIn, store: StoreDep, hub: HubDep) -> JoinOut:
     """Take the first free seat of an open table."""
@@ -855,10 +866,7 @@ async def post_sit(table_id: str, body: SitIn, store: StoreDep, hub: HubDep) -> 
 )
 async def post_rematch(table_id: str, request: Request, store: StoreDep, hub: HubDep) -> TableOut:
     """The rematch's table: same game, options, clock and people; seats turned by one."""
-    live = await hub.get(table_id)
-    if live is None:
-        raise not_found(table_id)
-    new_id = await rematch(request, store, hub, live)
+    new_id = await rematch(request, store, hub, table_id)
     info = await asyncio.to_thread(store.table, new_id)
     assert info is not None
     return table_out(info)

@@ -50,6 +50,7 @@ from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column, sessionmaker
 from sqlalchemy.pool import PoolProxiedConnection
 
 from .clock import ClockSpec, SeatClock
+from .names import clash
 
 MIGRATIONS = Path(__file__).with_name("migrations")
 
@@ -580,6 +581,7 @@ class Store:
         with self.writing, self.engine.begin() as connection:
             if self.is_postgres:
                 connection.execute(_LOCK_TABLE, {"tid": table_id})
+            _distinct_name(connection, table_id, name)
             seat = connection.execute(
                 _CLAIM,
                 {
@@ -803,6 +805,7 @@ class Store:
         with self.writing, self.engine.begin() as connection:
             if self.is_postgres:
                 connection.execute(_LOCK_TABLE, {"tid": table_id})
+            _distinct_name(connection, table_id, name)
             seat = connection.execute(claim).scalar()
             if seat is not None:
                 connection.execute(_START_WHEN_FULL, {"tid": table_id})
@@ -1170,6 +1173,13 @@ def announcement(item: Append) -> str:
     if len(full.encode()) < NOTIFY_LIMIT:
         return full
     return f"{item.table_id}:{item.seq}"
+
+
+def _distinct_name(connection: Connection, table_id: str, name: str) -> None:
+    """:class:`bodoge.server.names.BadName` (``name_taken``) when someone at the table has
+    that name or one that reads the same; read in the claim's own transaction."""
+    taken = connection.execute(select(SEATS.c.name).where(SEATS.c.table_id == table_id))
+    clash(name, (row.name for row in taken))
 
 
 def _read_table(connection: Connection, table_id: str) -> TableInfo | None:

@@ -58,6 +58,13 @@ other and one of them would always be refused.  A bot whose move is
 refused because the table moved on since it looked decides again; only a
 move refused on the very state it was chosen on (a bot's bug) is replaced
 by a random one, and that is logged as an error.
+
+**Memory.**  A finished table is forgotten when its last socket leaves.  One
+that is only read (its replay, its record) is kept for the reads that follow,
+but at most ``ENDED_KEPT`` such tables, each until ``ENDED_SECONDS`` after
+its last read (:meth:`Hub.forget_ended`); the database keeps them all.  A
+request is checked for sight before its table is loaded
+(:func:`bodoge.server.access.seen_table`), so a refused one loads nothing.
 """
 
 from __future__ import annotations
@@ -69,7 +76,7 @@ import functools
 import logging
 import time
 import unicodedata
-from collections import deque
+from collections import OrderedDict, deque
 from collections.abc import Callable, Sequence
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
@@ -220,6 +227,8 @@ class Committer:
 
 MAX_BACKLOG = 200
 """Unsent messages a connection may have queued before it is closed."""
+NOT_ALLOWED_CLOSE = 4403
+"""Close code of a socket that may not see its table (refused, or no longer allowed)."""
 
 
 @dataclass(eq=False)
@@ -242,7 +251,12 @@ class Connection:
     queue: asyncio.Queue[str | None] = field(default_factory=asyncio.Queue)
     logged: int | None = None
     """Events already sent in earlier state messages (``None``: nothing sent yet)."""
+    sees: Callable[[TableInfo], bool] | None = None
+    """Whether what it opened with still lets it see the table (``None``: always);
+    asked again whenever the table changes (:meth:`Hub.demote_lost`)."""
     dropped: bool = False
+    close_code: int | None = None
+    """Why the server ends it (``None``: it stopped reading)."""
     on_drop: Callable[[], object] | None = None
 
     def send(self, message: dict[str, Any]) -> bool:
@@ -257,6 +271,15 @@ class Connection:
             return False
         self.queue.put_nowait(text)
         return True
+
+    def end(self, code: int) -> None:
+        """Close it with ``code`` after the frames already queued; the socket's handler
+        ends when the client answers the close."""
+        if self.dropped:
+            return
+        self.dropped = True
+        self.close_code = code
+        self.queue.put_nowait(None)
 
     def drop(self) -> None:
         if self.dropped:
@@ -420,6 +443,11 @@ class LiveTable:
         return self.state.is_over or self.info.status == ABANDONED
 
     @property
+    def done(self) -> bool:
+        """Nothing more happens here: the game is over, or its host ended or cancelled it."""
+        return self.state.is_over or self.info.status in (ABANDONED, CANCELLED)
+
+    @property
     def by_bot(self) -> set[int]:
         """People's seats that a bot plays for now."""
         return {s.seat for s in self.info.seats if s.kind == PERSON and s.by_bot}
@@ -453,6 +481,11 @@ class Hub:
         """Tables waiting for players longer than this are removed (0: never)."""
         self.turns: BotTurns | None = None
         self.sweeper: asyncio.Task[None] | None = None
+        self.ended_kept = ENDED_KEPT
+        self.idle: OrderedDict[str, float] = OrderedDict()
+        """Finished tables live here that nobody watches: when each was last asked for
+        (monotonic seconds), least recently first (:meth:`forget_ended`)."""
+        self.forgetter: asyncio.Task[None] | None = None
         self.bot_refusals = 0
         """Bot moves refused so far (each logged); with one owner per table this stays 0."""
         self.tables: dict[str, LiveTable] = {}
@@ -472,7 +505,7 @@ class Hub:
         """Start writing and restore every table in play (bots carry on)."""
         # Locks, events and queues belong to one event loop: make them afresh,
         # so that an app can be started again (in a new loop) after a stop.
-        self.tables, self.loading = {}, {}
+        self.tables, self.loading, self.idle = {}, {}, OrderedDict()
         self.committer = Committer(self.store, self.announce)
         self.stopping = False
         # More threads than runners: a thread still busy with a decision given
@@ -489,14 +522,14 @@ class Hub:
                 log.exception("table %s cannot be restored", info.id)
         if self.waiting_hours > 0:
             self.sweeper = asyncio.create_task(self._sweep(), name="bodoge-expiry")
+        self.forgetter = asyncio.create_task(self._forget_ended(), name="bodoge-forget")
 
     async def stop(self) -> None:
         """Stop the bots, let decisions under way finish and be stored, stop writing."""
         self.stopping = True
         kicks = [live.bot_kick for live in self.tables.values() if live.bot_kick is not None]
         kicks += [live.watch for live in self.tables.values() if live.watch is not None]
-        if self.sweeper is not None:
-            kicks.append(self.sweeper)
+        kicks += [task for task in (self.sweeper, self.forgetter) if task is not None]
         for task in kicks:
             task.cancel()
         await asyncio.gather(*kicks, return_exceptions=True)
@@ -528,7 +561,46 @@ class Hub:
                     self.kick_bots(live)
                     self.arm(live)
         self.loading.pop(table_id, None)
+        if live is not None:
+            self._note_idle(live)
         return live
+
+    def _note_idle(self, live: LiveTable) -> None:
+        """A finished table nobody watches was asked for: keep it a while, but only the
+        ``ended_kept`` asked for last (a stream of reads of many tables stays bounded)."""
+        if not live.done or live.connections:
+            return
+        self.idle[live.info.id] = time.monotonic()
+        self.idle.move_to_end(live.info.id)
+        while len(self.idle) > self.ended_kept:
+            oldest, _ = self.idle.popitem(last=False)
+            self._evict_if_done(self.tables.get(oldest))
+
+    def forget_ended(self, at: float) -> None:
+        """Forget the finished tables nobody has watched or asked for ``ENDED_SECONDS``
+        before ``at`` (monotonic seconds); those just found finished and unwatched
+        (a game of bots ended) are noted from ``at``."""
+        for table_id, live in list(self.tables.items()):
+            if live.done and not live.connections and table_id not in self.idle:
+                self.idle[table_id] = at
+        for table_id, since in list(self.idle.items()):
+            if since > at - ENDED_SECONDS:
+                break
+            del self.idle[table_id]
+            self._evict_if_done(self.tables.get(table_id))
+
+    async def _forget_ended(self) -> None:
+        while True:
+            await asyncio.sleep(ENDED_SECONDS / 4)
+            self.forget_ended(time.monotonic())
+
+    async def info(self, table_id: str) -> TableInfo | None:
+        """The table as this worker knows it, without loading it (a request's sight is
+        checked on it first: a refused request loads nothing)."""
+        live = self.tables.get(table_id)
+        if live is not None:
+            return live.info
+        return await asyncio.to_thread(self.store.table, table_id)
 
     async def created(self, info: TableInfo) -> None:
         """A table was created here.
@@ -543,10 +615,11 @@ class Hub:
             if self.owns(info.id):
                 await self.get(info.id)
             else:
-                await self._tell_owner(info.id)
+                await self._tell_others(info.id)
 
-    async def _tell_owner(self, table_id: str) -> None:
-        """Have the table's owning worker notice that its bots have work (``id:seats``)."""
+    async def _tell_others(self, table_id: str) -> None:
+        """Have the other workers and servers read the table's seats again (``id:seats``):
+        its owner notices that its bots have work, every worker who may no longer see it."""
         if self.announce is not None:
             self.announce([f"{table_id}:seats"])
         elif self.store.is_postgres:
@@ -1068,8 +1141,7 @@ class Hub:
             if info.status != PLAYING:
                 live.bots.clear()
             self.publish(live)
-        if self.announce is not None:
-            self.announce([f"{info.id}:seats"])
+        await self._tell_others(info.id)
         self.kick_bots(live)
         self.arm(live)
 
@@ -1155,6 +1227,9 @@ class Hub:
                 if live.playing:
                     self.publish(live)
         live.connections.add(connection)
+        self.idle.pop(live.info.id, None)
+        if live.done:  # a finished table forgotten while the socket opened: live again
+            self.tables.setdefault(live.info.id, live)
         connection.push(self.message(live, connection, {}))
         if live.chat:
             lines = [chat_line(live, line) for line in live.chat[-CHAT_SENT:]]
@@ -1185,27 +1260,35 @@ class Hub:
             if live.info.grace is not None:
                 self.arm(live)
 
-    def _evict_if_done(self, live: LiveTable) -> None:
+    def _evict_if_done(self, live: LiveTable | None) -> None:
         """Forget a finished table nobody watches; the database still has it."""
-        ended = live.state.is_over or live.info.status in (ABANDONED, CANCELLED)
-        done = ended and not live.connections and not live.lock.locked()
+        if live is None:
+            return
+        done = live.done and not live.connections and not live.lock.locked()
         if done and self.tables.get(live.info.id) is live:
             del self.tables[live.info.id]
+            self.idle.pop(live.info.id, None)
             if live.watch is not None:
                 live.watch.cancel()
 
     def demote_lost(self, live: LiveTable, only: Connection | None = None) -> None:
-        """Make every connection whose token no longer holds its seat a spectator.
+        """End every connection that may no longer see the table, and make every one
+        whose token no longer holds its seat a spectator.
 
         A seat changes hands when the host revokes its invitation and
         someone else takes it (or the host makes it a bot's): the old
         person's socket must not receive the newcomer's view, act or write
-        for them.  Called before every frame a table sends (:meth:`publish`,
-        chat) and before every message a connection's socket handles, so
-        no frame of the seat reaches a connection once the table knows
-        (``only``: just that connection, before one of its messages).
+        for them; at a private table they may no longer see at all, nor may
+        its watchers once the host makes an open table private.  Called
+        before every frame a table sends (:meth:`publish`, chat) and before
+        every message a connection's socket handles, so no frame reaches a
+        connection once the table knows (``only``: just that connection,
+        before one of its messages).
         """
         for connection in [only] if only is not None else list(live.connections):
+            if connection.sees is not None and not connection.sees(live.info):
+                self._end_sight(live, connection)
+                continue
             if connection.seat is None or holds(live.info, connection):
                 continue
             self._leave_seat(live, connection.seat)
@@ -1213,6 +1296,17 @@ class Hub:
             connection.send(
                 {"type": "notice", "code": SEAT_LOST, "message": word(SEAT_LOST, connection.lang)}
             )
+
+    def _end_sight(self, live: LiveTable, connection: Connection) -> None:
+        """Tell the connection it may no longer see the table, then close it (4403)."""
+        had_seat = connection.seat is not None
+        live.connections.discard(connection)
+        if connection.seat is not None:
+            self._leave_seat(live, connection.seat)
+            connection.seat = None
+        code = SEAT_GONE if had_seat else SIGHT_LOST
+        connection.send({"type": "notice", "code": code, "message": word(code, connection.lang)})
+        connection.end(NOT_ALLOWED_CLOSE)
 
     def publish(self, live: LiveTable) -> None:
         """Queue each connection's own new view (computed once per seat and language)."""
@@ -1312,6 +1406,10 @@ def rebuild_live(info: TableInfo, rows: list[tuple[int, int, dict[str, Any]]]) -
     return state, window
 
 
+ENDED_KEPT = 64
+"""Most finished tables nobody watches that a worker keeps in memory."""
+ENDED_SECONDS = 300.0
+"""How long a finished table nobody watches stays in memory after it was last asked for."""
 LOG_LENGTH = 30
 """How many recent events the first state message of a connection carries."""
 STAND_IN = "normal"
@@ -1328,7 +1426,12 @@ CHAT_SENT = 200
 
 
 SEAT_LOST = "seat_lost"
-"""The notice a connection gets when its seat went to someone else."""
+"""The notice a connection gets when its seat went to someone else (it may still watch)."""
+SEAT_GONE = "seat_gone"
+"""The notice of a connection whose seat was taken from it at a table it may not watch:
+the socket closes after it."""
+SIGHT_LOST = "sight_lost"
+"""The notice of a watcher of a table made private: the socket closes after it."""
 
 
 def holds(info: TableInfo, connection: Connection) -> bool:

@@ -170,7 +170,13 @@ WORDS: dict[str, Text] = {
     "join": Text("参加する", "Join"),
     "join_title": Text("{game} の卓に参加", "Join a table of {game}"),
     "name_required": Text(
-        "名前を入力してください（1〜40文字）", "Please enter a name (1–40 characters)"
+        "名前を入力してください（1〜40文字、見える文字・数字・記号を含めて）",
+        "Please enter a name (1–40 characters, with a visible letter, digit or symbol)",
+    ),
+    "name_taken": Text(
+        "この卓にはもう同じ名前（またはそっくりな名前）の人がいます。別の名前にしてください。",
+        "Someone at this table already has that name, or one that looks the same: "
+        "please choose another.",
     ),
     "table_full": Text(
         "この卓はもう全員そろっています。観戦はできます。",
@@ -183,6 +189,13 @@ WORDS: dict[str, Text] = {
     ),
     "seat_taken": Text(
         "この招待は使用済みか、無効です", "This invitation has been used or is not valid"
+    ),
+    "invite_closed_title": Text("この招待では参加できません", "This invitation opens no seat"),
+    "invite_closed": Text(
+        "この招待リンクは使用済みか、取り消されたか、正しくありません。"
+        "招待した人に新しいリンクを頼んでください。",
+        "This invitation link has been used, withdrawn, or is not valid. "
+        "Ask whoever invited you for a new one.",
     ),
     # the table
     "spectating": Text("観戦中", "Watching"),
@@ -306,6 +319,14 @@ WORDS: dict[str, Text] = {
     "seat_lost": Text(
         "ホストがあなたの席を別の人に渡しました。観戦だけできます。",
         "The host gave your seat to someone else. You can still watch.",
+    ),
+    "seat_gone": Text(
+        "この卓にはもうあなたの席がありません。",
+        "You no longer have a seat at this table.",
+    ),
+    "sight_lost": Text(
+        "この卓は非公開になりました。観戦はできません。",
+        "This table is now private: you can no longer watch it.",
     ),
     # the host
     "host_panel": Text("ホストの操作", "Host controls"),

@@ -19,8 +19,10 @@ from .access import (
     NOT_ALLOWED_MESSAGE,
     WATCH_COOKIE,
     WATCH_QUERY,
+    NotSeen,
     by_key,
     may_see,
+    seen_table,
     watch_key_of,
 )
 from .api import (
@@ -103,15 +105,19 @@ def set_watch_cookie(response: Response, table_id: str, key: str) -> None:
     set_table_cookie(response, WATCH_COOKIE, table_id, key)
 
 
-def set_table_cookie(response: Response, name: str, table_id: str, value: str) -> None:
-    """A cookie of one table's pages and socket only (``name`` holds ``{table}``)."""
+def set_table_cookie(
+    response: Response, name: str, table_id: str, value: str, site_wide: bool = False
+) -> None:
+    """A cookie of one table (``name`` holds ``{table}``): of its pages and socket only,
+    or ``site_wide``, for the seat and host cookies, which the lobby at ``/`` reads to
+    list the visitor's own tables."""
     response.set_cookie(
         name.format(table=table_id),
         value,
         max_age=COOKIE_AGE,
         httponly=True,
         samesite="lax",
-        path=f"/t/{table_id}",
+        path="/" if site_wide else f"/t/{table_id}",
     )
 
 
@@ -319,13 +325,7 @@ async def create_from_form(
         return error_page(lang, refusal.status, refusal.message)
     table_id = created.table.id
     response = RedirectResponse(f"/t/{table_id}", 303)
-    response.set_cookie(
-        HOST_COOKIE.format(table=table_id),
-        created.host_token,
-        max_age=COOKIE_AGE,
-        httponly=True,
-        samesite="lax",
-    )
+    set_table_cookie(response, HOST_COOKIE, table_id, created.host_token, site_wide=True)
     if my_name and 0 in created.invites:
         try:
             joined = await join_table(store, hub, table_id, created.invites[0], my_name[:40])
@@ -375,18 +375,16 @@ def in_words(error: ApiError, lang: str) -> str:
 
 
 def set_seat_cookie(response: Response, table_id: str, token: str) -> None:
-    set_table_cookie(response, SEAT_COOKIE, table_id, token)
+    set_table_cookie(response, SEAT_COOKIE, table_id, token, site_wide=True)
 
 
 @router.get("/t/{table_id}", response_class=HTMLResponse)
 async def table_page(
     table_id: str, request: Request, store: StoreDep, hub: HubDep, lang: LangDep
 ) -> HTMLResponse:
-    live = await hub.get(table_id)
-    if live is None:
-        return error_page(lang, 404, word("not_found", lang))
-    if not await may_see(request, store, live.info):
-        return not_allowed_page(lang)
+    live = await seen_page(request, hub, table_id, lang)
+    if isinstance(live, HTMLResponse):
+        return live
     seat = store.seat_of(table_id, seat_token(request, table_id))
     host_token = request.cookies.get(HOST_COOKIE.format(table=table_id))
     invites = {}
@@ -439,15 +437,20 @@ def clock_text(spec: ClockSpec | None, lang: str) -> str:
 async def join_form(
     table_id: str, invite: str, request: Request, store: StoreDep, hub: HubDep, lang: LangDep
 ) -> Response:
-    live = await hub.get(table_id)
-    if live is None:
+    info = await hub.info(table_id)
+    if info is None:
         return error_page(lang, 404, word("not_found", lang))
     if store.seat_of(table_id, seat_token(request, table_id)) is not None:
         return RedirectResponse(f"/t/{table_id}", 303)  # already seated here: back to the table
-    full = live.info.status != WAITING
+    full = info.status != WAITING
     used = not full and not await asyncio.to_thread(store.invite_open, table_id, invite)
-    # A link that opens no seat shows the table's people only to those who may see it.
-    shown = not (full or used) or await may_see(request, store, live.info)
+    if (full or used) and not await may_see(request, store, info):
+        # A link that opens no seat says nothing of a table its holder may not see
+        # (not even its game), and promises nothing: the same page for every such link.
+        return page("join.html", lang, closed=True)
+    live = await hub.get(table_id)
+    if live is None:
+        return error_page(lang, 404, word("not_found", lang))
     return page(
         "join.html",
         lang,
@@ -455,10 +458,14 @@ async def join_form(
         invite=invite,
         full=full,
         used=used,
-        seats=seat_list(live, lang) if shown else [],
-        may_watch=shown,
+        seats=seat_list(live, lang),
+        may_watch=full or used,
         title=live.state.game.title(lang),
     )
+
+
+NAME_WORDS = {"bad_name": "name_required", "name_taken": "name_taken"}
+"""The words of a name refused when joining."""
 
 
 @router.post("/t/{table_id}/join/{invite}")
@@ -473,7 +480,7 @@ async def join_submit(
     try:
         joined = await join_table(store, hub, table_id, invite, name)
     except ApiError as error:
-        key = {"seat_taken": "seat_taken", "bad_name": "name_required"}.get(error.code)
+        key = {"seat_taken": "seat_taken", **NAME_WORDS}.get(error.code)
         message = word(key, lang) if key else in_words(error, lang)
         return error_page(lang, error.status_code, message)
     response = RedirectResponse(f"/t/{table_id}", 303)
@@ -481,28 +488,38 @@ async def join_submit(
     return response
 
 
-async def finished(
-    request: Request, store: Any, live: LiveTable | None, lang: str
-) -> HTMLResponse | None:
-    """The refusal of a replay: no such table, not the visitor's to see, or not over yet."""
+async def seen_page(
+    request: Request, hub: Hub, table_id: str, lang: str
+) -> LiveTable | HTMLResponse:
+    """The table if this visitor may see it, else the refusal's page (no such table, or not
+    theirs to see: then nothing of it was loaded)."""
+    try:
+        live = await seen_table(request, hub, table_id)
+    except NotSeen:
+        return not_allowed_page(lang)
     if live is None:
         return error_page(lang, 404, word("not_found", lang))
-    if not await may_see(request, store, live.info):
-        return not_allowed_page(lang)
-    if not live.ended:
+    return live
+
+
+async def finished(
+    request: Request, hub: Hub, table_id: str, lang: str
+) -> LiveTable | HTMLResponse:
+    """The table of a replay, else its refusal: no such table, not the visitor's to see,
+    or not over yet."""
+    live = await seen_page(request, hub, table_id, lang)
+    if isinstance(live, LiveTable) and not live.ended:
         return error_page(lang, 403, word("replay_not_ready", lang))
-    return None
+    return live
 
 
 @router.get("/t/{table_id}/replay", response_class=HTMLResponse)
 async def replay_page(
     table_id: str, request: Request, hub: HubDep, store: StoreDep, lang: LangDep
 ) -> HTMLResponse:
-    live = await hub.get(table_id)
-    refused = await finished(request, store, live, lang)
-    if refused is not None:
-        return refused
-    assert live is not None
+    live = await finished(request, hub, table_id, lang)
+    if isinstance(live, HTMLResponse):
+        return live
     stops = replay_stops(live.state.events)
     own = await asyncio.to_thread(store.seat_of, table_id, seat_token(request, table_id))
     response = page(
@@ -536,11 +553,9 @@ async def replay_step(
     A step is an action, except that a choice made in several steps (pick,
     take back, confirm) is one step, shown once complete (``replay_stops``).
     """
-    live = await hub.get(table_id)
-    refused = await finished(request, store, live, lang)
-    if refused is not None:
-        return refused
-    assert live is not None
+    live = await finished(request, hub, table_id, lang)
+    if isinstance(live, HTMLResponse):
+        return live
     stops = replay_stops(live.state.events)
     if not 0 <= step < len(stops):
         return error_page(lang, 404, word("bad_step", lang, total=len(stops) - 1))
@@ -560,11 +575,12 @@ async def replay_step(
 async def record_download(
     table_id: str, request: Request, hub: HubDep, store: StoreDep, lang: LangDep
 ) -> Response:
-    live = await hub.get(table_id)
+    try:
+        live = await seen_table(request, hub, table_id)
+    except NotSeen:
+        return JSONResponse({"error": {"code": NOT_ALLOWED, "message": NOT_ALLOWED_MESSAGE}}, 403)
     if live is None:
         return JSONResponse({"error": {"code": "table_not_found", "message": "no such table"}}, 404)
-    if not await may_see(request, store, live.info):
-        return JSONResponse({"error": {"code": NOT_ALLOWED, "message": NOT_ALLOWED_MESSAGE}}, 403)
     if not live.ended:
         return JSONResponse(
             {"error": {"code": "not_over", "message": NOT_OVER}},
@@ -662,7 +678,7 @@ async def sit_form(
     try:
         joined = await sit_at(store, hub, table_id, name)
     except ApiError as error:
-        key = {"seat_taken": "table_full", "bad_name": "name_required"}.get(error.code)
+        key = {"seat_taken": "table_full", **NAME_WORDS}.get(error.code)
         return error_page(
             lang, error.status_code, word(key, lang) if key else in_words(error, lang)
         )
@@ -676,11 +692,8 @@ async def rematch_form(
     table_id: str, request: Request, store: StoreDep, hub: HubDep, lang: LangDep
 ) -> Response:
     """ "Play again": the rematch (made once), then each person's way to their new seat."""
-    live = await hub.get(table_id)
-    if live is None:
-        return error_page(lang, 404, word("not_found", lang))
     try:
-        await rematch(request, store, hub, live)
+        await rematch(request, store, hub, table_id)
     except ApiError as error:
         if error.code == "not_seated":  # a spectator: set up a table of their own
             return RedirectResponse("/", 303)
@@ -697,24 +710,18 @@ async def next_table(table_id: str, request: Request, store: StoreDep, hub: HubD
     the host's cookie follows too, and so does a watch key (a rematch keeps
     its table's setting and key).  Anyone else is refused, as at any table.
     """
-    live = await hub.get(table_id)
-    if live is None or live.info.next_table is None:
+    info = await hub.info(table_id)
+    if info is None or info.next_table is None:
         return RedirectResponse(f"/t/{table_id}", 303)
-    new_id = live.info.next_table
+    new_id = info.next_table
     response = RedirectResponse(f"/t/{new_id}", 303)
     token = seat_token(request, table_id)
-    if token and len(token) <= 200 and live.info.seat_for(token) is not None:
+    if token and len(token) <= 200 and info.seat_for(token) is not None:
         set_seat_cookie(response, new_id, token)
     secret = request.cookies.get(HOST_COOKIE.format(table=table_id))
     if secret and len(secret) <= 200 and await asyncio.to_thread(store.is_host, new_id, secret):
-        response.set_cookie(
-            HOST_COOKIE.format(table=new_id),
-            secret,
-            max_age=COOKIE_AGE,
-            httponly=True,
-            samesite="lax",
-        )
+        set_table_cookie(response, HOST_COOKIE, new_id, secret, site_wide=True)
     key = watch_key_of(request, table_id)
-    if key and by_key(live.info, key):
+    if key and by_key(info, key):
         set_watch_cookie(response, new_id, key)
     return response

@@ -69,7 +69,7 @@ from bodoge.engine import BodogeError, Game, Text, register, replay, replay_stop
 from bodoge.review import Budget, Judgement, Limits, review
 from bodoge.review.words import describe, describe_judgement, notes, percent, who
 
-from .access import may_see
+from .access import NotSeen, seen_table
 from .api import ApiError, client_of
 from .db import TABLE_ID, Base, Store, digest, now
 from .deps import HubDep, LangDep, StoreDep
@@ -689,11 +689,12 @@ async def finished_table(
 ) -> None:
     """Refuse unless the table exists, the visitor may see it, its game is over (so it may
     be replayed) and has ``seat``: the replay page's own checks."""
-    live = await hub.get(table_id) if TABLE_ID.fullmatch(table_id) else None
+    try:
+        live = await seen_table(request, hub, table_id) if TABLE_ID.fullmatch(table_id) else None
+    except NotSeen:
+        raise refuse(403, "not_allowed", lang) from None
     if live is None:
         raise refuse(404, "not_found", lang)
-    if not await may_see(request, store, live.info):
-        raise refuse(403, "not_allowed", lang)
     if not live.ended:
         raise refuse(403, "not_over", lang)
     if not 0 <= seat < live.info.num_players:

@@ -45,9 +45,13 @@ Server → client:
 * :class:`ErrorMessage` ``{"type": "error", "code", "message"}``: a refused
   message, only to the connection that sent it; nothing changed;
 * :class:`PongMessage` ``{"type": "pong"}``;
-* :class:`NoticeMessage` ``{"type": "notice", "code": "seat_lost", "message"}``:
-  the host gave this connection's seat to someone else (revoked its
-  invitation); it is a spectator from then on, before any later frame.
+* :class:`NoticeMessage` ``{"type": "notice", "code", "message"}``:
+  ``seat_lost``: the host gave this connection's seat to someone else
+  (revoked its invitation); it is a spectator from then on, before any
+  later frame.  ``seat_gone`` (its seat was revoked at a private table it
+  may not watch) and ``sight_lost`` (the host made the table it watched
+  private): it may no longer see the table, and the socket closes (4403)
+  after this frame, whichever worker or server the change was made on.
 
 Error codes: ``too_large``, ``malformed_json``, ``malformed`` (not one of the
 shapes above), ``table_not_found`` (then the socket closes with 4404),
@@ -85,12 +89,12 @@ from typing import Annotated, Any, Literal
 from fastapi import APIRouter, WebSocket, WebSocketDisconnect
 from pydantic import BaseModel, ConfigDict, Field, StrictInt, TypeAdapter, ValidationError
 
-from .access import NOT_ALLOWED, NOT_ALLOWED_MESSAGE, may_see
+from .access import NOT_ALLOWED, NOT_ALLOWED_MESSAGE, NotSeen, seen_table, sees, sight_of
 from .api import MAX_ERROR, shown_id
 from .config import MAX_MESSAGE
 from .db import digest
 from .deps import HubDep, seat_token
-from .hub import Connection, Hub, LiveTable, ProtocolError
+from .hub import NOT_ALLOWED_CLOSE, Connection, Hub, LiveTable, ProtocolError
 from .i18n import request_lang
 
 log = logging.getLogger("bodoge.server")
@@ -98,8 +102,6 @@ router = APIRouter()
 
 NOT_FOUND_CLOSE = 4404
 """Close code after ``table_not_found``."""
-NOT_ALLOWED_CLOSE = 4403
-"""Close code after ``not_allowed`` (a private table this connection may not watch)."""
 BACKLOG_CLOSE = 1013
 """Close code for a connection that stopped reading (``MAX_BACKLOG`` unsent messages)."""
 SENDER_GRACE = 1.0
@@ -254,11 +256,12 @@ class PongMessage(BaseModel):
 
 class NoticeMessage(BaseModel):
     """Something the table did to this connection: ``seat_lost`` (the host gave its seat
-    to someone else; from now on it is a spectator)."""
+    to someone else; from now on it is a spectator), ``seat_gone`` or ``sight_lost`` (it
+    may no longer see the table: the socket closes next)."""
 
     model_config = ConfigDict(extra="forbid")
     type: Literal["notice"]
-    code: Literal["seat_lost"]
+    code: Literal["seat_lost", "seat_gone", "sight_lost"]
     message: str
     """In the connection's language."""
 
@@ -307,15 +310,14 @@ def parse(data: str | bytes) -> Incoming:
 @router.websocket("/t/{table_id}/ws")
 async def table_socket(websocket: WebSocket, table_id: str, hub: HubDep) -> None:
     await websocket.accept()
-    live = await hub.get(table_id)
+    try:
+        live = await seen_table(websocket, hub, table_id)
+    except NotSeen:
+        await _refuse(websocket, error(NOT_ALLOWED, NOT_ALLOWED_MESSAGE), NOT_ALLOWED_CLOSE)
+        return
     if live is None:
         problem = error("table_not_found", f"there is no table {shown_id(table_id)}")
-        await websocket.send_text(json.dumps(problem))
-        await websocket.close(code=NOT_FOUND_CLOSE, reason="no such table")
-        return
-    if not await may_see(websocket, hub.store, live.info):
-        await websocket.send_text(json.dumps(error(NOT_ALLOWED, NOT_ALLOWED_MESSAGE)))
-        await websocket.close(code=NOT_ALLOWED_CLOSE, reason="not allowed")
+        await _refuse(websocket, problem, NOT_FOUND_CLOSE)
         return
     token = seat_token(websocket, table_id)
     seat = live.info.seat_for(token)
@@ -328,6 +330,7 @@ async def table_socket(websocket: WebSocket, table_id: str, hub: HubDep) -> None
         wants_html=websocket.query_params.get("html") == "1",
         lang=request_lang(websocket),
         holder=digest(token) if seat is not None and token else None,
+        sees=functools.partial(sees, sight=sight_of(websocket, table_id)),
     )
     sender = asyncio.create_task(_send_loop(websocket, connection))
     handler = asyncio.current_task()
@@ -357,6 +360,16 @@ async def table_socket(websocket: WebSocket, table_id: str, hub: HubDep) -> None
         # A client that does not read may hold the sender in a send for ever.
         with contextlib.suppress(Exception, asyncio.CancelledError):
             await asyncio.wait_for(sender, SENDER_GRACE)
+
+
+async def _refuse(websocket: WebSocket, problem: dict[str, Any], code: int) -> None:
+    """Send the refusal, then close with ``code``.  A client that left meanwhile (it
+    opened the socket and went) is no error of the server's: noted quietly."""
+    try:
+        await websocket.send_text(json.dumps(problem))
+        await websocket.close(code=code, reason=problem["code"])
+    except WebSocketDisconnect:
+        log.debug("a socket refused with %s had already gone", problem["code"])
 
 
 async def _handle(hub: Hub, live: LiveTable, connection: Connection, message: Incoming) -> None:
@@ -393,9 +406,9 @@ async def _receive(websocket: WebSocket) -> str | bytes:
 async def _send_loop(websocket: WebSocket, connection: Connection) -> None:
     while True:
         text = await connection.queue.get()
-        if text is None:  # detached, or dropped for not reading: close if still open
+        if text is None:  # detached, ended, or dropped for not reading: close if still open
             with contextlib.suppress(Exception):
-                await websocket.close(code=BACKLOG_CLOSE)
+                await websocket.close(code=connection.close_code or BACKLOG_CLOSE)
             return
         try:
             await websocket.send_text(text)

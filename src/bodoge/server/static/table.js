@@ -25,6 +25,8 @@
   let reconnectTimer = null;
   let errorTimer = null;
   let pinger = null;
+  // Set once the table says this page may no longer see it: nothing to reconnect to.
+  let shutOut = false;
 
   // ------------------------------------------------------------ the socket
 
@@ -40,6 +42,7 @@
     socket.onmessage = (event) => handle(JSON.parse(event.data));
     socket.onclose = () => {
       clearInterval(pinger);
+      if (shutOut) return;
       if (banner) banner.hidden = false;
       awaiting = null;
       game.classList.remove("pending");
@@ -55,7 +58,7 @@
 
   // Back online, or back to a hidden tab: try at once rather than at the next retry.
   function retryNow() {
-    if (socket && socket.readyState === WebSocket.CLOSED) reconnectSoon(0);
+    if (socket && socket.readyState === WebSocket.CLOSED && !shutOut) reconnectSoon(0);
   }
   window.addEventListener("online", retryNow);
   document.addEventListener("visibilitychange", () => { if (!document.hidden) retryNow(); });
@@ -116,7 +119,8 @@
     } else if (message.type === "chat") {
       message.lines.forEach(addChat);
     } else if (message.type === "notice") {
-      seatLost(message);
+      if (message.code === "seat_lost") seatLost(message);
+      else sightLost(message);
     } else if (message.type === "error") {
       showError(message);
       awaiting = null;
@@ -232,7 +236,16 @@
   }
 
   // The host gave this seat to someone else: from now on this page only watches.
+  // The seat went to someone else, and this page may still watch: it says so, and
+  // "You are ..." gives way to "Watching".
   function seatLost(message) {
+    const who = document.querySelector("[data-testid=who]");
+    if (who) {
+      const tag = document.createElement("span");
+      tag.className = "tag";
+      tag.textContent = who.dataset.spectating;
+      who.replaceChildren(tag);
+    }
     mySeat = null;
     game.dataset.seat = "";
     legal = [];
@@ -244,6 +257,22 @@
     if (spectator) spectator.hidden = false;
     const takeBox = document.querySelector("[data-testid=take-seat-box]");
     if (takeBox) takeBox.hidden = true;
+  }
+
+  // This page may no longer see the table (its seat was revoked at a private table, or
+  // the table was made private): the server closes the socket; the page keeps nothing
+  // of the table but the notice, and does not reconnect.
+  function sightLost(message) {
+    shutOut = true;
+    clearTimeout(reconnectTimer);
+    const box = document.querySelector("[data-testid=seat-lost]");
+    if (box) { box.textContent = message.message; box.hidden = false; }
+    legal = [];
+    mySeat = null;
+    game.replaceChildren();
+    ["who", "room", "chat", "host-panel", "invites", "watch-box"].forEach((id) => {
+      document.querySelectorAll(`[data-testid=${id}]`).forEach((el) => el.remove());
+    });
   }
 
   // While a bot stands in for this seat the board does not say "Your turn": its turn
