@@ -89,9 +89,7 @@ def test_review_my_game_queues_shows_progress_draws_curves_and_jumps_to_a_decisi
     marks = page.get_by_test_id("review-mark")
     steps = sorted({j["replay_step"] for j in review["judgements"]})
     assert marks.count() == len(steps) > 0
-    judgement = next(
-        (j for j in review["judgements"] if j["mark"]), review["judgements"][-1]
-    )
+    judgement = next((j for j in review["judgements"] if j["mark"]), review["judgements"][-1])
     index = steps.index(judgement["replay_step"])
     page.get_by_test_id("replay-seat").select_option("")  # watching as a spectator
     marks.nth(index).click()
@@ -215,7 +213,8 @@ def test_the_timeline_has_one_mark_per_step_each_reachable_by_click_and_keyboard
         """() => [...document.querySelectorAll('[data-testid=review-mark]')].filter((mark) => {
             mark.scrollIntoView({block: 'center', inline: 'center'});
             const box = mark.getBoundingClientRect();
-            return document.elementFromPoint(box.x + box.width / 2, box.y + box.height / 2) !== mark;
+            const [x, y] = [box.x + box.width / 2, box.y + box.height / 2];
+            return document.elementFromPoint(x, y) !== mark;
         }).map((mark) => mark.dataset.step)"""
     )
     assert covered == []
@@ -270,7 +269,8 @@ def test_the_curve_has_axes_ticks_a_band_and_its_points_on_the_line(
     curve = page.get_by_test_id("review-curve")
     y_ticks = curve.locator("[data-testid=review-axis-y] .tick").all_text_contents()
     assert y_ticks == ["0 %", "25 %", "50 %", "75 %", "100 %"]
-    x_ticks = [int(t) for t in curve.locator("[data-testid=review-axis-x] .tick").all_text_contents()]
+    x_axis = curve.locator("[data-testid=review-axis-x] .tick")
+    x_ticks = [int(t) for t in x_axis.all_text_contents()]
     assert x_ticks[0] == 0 and len(x_ticks) >= 3 and all(0 <= t <= total for t in x_ticks)
     assert x_ticks == sorted(x_ticks)
     names = curve.locator(".axis-name").all_text_contents()
@@ -289,7 +289,10 @@ def test_the_curve_has_axes_ticks_a_band_and_its_points_on_the_line(
               return y0 + (y1 - y0) * (x - x0) / (x1 - x0);
             };
             return [...document.querySelectorAll('[data-testid=review-curve] circle')]
-              .filter((c) => Math.abs(on(Number(c.getAttribute('cx'))) - Number(c.getAttribute('cy'))) > 0.5)
+              .filter((c) => {
+                const [x, y] = [Number(c.getAttribute('cx')), Number(c.getAttribute('cy'))];
+                return Math.abs(on(x) - y) > 0.5;
+              })
               .map((c) => c.dataset.step);
         }""",
         review["seat"],
@@ -325,7 +328,11 @@ def test_a_review_names_whose_play_it_is_and_a_spectator_gets_no_seat_as_theirs(
     page.context.close()
     # Bob himself is offered his own seat, as his
     own = phone_or_desk(
-        browser, server, f"/t/{table_id}/replay?token={server.bob_token}", width, lang  # type: ignore[attr-defined]
+        browser,
+        server,
+        f"/t/{table_id}/replay?token={server.bob_token}",
+        width,
+        lang,  # type: ignore[attr-defined]
     )
     assert own.get_by_test_id("review-seat").input_value() == "0"
     assert own.get_by_test_id("review-ask").inner_text() == MY_PLAY[lang]

@@ -107,7 +107,7 @@ def test_a_review_is_queued_run_and_shown_with_its_words_and_steps(db_url: str) 
             lang: client.get(f"/t/{table_id}/replay", headers={"Accept-Language": lang}).text
             for lang in ("ja", "en")
         }
-        assert '>検討する席を選んでください<' in pages["ja"]  # a visitor with no seat here
+        assert ">検討する席を選んでください<" in pages["ja"]  # a visitor with no seat here
         for judgement in review["judgements"]:
             assert judgement["seat"] == 1
             assert 0 <= judgement["replay_step"] <= judgement["step"]

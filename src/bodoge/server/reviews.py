@@ -411,8 +411,7 @@ def review_result(
         shown["replay_step"] = replay_step(stops, judgement.step)
         # told as the replay's counter reads when it shows the decision
         shown["said"] = {
-            lang: say(judgement, shown["replay_step"], lang, named.get(lang))
-            for lang in LANGS
+            lang: say(judgement, shown["replay_step"], lang, named.get(lang)) for lang in LANGS
         }
     result["summary"] = {lang: describe(done, lang, named.get(lang)) for lang in LANGS}
     result["note"] = {lang: " ".join(notes(done, lang)) for lang in LANGS}

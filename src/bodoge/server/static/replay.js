@@ -122,7 +122,7 @@ function reviews(go, seatSelect, lang) {
     }
   }
 
-  const pct = (v) => `${Math.round(v * 100)}`;
+  const pct = (v) => `${Math.round(v * 100)}`.replace("-", "\u2212");
   // A percentage with its interval where the review gives one: "25 % (18–33 %)".
   function withInterval(estimate, unit = " %") {
     const mean = `${pct(estimate.mean)}${unit}`;
