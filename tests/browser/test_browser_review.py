@@ -181,19 +181,28 @@ def phone_or_desk(browser: Browser, server: Server, path: str, width: int, lang:
     return page
 
 
-def show_review_of_bob(page: Page) -> None:
-    page.get_by_test_id("review-seat").select_option("0")
-    page.locator("[data-testid=review-mark]").first.wait_for(state="visible")
-
-
-@pytest.mark.parametrize("lang", LOCALES)
-@pytest.mark.parametrize("width", WIDTHS)
-def test_the_timeline_has_one_mark_per_step_each_reachable_by_click_and_keyboard(
-    browser: Browser, reviewed: tuple[Server, str, Any], width: int, lang: str
-) -> None:
+@pytest.fixture(
+    params=[(w, lang) for w in WIDTHS for lang in LOCALES], ids=lambda p: f"{p[0]}-{p[1]}"
+)
+def bobs_review(
+    request: pytest.FixtureRequest, browser: Browser, reviewed: tuple[Server, str, Any]
+) -> Iterator[tuple[Page, Any, str]]:
+    """The replay page at a width and in a language, a spectator's, showing Bob's review."""
+    width, lang = request.param
     server, table_id, review = reviewed
     page = phone_or_desk(browser, server, f"/t/{table_id}/replay", width, lang)
-    show_review_of_bob(page)
+    page.get_by_test_id("review-seat").select_option("0")
+    page.locator("[data-testid=review-mark]").first.wait_for(state="visible")
+    yield page, review, lang
+    assert page.errors == []  # type: ignore[attr-defined]
+    page.context.close()
+
+
+def test_the_timeline_has_one_mark_per_step_each_reachable_by_click_and_keyboard(
+    bobs_review: tuple[Page, Any, str],
+) -> None:
+    page, review, lang = bobs_review
+    width = page.viewport_size["width"]  # type: ignore[index]
     by_step: dict[int, list[Any]] = {}
     for judgement in review["judgements"]:
         by_step.setdefault(judgement["replay_step"] + 1, []).append(judgement)
@@ -237,8 +246,6 @@ def test_the_timeline_has_one_mark_per_step_each_reachable_by_click_and_keyboard
     assert all(numbered(j["said"][lang], lang) == step for j in by_step[step]), said
     assert all(numbered(j["said"][lang], lang) >= 1 for j in review["judgements"])
     assert page.get_by_test_id("step").inner_text().startswith(COUNTER[lang].format(n=step - 1))
-    assert page.errors == []  # type: ignore[attr-defined]
-    page.context.close()
 
 
 def numbered(sentence: str, lang: str) -> int:
@@ -257,14 +264,10 @@ def wait_step(page: Page, step: int) -> None:
     )
 
 
-@pytest.mark.parametrize("lang", LOCALES)
-@pytest.mark.parametrize("width", WIDTHS)
 def test_the_curve_has_axes_ticks_a_band_and_its_points_on_the_line(
-    browser: Browser, reviewed: tuple[Server, str, Any], width: int, lang: str
+    bobs_review: tuple[Page, Any, str],
 ) -> None:
-    server, table_id, review = reviewed
-    page = phone_or_desk(browser, server, f"/t/{table_id}/replay", width, lang)
-    show_review_of_bob(page)
+    page, review, lang = bobs_review
     total = int(page.get_by_test_id("replay-controls").get_attribute("data-total") or 0)
     curve = page.get_by_test_id("review-curve")
     y_ticks = curve.locator("[data-testid=review-axis-y] .tick").all_text_contents()
@@ -300,8 +303,6 @@ def test_the_curve_has_axes_ticks_a_band_and_its_points_on_the_line(
     assert off == []
     dots = curve.locator("circle")
     assert dots.count() == page.get_by_test_id("review-mark").count()
-    assert page.errors == []  # type: ignore[attr-defined]
-    page.context.close()
 
 
 @pytest.mark.parametrize("lang", LOCALES)
