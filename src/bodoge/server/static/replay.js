@@ -274,7 +274,7 @@ function reviews(go, seatSelect, lang) {
     timeline.style.width = `${width}px`;
     plot.append(svg);
     figure.querySelector(".review-scroll").after(legend(review));
-    figure.hidden = false;
+    figure.hidden = review.curves.length === 0 && marks.length === 0; // a game with no move
     timeline.hidden = marks.length === 0;
   }
 
