@@ -60,7 +60,7 @@ def open_replay(browser: Browser, server: Server, table_id: str, locale: str) ->
     return page
 
 
-def test_review_my_game_queues_shows_progress_draws_curves_and_jumps_to_a_decision(
+def test_a_review_queues_shows_progress_draws_curves_and_jumps_to_a_decision(
     browser: Browser, review_server: Server
 ) -> None:
     table_id = finished_bot_game(review_server)
