@@ -107,14 +107,16 @@ def test_a_review_is_queued_run_and_shown_with_its_words_and_steps(db_url: str) 
             lang: client.get(f"/t/{table_id}/replay", headers={"Accept-Language": lang}).text
             for lang in ("ja", "en")
         }
-        assert 'data-testid="review-ask">この対局を検討する<' in pages["ja"]
+        assert ">検討する席を選んでください<" in pages["ja"]  # a visitor with no seat here
         for judgement in review["judgements"]:
             assert judgement["seat"] == 1
             assert 0 <= judgement["replay_step"] <= judgement["step"]
             assert "%" in judgement["said"]["en"] and "手目" in judgement["said"]["ja"]
-            for lang, page in pages.items():  # the sentence names the step the counter shows
+            for lang, page in pages.items():
+                # the sentence names the step it chose, numbered as the replay numbers its
+                # steps (the first is 1); the counter shows the board it was chosen on
                 counter = step_counter(page, judgement["replay_step"])
-                assert first_number(judgement["said"][lang]) == first_number(counter), counter
+                assert first_number(judgement["said"][lang]) == first_number(counter) + 1, counter
             # a bot played seat 2: its review names it rather than telling the reader "you"
             assert (
                 "Bot 2 played" in judgement["said"]["en"] and "you" not in judgement["said"]["en"]
@@ -211,15 +213,57 @@ def test_reviews_survive_a_restart_and_one_left_running_is_run_again(db_url: str
         assert client.get(f"/t/{table_id}/reviews/1").json() == second
 
 
-def test_the_replay_page_offers_the_review_of_the_visitors_own_seat(db_url: str) -> None:
+def test_the_replay_page_offers_any_seat_by_name_and_the_visitors_own_as_theirs(
+    db_url: str,
+) -> None:
     with running(review_app(db_url)) as client:
         table = create(client, SEALED, seats=("random", "person"), grace=1, stand_in="random")
         wait_status(client, table.id, "over")  # the absent person's seat was played by a bot
         own = client.get(f"/t/{table.id}/replay", params={"token": table.tokens[1]}).text
-        assert '<option value="1" selected>' in own and '<option value="0" selected>' not in own
+        assert re.search(r'<option value="1" data-ask="Review my play"[^>]*selected>', own)
+        assert 'data-ask="Review the bot&#39;s play (Bot 1)"' in own
+        assert 'data-testid="review-ask">Review my play<' in own
         anyone = client.get(f"/t/{table.id}/replay").text
-        assert "selected>" not in anyone.split('id="review-seat"')[1].split("</select>")[0]
-        assert 'data-testid="review-ask">Review my game<' in anyone
+        seats = anyone.split('data-testid="review-seat">')[1].split("</select>")[0]
+        assert '<option value="" selected>' in seats and seats.count("selected") == 1
+        assert 'data-ask="Review Player 1&#39;s play"' in seats and "my play" not in seats
+        assert re.search(r'data-testid="review-ask" disabled>Choose a seat to review<', anyone)
+        japanese = client.get(f"/t/{table.id}/replay", headers={"Accept-Language": "ja"}).text
+        assert 'data-ask="Player 1の手を検討する"' in japanese
+        assert 'data-ask="ボット（ボット1）の手を検討する"' in japanese
+
+
+def test_a_review_of_a_persons_seat_names_them_never_you(db_url: str) -> None:
+    """A stored review is read by whoever may replay the game: a person's seat is named."""
+    with running(review_app(db_url)) as client:
+        table = create(client, SEALED, seats=("random", "person"), grace=1, stand_in="random")
+        wait_status(client, table.id, "over")
+        assert client.post(f"/t/{table.id}/reviews", json={"seat": 1}).status_code == 202
+        review = wait_review(client, table.id, 1, "done")["review"]
+        assert review["bot"] is False and review["judgements"]
+        for judgement in review["judgements"]:
+            assert "Player 1 played" in judgement["said"]["en"], judgement["said"]["en"]
+            assert "you" not in judgement["said"]["en"]
+            assert "Player 1 は " in judgement["said"]["ja"]
+
+
+def test_a_table_the_visitor_may_not_see_has_no_review_for_them(db_url: str) -> None:
+    with running(review_app(db_url)) as client:
+        table = create(client, SEALED, seats=("random", "random"), listed=False)
+        wait_status(client, table.id, "over")
+        stranger = TestClient(client.app, client=("stranger", 50000))
+        for answer in (
+            stranger.post(f"/t/{table.id}/reviews", json={"seat": 0}),
+            stranger.get(f"/t/{table.id}/reviews/0"),
+        ):
+            assert answer.status_code == 403 and answer.json()["error"]["code"] == "not_allowed"
+        for path, status, code in (
+            (f"/t/{table.id}/reviews/-1", 422, "bad_seat"),
+            (f"/t/{table.id}/reviews/{10**30}", 422, "bad_seat"),
+            (f"/t/{table.id}/reviews/x", 422, "bad_request"),
+        ):
+            answer = client.get(path)  # the client holds the watch link
+            assert answer.status_code == status and answer.json()["error"]["code"] == code, path
 
 
 def test_migration_0004_adds_and_removes_the_reviews_table(db_url: str) -> None:

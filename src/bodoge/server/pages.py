@@ -68,10 +68,10 @@ from .forms import (
     player_ranges,
     team_layouts,
 )
-from .hub import Hub, LiveTable, chat_line, rebuild, room, seat_names
+from .hub import Hub, LiveTable, bot_seats, chat_line, rebuild, room, seat_names
 from .i18n import LANG_COOKIE, word
 from .render import named_record, render_game, render_page, seat_list, seat_teams
-from .reviews import page_words
+from .reviews import page_words, reviewable_seats
 
 router = APIRouter(include_in_schema=False)
 
@@ -532,6 +532,7 @@ async def replay_page(
         names=seat_names(live, lang),
         title=live.state.game.title(lang),
         own_seat=own,
+        review_seats=reviewable_seats(seat_names(live, lang), bot_seats(live.info), own, lang),
         review_words=page_words(lang),
     )
     remember_watch(request, response, live.info)

@@ -129,9 +129,9 @@ WORDS = {
         "The review queue is full; please try again a little later",
     ),
 }
-AT = Text("{step}手目の局面", "At step {step}")
-"""Where the replay shows a decision: the position after ``step`` of its steps, as its
-counter reads ("Step 9 of 40" shows the position in which the tenth step was chosen)."""
+AT = Text("{step}手目", "Step {step}")
+"""Which decision, numbered as the replay numbers its steps (the first is 1): the decision
+at the replay's position ``k`` (after ``k`` steps) chooses step ``k + 1``."""
 AGREES = Text(
     "{at}: {who}{played} を選びました（{played_value}）。探索も同じ手を選びます。",
     "{at}: {who} played {played} ({played_value}); the search agrees.",
@@ -144,7 +144,11 @@ CLOSE = Text(
 )
 LANGS = ("ja", "en")
 PAGE_WORDS = {
-    "ask": Text("この対局を検討する", "Review my game"),
+    "ask_own": Text("自分の手を検討する", "Review my play"),
+    "ask_seat": Text("{name}の手を検討する", "Review {name}'s play"),
+    "ask_bot": Text("ボット（{name}）の手を検討する", "Review the bot's play ({name})"),
+    "choose": Text("検討する席を選んでください", "Choose a seat to review"),
+    "pick": Text("席を選ぶ…", "Choose a seat…"),
     "seat": Text("検討する席", "Seat to review"),
     "queued": Text("順番待ち…", "Waiting in the queue…"),
     "started": Text("検討を始めました…", "Reviewing…"),
@@ -152,19 +156,58 @@ PAGE_WORDS = {
     "failed": Text("検討できませんでした: {error}", "The review failed: {error}"),
     "done": Text("検討しました", "Reviewed"),
     "curve": Text(
-        "各席がその時見えていたことから見た見込み（%）。太線が検討した席、印はその席の判断"
-        "（赤: 大悪手・悪手・不正確。押すとその局面へ）、薄い縦線は偶然（引き・出目）が動いた手。",
+        "各席がその時見えていたことから見た見込み（%）。太線が検討した席、帯はその95%区間、"
+        "点はその席の判断（赤: 大悪手・悪手・不正確。押すとその局面へ）、薄い縦線は偶然"
+        "（引き・出目）が動いた手。",
         "Each seat's prospect (%) from what it could see then; the thick line is the reviewed "
-        "seat, the dots its decisions (red: blunders, mistakes, inaccuracies; click one to go "
-        "there), faint lines the steps where chance (a draw, a roll) moved it.",
+        "seat, its band the 95 % interval, the dots its decisions (red: blunders, mistakes, "
+        "inaccuracies; click one to go there), faint lines the steps where chance (a draw, a "
+        "roll) moved it.",
     ),
-    "marks": Text("判断", "Decisions"),
+    "marks": Text("判断（← → で移動、Enter で開く）", "Decisions (← → to move, Enter to open)"),
+    "axis_step": Text("手目", "Step"),
+    "axis_value": Text("見込み（%）", "Prospect (%)"),
+    "mark_label": Text("{step}手目: {mark}", "Step {step}: {mark}"),
+    "fine": Text("問題なし", "no mark"),
+    "unsure": Text("確かではない", "unsure"),
+    "blunder": Text("大悪手", "blunder"),
+    "mistake": Text("悪手", "mistake"),
+    "inaccuracy": Text("不正確", "inaccuracy"),
+    "before": Text(
+        "{step}手目を選ぶ前の局面（{name}から見たもの）",
+        "The board before step {step}, as {name} saw it",
+    ),
+    "figures": Text(
+        "選んだ手 {played}、探索の手 {best}、差 {loss}（95%区間）",
+        "Played {played}, the search's choice {best}, difference {loss} (95 % intervals)",
+    ),
 }
 """The replay page's words for reviews, given to replay.js."""
 
 
 def page_words(lang: str) -> dict[str, str]:
     return {key: text(lang) for key, text in PAGE_WORDS.items()}
+
+
+def reviewable_seats(
+    names: list[str], bots: list[int], own: int | None, lang: str
+) -> list[dict[str, Any]]:
+    """The seats the replay page offers to review, each with the words of its button: any
+    seat of a finished game, named ("Review Bob's play"); "my" only for the visitor's own.
+
+    >>> [s["ask"] for s in reviewable_seats(["Ann", "Bot 2"], [1], 0, "en")]
+    ['Review my play', "Review the bot's play (Bot 2)"]
+    """
+
+    def ask(seat: int, name: str) -> str:
+        if seat == own:
+            return PAGE_WORDS["ask_own"](lang)
+        return PAGE_WORDS["ask_bot" if seat in bots else "ask_seat"].format(name=name)(lang)
+
+    return [
+        {"seat": seat, "name": name, "bot": seat in bots, "ask": ask(seat, name)}
+        for seat, name in enumerate(names)
+    ]
 
 
 def refuse(status: int, code: str, lang: str, **values: object) -> ApiError:
@@ -368,8 +411,7 @@ def review_result(
         shown["replay_step"] = replay_step(stops, judgement.step)
         # told as the replay's counter reads when it shows the decision
         shown["said"] = {
-            lang: say(judgement, shown["replay_step"], lang, named.get(lang), done.bot)
-            for lang in LANGS
+            lang: say(judgement, shown["replay_step"], lang, named.get(lang)) for lang in LANGS
         }
     result["summary"] = {lang: describe(done, lang, named.get(lang)) for lang in LANGS}
     result["note"] = {lang: " ".join(notes(done, lang)) for lang in LANGS}
@@ -461,18 +503,17 @@ def replay_step(stops: list[int], action: int) -> int:
     return max(k for k, stop in enumerate(stops) if stop <= action)
 
 
-def say(
-    judgement: Judgement, step: int, lang: str, names: list[str] | None = None, bot: bool = False
-) -> str:
+def say(judgement: Judgement, step: int, lang: str, names: list[str] | None = None) -> str:
     """A judged decision shown at the replay's ``step``, in a sentence: its mark, a close call,
-    or the search's agreement; a bot's decision names the bot, a person's says "you"."""
-    at = AT.format(step=step)(lang)
+    or the search's agreement.  The seat is named, a person's as a bot's: a stored review is
+    read by whoever may replay the game, so it never says "you"."""
+    at = AT.format(step=step + 1)(lang)
     if judgement.mark is not None:
-        return describe_judgement(judgement, lang, names, at=at, bot=bot)
+        return describe_judgement(judgement, lang, names, at=at, bot=True)
     text = AGREES if judgement.best == judgement.played else CLOSE
     return text.format(
         at=at,
-        who=who(judgement.seat, lang, names, bot),
+        who=who(judgement.seat, lang, names, bot=True),
         played=judgement.played.label(lang, names),
         played_value=percent(judgement.played_value.mean),
         best=judgement.best.label(lang, names),

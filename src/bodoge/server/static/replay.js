@@ -1,6 +1,332 @@
 // Replay: step through a finished game as any seat or as a spectator.
 // Each step's view is rendered by the server (/t/<id>/replay/<step>?seat=<n>).
 "use strict";
+// A review of one seat's decisions: asked for, followed while it runs, then drawn
+// (every seat's curve, the seat's decisions on the timeline); a decision clicked
+// shows that step as the reviewed seat saw it, and what the search thought of it.
+// The curve and the timeline share one scale, the replay's steps: position k is the
+// board after k steps, and the decision taken there is step k + 1.
+const SEVERITY = { blunder: 3, mistake: 2, inaccuracy: 1 };
+const MIN_PITCH = 14; // px per step at least: marks never cover each other, the strip scrolls
+const SVG = "http://www.w3.org/2000/svg";
+
+function svgNode(name, attributes, parent) {
+  const node = document.createElementNS(SVG, name);
+  Object.entries(attributes).forEach(([k, v]) => node.setAttribute(k, String(v)));
+  if (parent) parent.append(node);
+  return node;
+}
+
+// The replay position (steps done) after `actions` actions: the last stop at or before it.
+function positionOf(stops, actions) {
+  let k = 0;
+  while (k + 1 < stops.length && stops[k + 1] <= actions) k += 1;
+  return k;
+}
+
+// Decisions grouped by the step they choose, most serious first: one mark per step.
+function byStep(judgements) {
+  const steps = new Map();
+  judgements.forEach((j) => {
+    const step = j.replay_step + 1;
+    if (!steps.has(step)) steps.set(step, []);
+    steps.get(step).push(j);
+  });
+  steps.forEach((list) => list.sort((a, b) => (SEVERITY[b.mark] || 0) - (SEVERITY[a.mark] || 0)));
+  return [...steps.entries()].sort((a, b) => a[0] - b[0]);
+}
+
+// Whether the judge left a decision unsure (a field reviews may carry).
+function unsure(judgement) {
+  return judgement.unsure === true || judgement.sure === false;
+}
+
+// Round tick spacing giving at most `most` ticks over `span` steps.
+function tickEvery(span, most) {
+  for (const base of [1, 2, 5, 10, 20, 25, 50, 100, 200, 250, 500, 1000, 2000, 5000]) {
+    if (span / base <= most) return base;
+  }
+  return Math.ceil(span / most);
+}
+
+function reviews(go, seatSelect, lang) {
+  const panel = document.querySelector("[data-testid=review]");
+  if (!panel) return;
+  const table = panel.dataset.table;
+  const words = JSON.parse(panel.dataset.words);
+  const seatOf = panel.querySelector("#review-seat");
+  const ask = panel.querySelector("[data-testid=review-ask]");
+  const status = panel.querySelector("[data-testid=review-status]");
+  const figure = panel.querySelector("[data-testid=review-curve]");
+  const plot = figure.querySelector(".review-plot");
+  const said = panel.querySelector("[data-testid=review-said]");
+  const before = panel.querySelector("[data-testid=review-before]");
+  const timeline = panel.querySelector("[data-testid=review-timeline]");
+  const controls = document.querySelector(".replay-controls");
+  const total = Math.max(1, Number(controls.dataset.total) || 1);
+  const stops = JSON.parse(controls.dataset.stops || "[0]");
+  let watching = 0;
+
+  function fill(text, values) {
+    return text.replace(/\{(\w+)\}/g, (_, key) => String(values[key] ?? ""));
+  }
+
+  function nameOf(seat) {
+    const option = seatOf.querySelector(`option[value="${seat}"]`);
+    return option ? option.textContent : String(Number(seat) + 1);
+  }
+
+  // The button names whose play it reviews; with no seat chosen it asks for one.
+  function labelAsk() {
+    const option = seatOf.selectedOptions[0];
+    ask.disabled = !option || option.value === "";
+    ask.textContent = ask.disabled ? words.choose : option.dataset.ask;
+  }
+
+  function clear() {
+    figure.hidden = true;
+    timeline.hidden = true;
+    timeline.replaceChildren();
+    plot.replaceChildren();
+    said.replaceChildren();
+    before.textContent = "";
+    figure.querySelectorAll(".review-legend").forEach((names) => names.remove());
+  }
+
+  async function follow(seat, ticket) {
+    if (seat === "") return; // no seat chosen
+    while (ticket === watching) {
+      const answer = await fetch(`/t/${table}/reviews/${seat}`);
+      if (ticket !== watching) return;
+      const body = await answer.json();
+      if (!answer.ok) {
+        status.textContent = body.error.message;
+        return;
+      }
+      if (body.status === "none") return; // never asked for
+      if (body.status === "done") {
+        // a partial review, or a game with no move, says so instead
+        const note = body.review.note ? body.review.note[lang] || body.review.note.en : "";
+        status.textContent = note || words.done;
+        draw(body.review);
+        return;
+      }
+      if (body.status === "failed") {
+        status.textContent = fill(words.failed, { error: body.error || "" });
+        return;
+      }
+      const running = body.total ? fill(words.running, body) : words.started;
+      status.textContent = body.status === "queued" ? words.queued : running;
+      status.dataset.done = String(body.done);
+      await new Promise((resolve) => setTimeout(resolve, 600));
+    }
+  }
+
+  const pct = (v) => `${Math.round(v * 100)}`.replace("-", "\u2212");
+  // A percentage with its interval where the review gives one: "25 % (18–33 %)".
+  function withInterval(estimate, unit = " %") {
+    const mean = `${pct(estimate.mean)}${unit}`;
+    if (estimate.low === undefined || estimate.high === undefined) return mean;
+    return `${mean} (${pct(estimate.low)}–${pct(estimate.high)}${unit})`;
+  }
+
+  function jump(review, step, judgements, mark) {
+    seatSelect.value = String(review.seat); // the seat's own view: never another's cards
+    go(step - 1); // the board the decision was taken on
+    before.textContent = fill(words.before, { step, name: nameOf(review.seat) });
+    said.replaceChildren(...judgements.map((judgement) => {
+      const line = document.createElement("p");
+      line.textContent = judgement.said[lang] || judgement.said.en;
+      if (unsure(judgement)) line.textContent += ` (${words.unsure})`;
+      const figures = document.createElement("span");
+      figures.className = "muted small review-figures";
+      figures.textContent = " " + fill(words.figures, {
+        played: withInterval(judgement.played_value),
+        best: withInterval(judgement.best_value),
+        loss: withInterval(judgement.loss, ""),
+      });
+      line.append(figures);
+      return line;
+    }));
+    said.dataset.step = String(step);
+    timeline.querySelectorAll(".current").forEach((m) => m.classList.remove("current"));
+    mark.classList.add("current");
+  }
+
+  // Each seat's name in its line's colour (the reviewed seat's in bold).
+  function legend(review) {
+    const names = document.createElement("p");
+    names.className = "review-legend small";
+    review.curves.forEach((_, seat) => {
+      const name = document.createElement(seat === review.seat ? "strong" : "span");
+      name.textContent = `━ ${nameOf(seat)} `;
+      name.style.color = hue(seat);
+      names.append(name);
+    });
+    return names;
+  }
+
+  const hue = (seat) => `hsl(${(seat * 137) % 360} 60% 42%)`;
+
+  // A curve on the replay's steps: its points' positions, the first point of each kept.
+  function placed(curve) {
+    const seen = new Set();
+    return curve.map((p) => ({ ...p, at: positionOf(stops, p.step) }))
+      .filter((p) => !seen.has(p.at) && seen.add(p.at));
+  }
+
+  // The curve's value at position `at` (between points, on the line joining them).
+  function valueAt(points, at, fallback) {
+    if (points.length === 0) return fallback;
+    const after = points.findIndex((p) => p.at >= at);
+    if (after === -1) return points[points.length - 1].mean;
+    if (after === 0 || points[after].at === at) return points[after].mean;
+    const a = points[after - 1], b = points[after];
+    return a.mean + ((b.mean - a.mean) * (at - a.at)) / (b.at - a.at);
+  }
+
+  function axes(svg, x, y, width, height, left) {
+    const grid = svgNode("g", { class: "axis axis-y", "data-testid": "review-axis-y" }, svg);
+    [0, 0.25, 0.5, 0.75, 1].forEach((v) => {
+      svgNode("line", { x1: left, x2: width, y1: y(v), y2: y(v), class: "grid" }, grid);
+      const label = svgNode("text", { x: left - 4, y: y(v) + 4, "text-anchor": "end", class: "tick" }, grid);
+      label.textContent = `${Math.round(v * 100)} %`;
+    });
+    const bottom = svgNode("g", { class: "axis axis-x", "data-testid": "review-axis-x" }, svg);
+    svgNode("line", { x1: left, x2: width, y1: height, y2: height, class: "base" }, bottom);
+    const every = tickEvery(total, Math.max(2, Math.floor((width - left) / 40)));
+    for (let k = 0; k <= total; k += every) {
+      svgNode("line", { x1: x(k), x2: x(k), y1: height, y2: height + 4, class: "base" }, bottom);
+      const label = svgNode("text", { x: x(k), y: height + 16, "text-anchor": "middle", class: "tick" }, bottom);
+      label.textContent = String(k);
+    }
+    const name = svgNode("text", { x: width, y: height + 30, "text-anchor": "end", class: "axis-name" }, bottom);
+    name.textContent = words.axis_step;
+    const value = svgNode("text", { x: 0, y: -6, class: "axis-name" }, grid);
+    value.textContent = words.axis_value;
+  }
+
+  // The interval around the reviewed seat's curve, where its points carry one.
+  function band(svg, points, x, y, seat) {
+    const sure = points.filter((p) => p.low !== undefined && p.high !== undefined);
+    if (sure.length < 2) return;
+    const edge = [...sure.map((p) => `${x(p.at)},${y(p.high)}`),
+      ...sure.slice().reverse().map((p) => `${x(p.at)},${y(p.low)}`)];
+    svgNode("polygon", {
+      points: edge.join(" "), fill: hue(seat), "fill-opacity": 0.15, stroke: "none",
+      class: "band", "data-testid": "review-band",
+    }, svg);
+  }
+
+  function draw(review) {
+    clear();
+    const left = 44, height = 200, top = 18;
+    const room = Math.max(200, figure.parentElement.clientWidth - 24);
+    const pitch = Math.max(MIN_PITCH, (room - left) / (total + 1));
+    const width = left + pitch * (total + 1);
+    const x = (at) => left + (at + 0.5) * pitch;
+    const y = (value) => height - value * height;
+    const svg = svgNode("svg", {
+      width, height: height + top + 34, viewBox: `0 ${-top} ${width} ${height + top + 34}`, role: "img",
+    });
+    axes(svg, x, y, width, height, left);
+    const curves = review.curves.map(placed);
+    const own = curves[review.seat] || [];
+    // faint lines where chance (a draw, a roll) moved the reviewed seat's prospect
+    own.filter((p) => p.cause.includes("chance")).forEach((p) => {
+      svgNode("line", { x1: x(p.at), x2: x(p.at), y1: 0, y2: height, stroke: "#999", "stroke-opacity": 0.2, class: "chance" }, svg);
+    });
+    band(svg, own, x, y, review.seat);
+    curves.forEach((points, seat) => {
+      svgNode("polyline", {
+        points: points.map((p) => `${x(p.at)},${y(p.mean)}`).join(" "), fill: "none",
+        stroke: hue(seat), "stroke-width": seat === review.seat ? 3 : 1.2, "data-seat": seat,
+      }, svg);
+    });
+    const marks = byStep(review.judgements).map(([step, judgements]) => {
+      const worst = judgements[0];
+      const mark = document.createElement("button");
+      mark.type = "button";
+      mark.className = "review-mark";
+      mark.setAttribute("data-testid", "review-mark");
+      mark.dataset.mark = worst.mark || "";
+      mark.dataset.step = String(step);
+      if (judgements.some(unsure)) mark.dataset.unsure = "";
+      mark.tabIndex = -1;
+      const kind = worst.mark ? words[worst.mark] : words.fine;
+      mark.setAttribute("aria-label", fill(words.mark_label, { step, mark: kind }));
+      mark.title = judgements.map((j) => j.said[lang] || j.said.en).join("\n");
+      const size = Math.min(pitch - 2, 22);
+      mark.style.left = `${x(step) - size / 2}px`;
+      mark.style.width = `${size}px`;
+      mark.addEventListener("click", () => jump(review, step, judgements, mark));
+      timeline.append(mark);
+      // its point on the line, where the decision took the seat's prospect
+      const dot = svgNode("circle", {
+        cx: x(step), cy: y(valueAt(own, step, worst.played_value.mean)),
+        r: worst.mark ? 6 : 3, fill: worst.mark ? "#c00000" : "#888", "data-step": step,
+      }, svg);
+      svgNode("title", {}, dot).textContent = mark.title;
+      dot.addEventListener("click", () => jump(review, step, judgements, mark));
+      return mark;
+    });
+    if (marks.length) marks[0].tabIndex = 0; // one stop for Tab; arrows move within
+    timeline.style.width = `${width}px`;
+    plot.append(svg);
+    figure.querySelector(".review-scroll").after(legend(review));
+    figure.hidden = review.curves.length === 0 && marks.length === 0; // a game with no move
+    timeline.hidden = marks.length === 0;
+  }
+
+  // Arrow keys move between the marks (a roving tab stop); Enter or Space opens one.
+  timeline.addEventListener("keydown", (event) => {
+    const marks = [...timeline.querySelectorAll("[data-testid=review-mark]")];
+    const here = marks.indexOf(document.activeElement);
+    if (here === -1) return;
+    const to = { ArrowRight: here + 1, ArrowDown: here + 1, ArrowLeft: here - 1, ArrowUp: here - 1,
+      Home: 0, End: marks.length - 1 }[event.key];
+    if (to === undefined) return;
+    event.preventDefault();
+    const next = marks[Math.max(0, Math.min(marks.length - 1, to))];
+    marks.forEach((m) => { m.tabIndex = m === next ? 0 : -1; });
+    next.focus();
+    next.scrollIntoView({ block: "nearest", inline: "nearest" });
+  });
+
+  async function request() {
+    const seat = seatOf.value;
+    if (seat === "") return;
+    const ticket = ++watching;
+    clear();
+    ask.disabled = true;
+    try {
+      const answer = await fetch(`/t/${table}/reviews`, {
+        method: "POST",
+        headers: { "Content-Type": "application/json" },
+        body: JSON.stringify({ seat: Number(seat) }),
+      });
+      const body = await answer.json();
+      if (!answer.ok) {
+        status.textContent = body.error.message;
+        return;
+      }
+      await follow(seat, ticket);
+    } finally {
+      labelAsk();
+    }
+  }
+
+  ask.addEventListener("click", request);
+  seatOf.addEventListener("change", () => {
+    clear();
+    labelAsk();
+    status.textContent = "";
+    follow(seatOf.value, ++watching); // a review asked for earlier shows at once
+  });
+  labelAsk();
+  follow(seatOf.value, ++watching);
+}
+
 (function () {
   const controls = document.querySelector(".replay-controls");
   const game = document.getElementById("game");
@@ -67,7 +393,7 @@
   scrubber.addEventListener("input", () => go(Number(scrubber.value)));
   seatSelect.addEventListener("change", show);
   document.addEventListener("keydown", (event) => {
-    if (event.target.closest("input, select, textarea")) return;
+    if (event.target.closest("input, select, textarea, .review-timeline")) return;
     if (event.key === "ArrowRight") go(step + 1);
     if (event.key === "ArrowLeft") go(step - 1);
     if (event.key === "Home") go(0);
@@ -77,171 +403,3 @@
   show();
   reviews(go, seatSelect, controls.dataset.lang || document.documentElement.lang || "en");
 })();
-
-// A review of one seat's decisions: asked for, followed while it runs, then drawn
-// (every seat's curve, the seat's decisions on the timeline); a decision clicked
-// shows that step as the reviewed seat saw it, and what the search thought of it.
-function reviews(go, seatSelect, lang) {
-  const panel = document.querySelector("[data-testid=review]");
-  if (!panel) return;
-  const table = panel.dataset.table;
-  const words = JSON.parse(panel.dataset.words);
-  const seatOf = panel.querySelector("#review-seat");
-  const ask = panel.querySelector("[data-testid=review-ask]");
-  const status = panel.querySelector("[data-testid=review-status]");
-  const figure = panel.querySelector("[data-testid=review-curve]");
-  const plot = figure.querySelector(".review-plot");
-  const said = panel.querySelector("[data-testid=review-said]");
-  const timeline = document.querySelector("[data-testid=review-timeline]");
-  const total = Number(document.querySelector(".replay-controls").dataset.total) || 1;
-  const SVG = "http://www.w3.org/2000/svg";
-  let watching = 0;
-
-  function fill(text, values) {
-    return text.replace(/\{(\w+)\}/g, (_, key) => String(values[key] ?? ""));
-  }
-
-  function clear() {
-    figure.hidden = true;
-    timeline.hidden = true;
-    timeline.replaceChildren();
-    plot.replaceChildren();
-    said.textContent = "";
-  }
-
-  async function follow(seat, ticket) {
-    while (ticket === watching) {
-      const answer = await fetch(`/t/${table}/reviews/${seat}`);
-      if (ticket !== watching) return;
-      const body = await answer.json();
-      if (!answer.ok) {
-        status.textContent = body.error.message;
-        return;
-      }
-      if (body.status === "none") return; // never asked for
-      if (body.status === "done") {
-        // a partial review, or a game with no move, says so instead
-        const note = body.review.note ? body.review.note[lang] || body.review.note.en : "";
-        status.textContent = note || words.done;
-        draw(body.review);
-        return;
-      }
-      if (body.status === "failed") {
-        status.textContent = fill(words.failed, { error: body.error || "" });
-        return;
-      }
-      const running = body.total ? fill(words.running, body) : words.started;
-      status.textContent = body.status === "queued" ? words.queued : running;
-      status.dataset.done = String(body.done);
-      await new Promise((resolve) => setTimeout(resolve, 600));
-    }
-  }
-
-  function jump(review, judgement, mark) {
-    seatSelect.value = String(review.seat); // the seat's own view: never another's cards
-    go(judgement.replay_step);
-    said.textContent = judgement.said[lang] || judgement.said.en;
-    said.dataset.step = String(judgement.replay_step);
-    timeline.querySelectorAll(".current").forEach((m) => m.classList.remove("current"));
-    if (mark) mark.classList.add("current");
-  }
-
-  // Each seat's name in its line's colour (the reviewed seat's in bold).
-  function legend(review) {
-    const names = document.createElement("p");
-    names.className = "review-legend small";
-    review.curves.forEach((_, seat) => {
-      const name = document.createElement(seat === review.seat ? "strong" : "span");
-      name.textContent = `━ ${seatOf.options[seat] ? seatOf.options[seat].textContent : seat + 1} `;
-      name.style.color = `hsl(${(seat * 137) % 360} 60% 42%)`;
-      names.append(name);
-    });
-    return names;
-  }
-
-  function draw(review) {
-    clear();
-    const width = 600, height = 200, actions = Math.max(1, review.actions);
-    const x = (step) => (step / actions) * width;
-    const y = (value) => height - value * height;
-    const svg = document.createElementNS(SVG, "svg");
-    svg.setAttribute("viewBox", `-8 -8 ${width + 16} ${height + 16}`);
-    svg.setAttribute("role", "img");
-    const frame = document.createElementNS(SVG, "rect");
-    Object.entries({ x: 0, y: 0, width, height, fill: "none", stroke: "#bbb" })
-      .forEach(([k, v]) => frame.setAttribute(k, v));
-    svg.append(frame);
-    // faint lines where chance (a draw, a roll) moved the reviewed seat's prospect
-    (review.curves[review.seat] || []).filter((p) => p.cause.includes("chance")).forEach((p) => {
-      const line = document.createElementNS(SVG, "line");
-      Object.entries({ x1: x(p.step), x2: x(p.step), y1: 0, y2: height, stroke: "#999" })
-        .forEach(([k, v]) => line.setAttribute(k, v));
-      line.setAttribute("stroke-opacity", "0.2");
-      line.classList.add("chance");
-      svg.append(line);
-    });
-    review.curves.forEach((curve, seat) => {
-      const line = document.createElementNS(SVG, "polyline");
-      line.setAttribute("points", curve.map((p) => `${x(p.step)},${y(p.mean)}`).join(" "));
-      line.setAttribute("fill", "none");
-      line.setAttribute("stroke", `hsl(${(seat * 137) % 360} 60% 42%)`);
-      line.setAttribute("stroke-width", seat === review.seat ? "3" : "1.2");
-      line.dataset.seat = String(seat);
-      svg.append(line);
-    });
-    review.judgements.forEach((judgement) => {
-      const mark = document.createElement("button");
-      mark.type = "button";
-      mark.className = "review-mark";
-      mark.setAttribute("data-testid", "review-mark");
-      mark.dataset.mark = judgement.mark || "";
-      mark.title = judgement.said[lang] || judgement.said.en;
-      mark.style.left = `${(judgement.replay_step / total) * 100}%`;
-      mark.addEventListener("click", () => jump(review, judgement, mark));
-      timeline.append(mark);
-      const dot = document.createElementNS(SVG, "circle");
-      dot.setAttribute("cx", x(judgement.step));
-      dot.setAttribute("cy", y(judgement.played_value.mean));
-      dot.setAttribute("r", judgement.mark ? "6" : "3");
-      dot.setAttribute("fill", judgement.mark ? "#c00000" : "#888");
-      const title = document.createElementNS(SVG, "title");
-      title.textContent = mark.title;
-      dot.append(title);
-      dot.addEventListener("click", () => jump(review, judgement, mark));
-      svg.append(dot);
-    });
-    plot.append(svg, legend(review));
-    figure.hidden = review.curves.length === 0;
-    timeline.hidden = false;
-  }
-
-  async function request() {
-    const seat = seatOf.value;
-    const ticket = ++watching;
-    clear();
-    ask.disabled = true;
-    try {
-      const answer = await fetch(`/t/${table}/reviews`, {
-        method: "POST",
-        headers: { "Content-Type": "application/json" },
-        body: JSON.stringify({ seat: Number(seat) }),
-      });
-      const body = await answer.json();
-      if (!answer.ok) {
-        status.textContent = body.error.message;
-        return;
-      }
-      await follow(seat, ticket);
-    } finally {
-      ask.disabled = false;
-    }
-  }
-
-  ask.addEventListener("click", request);
-  seatOf.addEventListener("change", () => {
-    clear();
-    status.textContent = "";
-    follow(seatOf.value, ++watching); // a review asked for earlier shows at once
-  });
-  follow(seatOf.value, ++watching);
-}
