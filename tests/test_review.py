@@ -72,19 +72,55 @@ def test_every_game_can_be_reviewed_in_both_languages(game_id: str) -> None:
     record = bot_game(game_id, players, seed=3, spec="normal")
     tiny = Budget(iterations=4, worlds=2, candidates=2, curve=1)
     result = review(record, 0, tiny)
-    state = game.new_game(players, record["seed"], record["options"])
-    expected = []
-    for step, (actor, wire) in enumerate(record["actions"]):
-        if actor == 0 and len(state.legal_actions(0)) > 1:
-            expected.append((step, game.parse_action(wire)))
-        state.apply(actor, game.parse_action(wire))
-    assert [(j.step, j.played) for j in result.judgements] == expected
+    assert [(j.step, j.last_step, j.played) for j in result.judgements] == whole_decisions(
+        record, 0
+    )
     assert [len(curve) for curve in result.curves] == [len(record["actions"]) + 1] * players
     assert result.metric == ("team" if game.cooperative else "win")
     assert json.loads(json.dumps(result.to_json())) == result.to_json()
     for lang, header in (("ja", "見えていたことだけから"), ("en", "from what P1 could see")):
         lines = describe(result, lang)
-        assert header in lines[0] and len(lines) == 3 + len(result.marked)
+        unsure = 1 if any(j.unsure for j in result.judgements) else 0
+        assert header in lines[0] and len(lines) == 3 + unsure + len(result.marked)
+
+
+def whole_decisions(record: dict[str, Any], seat: int) -> list[tuple[int, int, Any]]:
+    """``seat``'s decisions with a choice, as (first step, last step, completing action): the
+    seat's draft steps (a choice still being made) belong to the decision that completes them."""
+    game = bodoge.get_game(record["game"])
+    state = game.new_game(record["num_players"], record["seed"], record["options"])
+    found, first = [], None
+    for step, (actor, wire) in enumerate(record["actions"]):
+        action = game.parse_action(wire)
+        if actor == seat and first is None:
+            first, choosing = step, len(state.legal_actions(seat)) > 1
+        event = state.apply(actor, action)
+        if actor == seat and not event.outcome.draft:
+            if choosing:
+                found.append((first, step, action))
+            first = None
+    return found
+
+
+def test_the_review_json_gives_intervals_whole_decisions_and_unsure_verdicts() -> None:
+    """The fields the browser reads: every percentage with its interval, a decision's first
+    and last step and every step of each whole choice, and whether its verdict is unsure."""
+    record = bot_game("papayoo", 3, seed=2)
+    budget = Budget(iterations=8, worlds=4, candidates=2, curve=1, precision=0.1, most_worlds=8)
+    shown = review(record, 0, budget, limits=Limits(decisions=6, points=3)).to_json()
+    assert shown["budget"]["precision"] == 0.1 and shown["budget"]["most_worlds"] == 8
+    assert shown["coverage"]["unsure"] == sum(j["unsure"] for j in shown["judgements"])
+    passes = [j for j in shown["judgements"] if len(j["played_steps"]) > 1]
+    assert passes, "Papayoo's cards to pass are one decision"
+    for judgement in shown["judgements"]:
+        assert judgement["step"] <= judgement["last_step"]
+        assert judgement["played_steps"][-1] == judgement["played"]
+        assert judgement["best_steps"][-1] == judgement["best"]
+        assert isinstance(judgement["unsure"], bool)
+        for key in ("played_value", "best_value", "loss"):
+            value = judgement[key]
+            assert value["low"] <= value["mean"] <= value["high"] and value["samples"] >= 4
+    assert json.loads(json.dumps(shown)) == shown
 
 
 def test_the_same_record_seed_and_budget_give_the_same_review() -> None:

@@ -19,8 +19,9 @@ either prospect alone.
 from __future__ import annotations
 
 import math
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
+from itertools import islice
 
 from ..bots import Bot, RandomBot, make_bot
 from ..engine import Action, Rng, State
@@ -112,30 +113,42 @@ def play_out(world: State, policy: Bot) -> State:
     raise RuntimeError(f"a playout of {world.game.id} ran past {MAX_PLAYOUT} actions")
 
 
-def worlds(position: State, seat: int, count: int, seed: int) -> list[tuple[State, int]]:
-    """``count`` re-deals of ``position`` from ``seat``'s information, each with a playout seed."""
+World = tuple[State, int]
+"""A re-deal of a position from one seat's information, and the seed of its playout."""
+
+Choice = tuple[Action, ...]
+"""A whole decision: one action, or the steps of a compound one (picks, then the one that
+completes it), applied in order."""
+
+
+def world_stream(position: State, seat: int, seed: int) -> Iterator[World]:
+    """Re-deals of ``position`` from ``seat``'s information without end, each with a playout
+    seed: a judgement that needs more worlds takes the next ones, and the first ``n`` are
+    always the same ``n``."""
     rng = Rng(seed)
-    return [
-        (position.determinize(seat, Rng(rng.seed_for_child())), rng.seed_for_child())
-        for _ in range(count)
-    ]
+    while True:
+        yield position.determinize(seat, Rng(rng.seed_for_child())), rng.seed_for_child()
+
+
+def worlds(position: State, seat: int, count: int, seed: int) -> list[World]:
+    """``count`` re-deals of ``position`` from ``seat``'s information, each with a playout seed."""
+    return list(islice(world_stream(position, seat, seed), count))
 
 
 def compare(
-    position: State,
     seat: int,
-    moves: Sequence[Action],
-    count: int,
-    seed: int,
+    choices: Sequence[Choice],
+    worlds: Sequence[World],
     policy: PolicyMaker,
-) -> dict[Action, list[float]]:
-    """Each move's prospect for ``seat`` in the same ``count`` worlds and playouts (paired)."""
-    values: dict[Action, list[float]] = {move: [] for move in moves}
-    for world, playout_seed in worlds(position, seat, count, seed):
-        for move in moves:
+) -> dict[Choice, list[float]]:
+    """Each choice's prospect for ``seat`` in the same worlds and playouts (paired)."""
+    values: dict[Choice, list[float]] = {choice: [] for choice in choices}
+    for world, playout_seed in worlds:
+        for choice in choices:
             line = world.clone()
-            line.apply_unchecked(seat, move)
-            values[move].append(outcome(play_out(line, policy(playout_seed)), seat))
+            for action in choice:
+                line.apply_unchecked(seat, action)
+            values[choice].append(outcome(play_out(line, policy(playout_seed)), seat))
     return values
 
 
