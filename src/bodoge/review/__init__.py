@@ -77,7 +77,7 @@ from ..engine import Action, Rng, State, replay
 from .judge import (
     Choice,
     Estimate,
-    PolicyMaker,
+    Playouts,
     compare,
     difference,
     playout_policy,
@@ -95,6 +95,7 @@ __all__ = [
     "Judgement",
     "Limits",
     "Mark",
+    "Playouts",
     "Point",
     "Review",
     "played_by_bot",
@@ -355,12 +356,16 @@ def review(
     progress: Progress | None = None,
     limits: Limits | None = None,
     enough: Callable[[], bool] | None = None,
+    playouts: Playouts | None = None,
 ) -> Review:
     """Review ``seat``'s decisions in the finished game of ``record`` (see the module doc).
 
     ``limits`` bound what is looked at; ``enough``, asked before each
     position, ends the review early when it says so (a time limit): the
     decisions and points looked at by then are an even spread of the game's.
+    ``playouts``: how worlds are played out (by default as the game tells its
+    search, :func:`~.judge.playout_policy`; a stronger judge plays them out
+    with a stronger bot).
 
     Raises :class:`bodoge.InvalidRecord` for a record that does not replay,
     and ``ValueError`` for a seat the game does not have.
@@ -371,7 +376,7 @@ def review(
     if not 0 <= seat < final.num_players:
         raise ValueError(f"seat {seat} is not in a game of {final.num_players} players")
     positions = _positions(final)
-    policy = playout_policy(final)
+    policy = playouts or playout_policy(final)
     decisions = _decisions(final, positions, seat)
     steps = _curve_steps(final, positions)
     points = spread(range(len(steps)), limits.points) if budget.curve else []
@@ -472,7 +477,7 @@ def judge(
     step: int,
     budget: Budget,
     seed: int,
-    policy: PolicyMaker | None = None,
+    policy: Playouts | None = None,
     last_step: int | None = None,
 ) -> Judgement:
     """Judge ``played`` (an action, or the steps of a whole compound choice) in ``position``
