@@ -12,10 +12,11 @@ A move's worth is its **prospect** for the seat: the chance of winning
 team succeeds, estimated by playing each world out at every seat the way
 the game tells its search to (:class:`Playouts`): with its own strategy,
 or with random moves where the game says its strategy is too dear for
-playouts, cut short at the game's horizon and judged by its estimate.  The moves compared in one position are played out
-from the same worlds with the same playout seeds (common random numbers),
-so the difference between two moves is measured far more precisely than
-either prospect alone.
+playouts, cut short at the game's horizon and judged by its estimate.
+The moves compared in one position are played out from the same worlds
+with the same playout seeds (common random numbers), so the difference
+between two moves is measured far more precisely than either prospect
+alone.
 """
 
 from __future__ import annotations
