@@ -280,6 +280,7 @@ def test_a_long_game_is_reviewed_in_part_evenly_and_says_so() -> None:
         "points": 5,
         "of_points": whole.actions + 1,
         "stopped": False,
+        "unsure": sum(j.unsure for j in part.judgements),
     }
     assert f"A partial review: 3 of the {whole.decisions} decisions" in describe(part, "en")[1]
     assert f"判断 {whole.decisions} 回のうち 3 回" in describe(part, "ja")[1]

@@ -61,8 +61,10 @@ PARTIAL_CURVE = Text(
 )
 STOPPED = Text("検討の時間の上限で打ち切りました。", "The review's time limit cut it short.")
 BUDGET = Text(
-    "予算: 1手あたり探索 {iterations} 回、比較 {worlds} 通りの配り直し、シード {seed}。",
-    "Budget: {iterations} search iterations and {worlds} re-deals per decision, seed {seed}.",
+    "予算: 1手あたり探索 {iterations} 回、比較 {worlds}〜{most} 通りの配り直し"
+    "（差を ±{precision} まで）、シード {seed}。",
+    "Budget: {iterations} search iterations and {worlds} to {most} re-deals per decision "
+    "(for a difference known to ±{precision}), seed {seed}.",
 )
 
 
@@ -189,7 +191,11 @@ def describe(review: Review, lang: str, names: Sequence[str] | None = None) -> l
     ]
     lines.append(
         BUDGET.format(
-            iterations=review.budget.iterations, worlds=review.budget.worlds, seed=review.seed
+            iterations=review.budget.iterations,
+            worlds=review.budget.worlds,
+            most=review.budget.cap,
+            precision=points(precision, lang),
+            seed=review.seed,
         )(lang)
     )
     return lines
