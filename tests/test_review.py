@@ -114,7 +114,6 @@ def test_the_review_json_gives_intervals_whole_decisions_and_unsure_verdicts() -
     budget = Budget(iterations=8, worlds=4, candidates=2, curve=1, precision=0.1, most_worlds=8)
     shown = review(record, 0, budget, limits=Limits(decisions=6, points=3)).to_json()
     assert shown["budget"]["precision"] == 0.1 and shown["budget"]["most_worlds"] == 8
-    assert shown["coverage"]["unsure"] == sum(j["unsure"] for j in shown["judgements"])
     passes = [j for j in shown["judgements"] if len(j["played_steps"]) > 1]
     assert passes, "Papayoo's cards to pass are one decision"
     for judgement in shown["judgements"]:
@@ -280,7 +279,6 @@ def test_a_long_game_is_reviewed_in_part_evenly_and_says_so() -> None:
         "points": 5,
         "of_points": whole.actions + 1,
         "stopped": False,
-        "unsure": sum(j.unsure for j in part.judgements),
     }
     assert f"A partial review: 3 of the {whole.decisions} decisions" in describe(part, "en")[1]
     assert f"判断 {whole.decisions} 回のうち 3 回" in describe(part, "ja")[1]

@@ -48,8 +48,7 @@ choice, see ``kit.Stepwise``) is judged once, as the whole choice.
 - ``curves``: per seat, points ``{step, cause, mean, low, high, samples}``,
   ``step`` counting the actions played before it (0 is the start).
 - ``coverage``: ``decisions`` judged ``of_decisions``, ``points`` of
-  ``of_points``, ``stopped`` (cut short), ``unsure`` (how many decisions
-  were left unsure).
+  ``of_points``, ``stopped`` (cut short).
 
 >>> import bodoge
 >>> from bodoge.bots import make_bot
@@ -339,7 +338,6 @@ class Review:
                 "points": self.points,
                 "of_points": self.actions + 1 if self.budget.curve else 0,
                 "stopped": self.stopped,
-                "unsure": sum(j.unsure for j in self.judgements),
             },
         }
 
