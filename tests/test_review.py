@@ -330,12 +330,14 @@ def test_a_verdict_is_sure_or_it_says_it_is_not() -> None:
     budget = Budget(iterations=20, worlds=4, candidates=3, curve=0, precision=0.05, most_worlds=24)
     result = review(record, 0, budget)
     limits = dict(THRESHOLDS["win"])
-    assert any(j.loss.samples > budget.worlds for j in result.judgements), "no world was added"
+    assert any(j.played_value.samples > budget.worlds for j in result.judgements)
     for j in result.judgements:
-        assert budget.worlds <= j.loss.samples <= budget.most_worlds
+        assert budget.worlds <= j.played_value.samples <= budget.most_worlds
         assert j.unsure == (not _settled(j.loss, budget.precision))
         if j.unsure:
-            assert j.loss.samples == budget.most_worlds
+            assert j.played_value.samples == budget.most_worlds
+        if not j.agrees:  # the loss is measured on worlds other than those that chose
+            assert j.loss.samples == j.played_value.samples - budget.worlds
         if j.mark is not None:
             assert j.loss.low >= limits[j.mark]
         else:

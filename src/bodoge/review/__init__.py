@@ -152,8 +152,9 @@ class Budget:
     that); ``curve`` re-deals per point of each seat's curve (0: no curves).
 
     A verdict is given only when it is sure: after the first ``worlds``,
-    the played move and the preferred one are played out in ``worlds`` more
-    at a time until the loss between them is known to ``precision`` (the
+    which choose the preferred move, it and the played one are played out in
+    ``worlds`` fresh ones at a time (the first flatter the move they chose)
+    until the loss between them is known to ``precision`` (the
     half-width of its 95 % interval), or no threshold of :data:`THRESHOLDS`
     lies inside that interval (the mark cannot change), or ``most_worlds``
     are spent: the decision is then *unsure* and says so.
@@ -492,19 +493,23 @@ def judge(
     legal = position.legal_actions(seat)
     moves = _candidates(position, seat, mine, legal, budget, _seed(seed, step, 1))
     metric = "team" if position.game.cooperative else "win"
+    sure = (budget.precision, metric)
     stream = world_stream(position, seat, _seed(seed, step, 2))
     values = compare(seat, moves, list(islice(stream, budget.worlds)), policy)
     best = max(moves, key=lambda move: (sum(values[move]), move == mine))
-    pair = list(dict.fromkeys((mine, best)))
-    while not _settled(_loss(values, best, mine), budget.precision, metric):
+    # The best of several is chosen on the first worlds, which flatter it: the loss is
+    # measured on fresh ones, added until it is sure or the budget is spent.
+    fresh: dict[Choice, list[float]] = {mine: [], best: []}
+    while best != mine and not (fresh[mine] and _settled(_loss(fresh, best, mine), *sure)):
         more = min(budget.worlds, budget.cap - len(values[mine]))
         if more <= 0:
             break
-        for move, added in compare(seat, pair, list(islice(stream, more)), policy).items():
+        for move, added in compare(seat, [mine, best], list(islice(stream, more)), policy).items():
             values[move] += added
-    if sum(values[best]) <= sum(values[mine]):  # the added worlds took the preference back
-        best = mine
-    loss = _loss(values, best, mine)
+            fresh[move] += added
+    loss = _loss(fresh if fresh[mine] else values, best, mine)
+    if loss.mean <= 0:  # the fresh worlds took the preference back
+        best, loss = mine, _loss(values, mine, mine)
     return Judgement(
         step=step,
         seat=seat,
@@ -516,7 +521,7 @@ def judge(
         choices=len(legal),
         mark=_mark(loss, metric),
         last_step=step if last_step is None else last_step,
-        unsure=not _settled(loss, budget.precision, metric),
+        unsure=not _settled(loss, *sure),
     )
 
 
