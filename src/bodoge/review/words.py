@@ -35,7 +35,7 @@ DECISION = Text(
     "the search prefers {best} ({best_value}), {loss} better.",
 )
 UNSURE_MARK = Text(
-    "{mark}、少なくとも。予算内では差を ±{precision} まで絞れませんでした",
+    "少なくとも{mark}。予算内では差を ±{precision} まで絞れませんでした",
     "{mark} at least; the budget could not pin the difference down to ±{precision}",
 )
 UNSURE = Text(
