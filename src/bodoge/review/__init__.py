@@ -153,7 +153,8 @@ class Budget:
 
     A verdict is given only when it is sure: after the first ``worlds``,
     which choose the preferred move, it and the played one are played out in
-    ``worlds`` fresh ones at a time (the first flatter the move they chose)
+    ``worlds`` fresh ones at a time (the first flatter the move they chose),
+    twice ``worlds`` at least (a small sample's interval is too narrow),
     until the loss between them is known to ``precision`` (the
     half-width of its 95 % interval), or no threshold of :data:`THRESHOLDS`
     lies inside that interval (the mark cannot change), or ``most_worlds``
@@ -500,7 +501,10 @@ def judge(
     # The best of several is chosen on the first worlds, which flatter it: the loss is
     # measured on fresh ones, added until it is sure or the budget is spent.
     fresh: dict[Choice, list[float]] = {mine: [], best: []}
-    while best != mine and not (fresh[mine] and _settled(_loss(fresh, best, mine), *sure)):
+    least_fresh = max(1, min(2 * budget.worlds, budget.cap - budget.worlds))
+    while best != mine and not (
+        len(fresh[mine]) >= least_fresh and _settled(_loss(fresh, best, mine), *sure)
+    ):
         more = min(budget.worlds, budget.cap - len(values[mine]))
         if more <= 0:
             break
