@@ -8,12 +8,12 @@ For each game, games of ``--bots`` (``normal`` and ``strong`` by default,
 taking turns at the seats) are played from ``--seed`` on, and every seat's
 decisions are reviewed at the server's default budget until ``--sample``
 marked decisions are found (or ``--most-games`` games are played).  Each
-marked decision is judged again by a stronger judge: ``--times`` the budget
-(iterations, worlds and most worlds) and worlds played out by ``--referee``
-at every seat rather than the game's playouts.  A mark *agrees* when the
-stronger judge finds the played choice losing at least the mark's
-threshold less the review's precision against the choice the stronger
-judge prefers: the mark is confirmed, or off by no more than the precision.
+mark's two choices (played, preferred) are measured again by a stronger
+judge: ``--times`` the worlds, played out by ``--referee`` at every seat
+rather than the game's playouts.  A mark *agrees* when the stronger judge
+finds the played choice losing at least the mark's threshold less the
+review's precision: the mark is confirmed, or off by no more than the
+precision.
 
 Printed per game: the marks checked, how many agree, the share, and the
 CPU seconds.  Nothing here asserts; the figures are in bench/README.md.
@@ -30,7 +30,8 @@ from typing import Any
 import bodoge
 from bodoge.bots import make_bot
 from bodoge.engine import State, replay
-from bodoge.review import THRESHOLDS, Budget, Judgement, Playouts, judge, review
+from bodoge.review import THRESHOLDS, Budget, Estimate, Judgement, Playouts, review
+from bodoge.review.judge import compare, difference, worlds
 from bodoge.server.reviews import DEFAULT_BUDGET
 
 
@@ -48,31 +49,27 @@ def play(game_id: str, specs: list[str], seed: int) -> dict[str, Any]:
 
 @dataclass(frozen=True)
 class Check:
-    """A mark and what the stronger judge says of the same choice."""
+    """A mark, and the loss the stronger judge measures between the same two choices."""
 
     judgement: Judgement
-    referee: Judgement
+    loss: Estimate
     agrees: bool
 
 
 def recheck(
     position: State, judgement: Judgement, budget: Budget, referee: Playouts, seed: int
 ) -> Check:
-    """Judge a marked decision again with ``budget`` and ``referee``'s playouts."""
-    stronger = judge(
-        position,
-        judgement.seat,
-        judgement.played_choice,
-        judgement.step,
-        budget,
-        seed,
-        referee,
-        judgement.last_step,
-    )
+    """Measure a mark's two choices again in ``budget.worlds`` worlds played out by
+    ``referee``: it agrees when the played one loses at least the mark's threshold less
+    the precision."""
+    seat = judgement.seat
+    pair = [judgement.played_choice, judgement.best_choice]
+    values = compare(seat, pair, worlds(position, seat, budget.worlds, seed), referee)
+    played, best = (values[choice] for choice in pair)
+    loss = difference([b - p for b, p in zip(best, played, strict=True)])
     metric = "team" if position.game.cooperative else "win"
     limit = dict(THRESHOLDS[metric])[judgement.mark] if judgement.mark else 0.0
-    agrees = stronger.loss.mean >= limit - budget.precision
-    return Check(judgement, stronger, agrees)
+    return Check(judgement, loss, loss.mean >= limit - budget.precision)
 
 
 def stronger_budget(budget: Budget, times: int) -> Budget:
