@@ -2,8 +2,12 @@
 
 from __future__ import annotations
 
+import importlib.util
+import itertools
 import json
 import re
+import sys
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
@@ -16,8 +20,9 @@ from bodoge.cli import build_app
 from bodoge.engine import Rng, State
 from bodoge.engine.text import FONT_STACK
 from bodoge.games import BUILTIN_IDS
-from bodoge.review import Budget, Cause, Limits, Mark, judge, review
-from bodoge.review.words import describe, notes
+from bodoge.review import THRESHOLDS, Budget, Cause, Limits, Mark, judge, review
+from bodoge.review.judge import playout_policy
+from bodoge.review.words import describe, describe_judgement, notes
 from toys.pick import Take
 
 QUICK = Budget(iterations=30, worlds=12, candidates=3, curve=0)
@@ -72,19 +77,54 @@ def test_every_game_can_be_reviewed_in_both_languages(game_id: str) -> None:
     record = bot_game(game_id, players, seed=3, spec="normal")
     tiny = Budget(iterations=4, worlds=2, candidates=2, curve=1)
     result = review(record, 0, tiny)
-    state = game.new_game(players, record["seed"], record["options"])
-    expected = []
-    for step, (actor, wire) in enumerate(record["actions"]):
-        if actor == 0 and len(state.legal_actions(0)) > 1:
-            expected.append((step, game.parse_action(wire)))
-        state.apply(actor, game.parse_action(wire))
-    assert [(j.step, j.played) for j in result.judgements] == expected
+    assert [(j.step, j.last_step, j.played) for j in result.judgements] == whole_decisions(
+        record, 0
+    )
     assert [len(curve) for curve in result.curves] == [len(record["actions"]) + 1] * players
     assert result.metric == ("team" if game.cooperative else "win")
     assert json.loads(json.dumps(result.to_json())) == result.to_json()
     for lang, header in (("ja", "見えていたことだけから"), ("en", "from what P1 could see")):
         lines = describe(result, lang)
-        assert header in lines[0] and len(lines) == 3 + len(result.marked)
+        unsure = 1 if any(j.unsure for j in result.judgements) else 0
+        assert header in lines[0] and len(lines) == 3 + unsure + len(result.marked)
+
+
+def whole_decisions(record: dict[str, Any], seat: int) -> list[tuple[int, int, Any]]:
+    """``seat``'s decisions with a choice, as (first step, last step, completing action): the
+    seat's draft steps (a choice still being made) belong to the decision that completes them."""
+    game = bodoge.get_game(record["game"])
+    state = game.new_game(record["num_players"], record["seed"], record["options"])
+    found, first = [], None
+    for step, (actor, wire) in enumerate(record["actions"]):
+        action = game.parse_action(wire)
+        if actor == seat and first is None:
+            first, choosing = step, len(state.legal_actions(seat)) > 1
+        event = state.apply(actor, action)
+        if actor == seat and not event.outcome.draft:
+            if choosing:
+                found.append((first, step, action))
+            first = None
+    return found
+
+
+def test_the_review_json_gives_intervals_whole_decisions_and_unsure_verdicts() -> None:
+    """The fields the browser reads: every percentage with its interval, a decision's first
+    and last step and every step of each whole choice, and whether its verdict is unsure."""
+    record = bot_game("papayoo", 3, seed=2)
+    budget = Budget(iterations=8, worlds=4, candidates=2, curve=1, precision=0.1, most_worlds=8)
+    shown = review(record, 0, budget, limits=Limits(decisions=6, points=3)).to_json()
+    assert shown["budget"]["precision"] == 0.1 and shown["budget"]["most_worlds"] == 8
+    passes = [j for j in shown["judgements"] if len(j["played_steps"]) > 1]
+    assert passes, "Papayoo's cards to pass are one decision"
+    for judgement in shown["judgements"]:
+        assert judgement["step"] <= judgement["last_step"]
+        assert judgement["played_steps"][-1] == judgement["played"]
+        assert judgement["best_steps"][-1] == judgement["best"]
+        assert isinstance(judgement["unsure"], bool)
+        for key in ("played_value", "best_value", "loss"):
+            value = judgement[key]
+            assert value["low"] <= value["mean"] <= value["high"] and value["samples"] >= 4
+    assert json.loads(json.dumps(shown)) == shown
 
 
 def test_the_same_record_seed_and_budget_give_the_same_review() -> None:
@@ -274,3 +314,105 @@ def test_the_terminal_says_a_review_is_partial(tmp_path: Path) -> None:
         said[lang] = result.output
     assert "A partial review: 2 of the" in said["en"]
     assert "一部だけの検討です" in said["ja"]
+
+
+def _settled(loss: Any, precision: float) -> bool:
+    return (loss.high - loss.low) / 2 <= precision or not any(
+        loss.low < limit < loss.high for _, limit in THRESHOLDS["win"]
+    )
+
+
+def test_a_verdict_is_sure_or_it_says_it_is_not() -> None:
+    """Worlds are added to a decision until its loss is known to the precision (or its mark
+    cannot change); a decision the budget left unsure says so; a mark needs the loss's whole
+    interval above its threshold; the words give each percentage with its interval."""
+    record = bot_game("egyptian-bride", 3, seed=2)
+    budget = Budget(iterations=20, worlds=4, candidates=3, curve=0, precision=0.05, most_worlds=24)
+    result = review(record, 0, budget)
+    limits = dict(THRESHOLDS["win"])
+    assert any(j.played_value.samples > budget.worlds for j in result.judgements)
+    for j in result.judgements:
+        assert budget.worlds <= j.played_value.samples <= budget.most_worlds
+        assert j.unsure == (not _settled(j.loss, budget.precision))
+        if j.unsure:
+            assert j.played_value.samples == budget.most_worlds
+        if not j.agrees:  # the loss is measured on worlds other than those that chose
+            assert j.loss.samples == j.played_value.samples - budget.worlds
+        if j.mark is not None:
+            assert j.loss.low >= limits[j.mark]
+        else:
+            assert all(j.loss.low < limit for limit in limits.values())
+    lines = describe(result, "en")
+    for j, line in zip(result.marked, lines[-1 - len(result.marked) : -1], strict=True):
+        low, high = round(j.played_value.low * 100), round(j.played_value.high * 100)
+        assert f"({low}–{high})" in line
+        assert ("at least" in line) == j.unsure
+    if any(j.unsure for j in result.judgements):
+        assert any("left unsure" in line for line in lines)
+
+
+def test_a_choice_made_in_steps_is_judged_once_as_the_whole_choice() -> None:
+    """Papayoo's cards to pass are picked one by one: the review judges the pass once, from
+    the board before its first pick (nothing chosen yet), compares whole passes, and its
+    sentence names every card passed."""
+    record = bot_game("papayoo", 3, seed=4)
+    game = bodoge.get_game("papayoo")
+    result = review(record, 1, Budget(iterations=10, worlds=4, candidates=2, curve=0))
+    passes = [j for j in result.judgements if len(j.played_choice) > 1]
+    assert passes
+    spans = [(j.step, j.last_step) for j in result.judgements]
+    assert all(a_last < b_first for (_, a_last), (b_first, _) in itertools.pairwise(spans))
+    state = game.new_game(record["num_players"], record["seed"], record["options"])
+    before = {}
+    for step, (actor, wire) in enumerate(record["actions"]):
+        before[step] = state.clone()
+        state.apply(actor, game.parse_action(wire))
+    for j in passes:
+        assert before[j.step].view(1)["selected"] == []
+        assert len(j.played_choice) <= j.last_step - j.step + 1
+        assert j.played == game.parse_action(record["actions"][j.last_step][1])
+        for choice in (j.played_choice, j.best_choice):
+            line = before[j.step].clone()
+            for action in choice[:-1]:
+                assert line.apply(1, action).outcome.draft
+            assert not line.apply(1, choice[-1]).outcome.draft
+        said = describe_judgement(j, "en")
+        assert all(action.label("en") in said for action in j.played_choice)
+
+
+def test_a_mark_is_checked_against_a_stronger_judge(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The bench's stronger judge (more budget, another playout policy) confirms the planted
+    blunder of toy-pick and refuses a mark put on a greedy move."""
+    path = Path(__file__).parents[1] / "bench" / "review_agreement.py"
+    spec = importlib.util.spec_from_file_location("review_agreement", path)
+    assert spec is not None and spec.loader is not None
+    bench = importlib.util.module_from_spec(spec)
+    monkeypatch.setitem(sys.modules, spec.name, bench)  # a dataclass finds its module there
+    spec.loader.exec_module(bench)
+    record = pick_game(seed=3, blunder_at=2)
+    budget = Budget(worlds=16, curve=0)
+    first, poor = review(record, 0, budget).judgements
+    assert poor.mark is Mark.BLUNDER and first.mark is None
+    strong = bench.stronger_budget(budget, 4)
+    referee = bench.referee_playouts("toy-pick", "ismcts:iterations=20")
+    positions = {j.step: bench._position(bodoge.replay(record), j.step) for j in (first, poor)}
+    assert bench.recheck(positions[poor.step], poor, strong, referee, seed=1).agrees
+    planted = replace(first, mark=Mark.BLUNDER)
+    assert not bench.recheck(positions[first.step], planted, strong, referee, seed=1).agrees
+
+
+def test_slow_games_are_played_out_the_way_their_search_plays_them() -> None:
+    """Imhotep's strategy tries every action before each move, far too dear for playouts
+    (its hints say so): the review plays its worlds out with random moves cut at the game's
+    horizon and judged by its estimate, as its search does; Hoarders' with its strategy."""
+    state = bodoge.get_game("imhotep").new_game(3, seed=1)
+    playouts = playout_policy(state)
+    assert playouts.horizon == 60 and playouts.estimate is not None
+    world = state.clone()
+    value = playouts.value(world, 0, seed=3)
+    assert len(world.events) == 60 and not world.is_over
+    scores = playouts.estimate(world)
+    assert value == (1.0 / scores.count(max(scores)) if scores[0] == max(scores) else 0.0)
+    hoarders = playout_policy(bodoge.get_game("hoarders").new_game(3, seed=1))
+    assert hoarders.horizon == 0
+    assert type(hoarders.policy(1)) is type(make_bot("heuristic", bodoge.get_game("hoarders"), 1))

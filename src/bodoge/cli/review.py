@@ -32,6 +32,15 @@ ITERATIONS_HELP = Text("1手あたりの探索の反復回数。", "Search itera
 WORLDS_HELP = Text(
     "比べる手ごとの配り直しの数（多いほど確か）。", "Re-deals per compared move (more is surer)."
 )
+PRECISION_HELP = Text(
+    "判定に求める確かさ: 差の95%区間の半幅（0.05 で ±5ポイント）。届くまで配り直しを足す。",
+    "The precision a verdict needs: the half-width of the loss's 95 % interval "
+    "(0.05 is ±5 points); re-deals are added until it is reached.",
+)
+MOST_WORLDS_HELP = Text(
+    "1つの判断に使う配り直しの上限（届かなければ「確かでない」と言う）。",
+    "The most re-deals per decision (a decision that needs more is said to be unsure).",
+)
 CURVE_HELP = Text(
     "見込みの曲線の1点あたりの配り直しの数（0で曲線なし）。",
     "Re-deals per point of the curves (0: no curves).",
@@ -72,6 +81,12 @@ def add_to(app: typer.Typer, hl: str) -> None:
         worlds: Annotated[
             int, typer.Option("--worlds", min=2, max=10_000, help=WORLDS_HELP(hl))
         ] = Budget.worlds,
+        precision: Annotated[
+            float, typer.Option("--precision", min=0.001, max=0.5, help=PRECISION_HELP(hl))
+        ] = Budget.precision,
+        most_worlds: Annotated[
+            int, typer.Option("--most-worlds", min=2, max=100_000, help=MOST_WORLDS_HELP(hl))
+        ] = Budget.most_worlds,
         curve: Annotated[
             int, typer.Option("--curve", min=0, max=10_000, help=CURVE_HELP(hl))
         ] = Budget.curve,
@@ -90,7 +105,14 @@ def add_to(app: typer.Typer, hl: str) -> None:
             if not final.is_over:
                 raise CliError(NOT_OVER.format(file=file), FAILED)
             index = check_seat(seat, final.num_players)
-            budget = Budget(iterations=iterations, worlds=worlds, curve=curve, seconds=seconds)
+            budget = Budget(
+                iterations=iterations,
+                worlds=worlds,
+                curve=curve,
+                seconds=seconds,
+                precision=precision,
+                most_worlds=most_worlds,
+            )
             names = record.get("players")
             with Progress(console=Console(stderr=True), transient=True) as bar:
                 task = bar.add_task("review", total=None)

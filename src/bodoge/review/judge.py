@@ -9,20 +9,24 @@ position as from any re-deal of it that the seat cannot tell apart.
 
 A move's worth is its **prospect** for the seat: the chance of winning
 (a share of a shared win) or, in a co-operative game, the chance that the
-team succeeds, estimated by playing each world out with the game's own
-strategy at every seat.  The moves compared in one position are played out
-from the same worlds with the same playout seeds (common random numbers),
-so the difference between two moves is measured far more precisely than
-either prospect alone.
+team succeeds, estimated by playing each world out at every seat the way
+the game tells its search to (:class:`Playouts`): with its own strategy,
+or with random moves where the game says its strategy is too dear for
+playouts, cut short at the game's horizon and judged by its estimate.
+The moves compared in one position are played out from the same worlds
+with the same playout seeds (common random numbers), so the difference
+between two moves is measured far more precisely than either prospect
+alone.
 """
 
 from __future__ import annotations
 
 import math
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
+from itertools import islice
 
-from ..bots import Bot, RandomBot, make_bot
+from ..bots import Bot, RandomBot, make_bot, search_hints
 from ..engine import Action, Rng, State
 
 Z = 1.96
@@ -76,11 +80,17 @@ def difference(values: Sequence[float]) -> Estimate:
     return Estimate(mean, max(-1.0, mean - half), min(1.0, mean + half), n)
 
 
-def outcome(state: State, seat: int) -> float:
+def outcome(state: State, seat: int, estimate: ScoreEstimate | None = None) -> float:
     """What a finished game was worth to ``seat``: its share of the win, or the team's success.
 
-    A game stopped by a safety limit has no winner and is worth nothing.
+    A game stopped by a safety limit has no winner and is worth nothing.  A
+    game not over (a playout cut at its horizon) is judged by ``estimate`` of
+    the final scores: the leaders share the win.
     """
+    if not state.is_over and estimate is not None:
+        scores = estimate(state)
+        leaders = [s for s, score in enumerate(scores) if score == max(scores)]
+        return 1.0 / len(leaders) if seat in leaders else 0.0
     winners = state.winners
     if state.stopped or not winners:
         return 0.0
@@ -89,64 +99,103 @@ def outcome(state: State, seat: int) -> float:
     return 1.0 / len(winners) if seat in winners else 0.0
 
 
+ScoreEstimate = Callable[[State], Sequence[float]]
+"""Each seat's likely final score in a game not over (a game's search hint)."""
 PolicyMaker = Callable[[int], Bot]
 """Makes the playout policy for one playout from a seed."""
 
 
-def playout_policy(state: State) -> PolicyMaker:
-    """The game's own strategy at every seat (its mixed ``normal`` level), else random moves."""
+@dataclass(frozen=True)
+class Playouts:
+    """How a world is played out: ``policy`` at every seat, for at most ``horizon`` moves
+    (0: to the end), a game cut short judged by ``estimate``."""
+
+    policy: PolicyMaker
+    horizon: int = 0
+    estimate: ScoreEstimate | None = None
+
+    def value(self, world: State, seat: int, seed: int) -> float:
+        """``world`` (changed in place) played out, and what it was worth to ``seat``."""
+        play_out(world, self.policy(seed), self.horizon)
+        return outcome(world, seat, self.estimate)
+
+
+def playout_policy(state: State) -> Playouts:
+    """The playouts the game tells its search to make (``bodoge.bots.hints``): its own strategy
+    at every seat (its mixed ``normal`` level), or random moves where it says its strategy
+    is too dear for playouts (or has none), cut at its horizon; a co-operative game to its
+    end, whose success no estimate of scores tells."""
     game = state.game
-    if game.heuristic_bot(0) is None:
-        return RandomBot
-    return lambda seed: make_bot("heuristic", game, seed)
+    hints = search_hints(game)
+    policy: PolicyMaker = RandomBot
+    if hints.playouts == "heuristic" and game.heuristic_bot(0) is not None:
+        policy = lambda seed: make_bot("heuristic", game, seed)  # noqa: E731
+    if game.cooperative or not hints.horizon:
+        return Playouts(policy)
+    return Playouts(policy, hints.horizon, hints.estimate)
 
 
-def play_out(world: State, policy: Bot) -> State:
-    """Play ``world`` to its end with ``policy`` at every seat (in place); return it."""
-    for _ in range(MAX_PLAYOUT):
+def play_out(world: State, policy: Bot, horizon: int = 0) -> State:
+    """Play ``world`` with ``policy`` at every seat (in place) to its end, or for ``horizon``
+    moves at most when it is not 0; return it."""
+    for _ in range(horizon or MAX_PLAYOUT):
         to_act = world.to_act
         if not to_act:
             return world
         actor = to_act[0]
         world.apply_unchecked(actor, policy.choose(world, actor))
+    if horizon:
+        return world
     raise RuntimeError(f"a playout of {world.game.id} ran past {MAX_PLAYOUT} actions")
 
 
-def worlds(position: State, seat: int, count: int, seed: int) -> list[tuple[State, int]]:
-    """``count`` re-deals of ``position`` from ``seat``'s information, each with a playout seed."""
+World = tuple[State, int]
+"""A re-deal of a position from one seat's information, and the seed of its playout."""
+
+Choice = tuple[Action, ...]
+"""A whole decision: one action, or the steps of a compound one (picks, then the one that
+completes it), applied in order."""
+
+
+def world_stream(position: State, seat: int, seed: int) -> Iterator[World]:
+    """Re-deals of ``position`` from ``seat``'s information without end, each with a playout
+    seed: a judgement that needs more worlds takes the next ones, and the first ``n`` are
+    always the same ``n``."""
     rng = Rng(seed)
-    return [
-        (position.determinize(seat, Rng(rng.seed_for_child())), rng.seed_for_child())
-        for _ in range(count)
-    ]
+    while True:
+        yield position.determinize(seat, Rng(rng.seed_for_child())), rng.seed_for_child()
+
+
+def worlds(position: State, seat: int, count: int, seed: int) -> list[World]:
+    """``count`` re-deals of ``position`` from ``seat``'s information, each with a playout seed."""
+    return list(islice(world_stream(position, seat, seed), count))
 
 
 def compare(
-    position: State,
     seat: int,
-    moves: Sequence[Action],
-    count: int,
-    seed: int,
-    policy: PolicyMaker,
-) -> dict[Action, list[float]]:
-    """Each move's prospect for ``seat`` in the same ``count`` worlds and playouts (paired)."""
-    values: dict[Action, list[float]] = {move: [] for move in moves}
-    for world, playout_seed in worlds(position, seat, count, seed):
-        for move in moves:
+    choices: Sequence[Choice],
+    worlds: Sequence[World],
+    playouts: Playouts,
+) -> dict[Choice, list[float]]:
+    """Each choice's prospect for ``seat`` in the same worlds and playouts (paired)."""
+    values: dict[Choice, list[float]] = {choice: [] for choice in choices}
+    for world, playout_seed in worlds:
+        for choice in choices:
             line = world.clone()
-            line.apply_unchecked(seat, move)
-            values[move].append(outcome(play_out(line, policy(playout_seed)), seat))
+            for action in choice:
+                line.apply_unchecked(seat, action)
+            values[choice].append(playouts.value(line, seat, playout_seed))
     return values
 
 
-def standing(position: State, seat: int, count: int, seed: int, policy: PolicyMaker) -> Estimate:
+def standing(position: State, seat: int, count: int, seed: int, playouts: Playouts) -> Estimate:
     """``seat``'s prospect in ``position``, from its own information (a point of its curve)."""
     if position.is_over:
         known = outcome(position, seat)
         return Estimate(known, known, known, 1)
     return prospect(
         [
-            outcome(play_out(world, policy(playout_seed)), seat)
+            playouts.value(world, seat, playout_seed)
             for world, playout_seed in worlds(position, seat, count, seed)
         ]
     )

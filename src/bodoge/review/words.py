@@ -4,8 +4,9 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from ..engine import Text, seat_name
+from ..engine import Action, Text, seat_name
 from . import Judgement, Mark, Review
+from .judge import Estimate
 
 MARKS = {
     Mark.INACCURACY: Text("不正確", "inaccuracy"),
@@ -33,6 +34,15 @@ DECISION = Text(
     "{at} ({mark}): {who} played {played} ({played_value}); "
     "the search prefers {best} ({best_value}), {loss} better.",
 )
+UNSURE_MARK = Text(
+    "少なくとも{mark}。予算内では差を ±{precision} まで絞れませんでした",
+    "{mark} at least; the budget could not pin the difference down to ±{precision}",
+)
+UNSURE = Text(
+    "判断 {n} 回は、予算内で差を ±{precision} まで絞れず、確かな判定を出していません。",
+    "{n} decisions were left unsure: the budget could not pin their difference down "
+    "to ±{precision}, and no verdict is given on them.",
+)
 YOU = Text("", "you")
 """Who played a decision, told to the person who played it (Japanese leaves it unsaid)."""
 THEY = Text("{name} は ", "{name}")
@@ -51,8 +61,10 @@ PARTIAL_CURVE = Text(
 )
 STOPPED = Text("検討の時間の上限で打ち切りました。", "The review's time limit cut it short.")
 BUDGET = Text(
-    "予算: 1手あたり探索 {iterations} 回、比較 {worlds} 通りの配り直し、シード {seed}。",
-    "Budget: {iterations} search iterations and {worlds} re-deals per decision, seed {seed}.",
+    "予算: 1手あたり探索 {iterations} 回、比較 {worlds}〜{most} 通りの配り直し"
+    "（差を ±{precision} まで）、シード {seed}。",
+    "Budget: {iterations} search iterations and {worlds} to {most} re-deals per decision "
+    "(for a difference known to ±{precision}), seed {seed}.",
 )
 
 
@@ -63,6 +75,34 @@ def percent(value: float) -> str:
     '34 %'
     """
     return f"{round(value * 100)} %"
+
+
+def interval(estimate: Estimate, lang: str) -> str:
+    """A prospect with its 95 % interval: ``34 % (28–40)``.
+
+    >>> interval(Estimate(0.34, 0.281, 0.4, 16), "en"), interval(Estimate(1, 1, 1, 1), "ja")
+    ('34 % (28–40)', '100 %')
+    """
+    low, high = round(estimate.low * 100), round(estimate.high * 100)
+    if low == high:
+        return percent(estimate.mean)
+    return f"{percent(estimate.mean)} ({low}–{high})"
+
+
+def loss_interval(estimate: Estimate, lang: str) -> str:
+    """A loss in points with its 95 % interval: ``13 points (6–20)``.
+
+    >>> loss_interval(Estimate(0.131, 0.06, 0.2, 32), "en")
+    '13 points (6–20)'
+    """
+    low, high = round(estimate.low * 100), round(estimate.high * 100)
+    said = points(estimate.mean, lang)
+    return said if low == high else f"{said} ({low}–{high})"
+
+
+def choice_label(choice: Sequence[Action], lang: str, names: Sequence[str] | None = None) -> str:
+    """A whole choice in words: its action, or the steps of a compound one in order."""
+    return ("、" if lang == "ja" else ", ").join(action.label(lang, names) for action in choice)
 
 
 def points(value: float, lang: str) -> str:
@@ -92,19 +132,24 @@ def describe_judgement(
     names: Sequence[str] | None = None,
     at: str | None = None,
     bot: bool = False,
+    precision: float = 0.05,
 ) -> str:
     """One marked decision in a sentence; ``at`` says where it was (by default :data:`STEP`),
-    ``bot`` that a bot played it (the sentence names the seat, see :func:`who`)."""
+    ``bot`` that a bot played it (the sentence names the seat, see :func:`who`); each
+    percentage with its interval, and a mark the budget left unsure says so against the
+    review's ``precision``."""
     mark = MARKS[judgement.mark](lang) if judgement.mark else ""
+    if judgement.unsure and mark:
+        mark = UNSURE_MARK.format(mark=mark, precision=points(precision, lang))(lang)
     return DECISION.format(
         at=at or STEP.format(step=judgement.step + 1)(lang),
         who=who(judgement.seat, lang, names, bot),
         mark=mark,
-        played=judgement.played.label(lang, names),
-        played_value=percent(judgement.played_value.mean),
-        best=judgement.best.label(lang, names),
-        best_value=percent(judgement.best_value.mean),
-        loss=points(judgement.loss.mean, lang),
+        played=choice_label(judgement.played_choice, lang, names),
+        played_value=interval(judgement.played_value, lang),
+        best=choice_label(judgement.best_choice, lang, names),
+        best_value=interval(judgement.best_value, lang),
+        loss=loss_interval(judgement.loss, lang),
     )(lang)
 
 
@@ -136,10 +181,21 @@ def describe(review: Review, lang: str, names: Sequence[str] | None = None) -> l
     for judgement in review.marked:
         counts[str(judgement.mark)] += 1
     lines.append(COUNTS.format(**counts)(lang) if review.marked else CLEAN(lang))
-    lines += [describe_judgement(j, lang, names, bot=review.bot) for j in review.marked]
+    precision = review.budget.precision
+    unsure = sum(j.unsure for j in review.judgements)
+    if unsure:
+        lines.append(UNSURE.format(n=unsure, precision=points(precision, lang))(lang))
+    lines += [
+        describe_judgement(j, lang, names, bot=review.bot, precision=precision)
+        for j in review.marked
+    ]
     lines.append(
         BUDGET.format(
-            iterations=review.budget.iterations, worlds=review.budget.worlds, seed=review.seed
+            iterations=review.budget.iterations,
+            worlds=review.budget.worlds,
+            most=review.budget.cap,
+            precision=points(precision, lang),
+            seed=review.seed,
         )(lang)
     )
     return lines
