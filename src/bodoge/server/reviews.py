@@ -67,7 +67,7 @@ from sqlalchemy.orm import Mapped, mapped_column
 import bodoge
 from bodoge.engine import BodogeError, Game, Text, register, replay, replay_stops
 from bodoge.review import Budget, Judgement, Limits, review
-from bodoge.review.words import describe, describe_judgement, notes, percent, who
+from bodoge.review.words import choice_label, describe, describe_judgement, notes, percent, who
 
 from .access import NotSeen, seen_table
 from .api import ApiError, client_of
@@ -510,13 +510,13 @@ def say(judgement: Judgement, step: int, lang: str, names: list[str] | None = No
     at = AT.format(step=step + 1)(lang)
     if judgement.mark is not None:
         return describe_judgement(judgement, lang, names, at=at, bot=True)
-    text = AGREES if judgement.best == judgement.played else CLOSE
+    text = AGREES if judgement.agrees else CLOSE
     return text.format(
         at=at,
         who=who(judgement.seat, lang, names, bot=True),
-        played=judgement.played.label(lang, names),
+        played=choice_label(judgement.played_choice, lang, names),
         played_value=percent(judgement.played_value.mean),
-        best=judgement.best.label(lang, names),
+        best=choice_label(judgement.best_choice, lang, names),
         best_value=percent(judgement.best_value.mean),
     )(lang)
 
