@@ -176,6 +176,21 @@ def parse_tweak(text: str) -> tuple[str, float]:
         ) from None
 
 
+class Peeking:
+    """A bot whose search sees every world as it is (a ceiling, never offered to players)."""
+
+    def __init__(self, bot: object) -> None:
+        self.bot = bot
+        self.choose = peeking(bot.choose)  # type: ignore[attr-defined]
+
+
+def strong_peeking(game: Game, num_players: int, options: Mapping, seed: int) -> Peeking:
+    """The ``strong`` level at its game's budget, seeing every hidden card: the league's
+    ceiling entrant (``--entrant peek=python:bots:strong_peeking``)."""
+    del num_players, options
+    return Peeking(make_bot("strong", game, seed))
+
+
 def true_world(state: State, seat: int | None, rng: object) -> State:
     """A copy that keeps every hidden card and the generator of future chance."""
     del seat, rng

@@ -97,6 +97,7 @@ from bots import (
     calibrate_openspiel,
     configurations,
     given,
+    parse_option,
     wilson,
 )
 
@@ -292,6 +293,8 @@ class Run:
     """OpenSpiel's time a move."""
     against: str | None = None
     """Seat each other entrant alone among this one (``None``: round robin)."""
+    only: dict[str, str] = field(default_factory=dict)
+    """Play only the variants with these option values (``--options``)."""
     backend: Backend = field(default_factory=InProcessBackend)
     writer: Writer | None = None
     earlier: list[GameResult] = field(default_factory=list)
@@ -435,7 +438,7 @@ def league_of(
     game = bodoge.get_game(game_id)
     report = GameReport(game_id, game.cooperative)
     everything: list[Played] = []
-    for options, count in configurations(game, players):
+    for options, count in configurations(game, players, run.only):
         rate = None
         if any(e.spec == OPENSPIEL for e in entrants.values()):
             rate = calibrate_openspiel(game, options, count, run.seconds)
@@ -551,6 +554,14 @@ def main() -> None:
     parser.add_argument(
         "--against", default=None, metavar="NAME", help="seat each other entrant alone among NAME"
     )
+    parser.add_argument(
+        "--options",
+        type=parse_option,
+        action="append",
+        default=[],
+        metavar="NAME=VALUE",
+        help="play only the variants with this option value (repeatable)",
+    )
     parser.add_argument("--n", type=int, default=60, help="games per game and player count")
     parser.add_argument("--seed", type=int, default=0, help="the run's seed: every game's follows")
     parser.add_argument(
@@ -577,6 +588,7 @@ def main() -> None:
             args.seed,
             args.seconds,
             args.against,
+            dict(args.options),
             stack.enter_context(backend_for(workers, args.ray)),
             None if args.out is None else stack.enter_context(open_writer(args.out, args.resume)),
             earlier,
@@ -587,6 +599,7 @@ def main() -> None:
     settings = {
         "entrants": {name: e.spec for name, e in entrants.items()},
         "against": args.against,
+        "options": dict(args.options),
         "openspiel_seconds_per_move": args.seconds,
         "games_per_count": args.n,
         "seed": args.seed,

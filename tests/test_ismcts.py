@@ -203,6 +203,26 @@ def test_the_tree_searches_the_other_seats_too(monkeypatch: pytest.MonkeyPatch) 
     assert keyed > {seat}  # searched opponents have nodes of their own
 
 
+def test_opponents_moved_by_the_policy_have_no_nodes_of_their_own(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    state = midgame("egyptian-bride")
+    (seat,) = state.to_act
+    keyed: set[int] = set()
+    key = type(state).information_key
+
+    def recording(self: State, actor: int | None) -> str:
+        assert actor is not None
+        keyed.add(actor)
+        return key(self, actor)
+
+    monkeypatch.setattr(type(state), "information_key", recording)
+    bot = make_bot("ismcts:iterations=150,noise=0,opponents=policy", state.game, seed=2)
+    assert isinstance(bot, ISMCTSBot) and bot.opponents == "policy"
+    bot.choose(state, seat)
+    assert keyed == {seat}  # the tree branches on the bot's own decisions only
+
+
 class Last:
     """An advisor that always names the last legal action."""
 

@@ -20,7 +20,7 @@ from collections.abc import Mapping
 
 from ..engine import Game, Text
 from .base import Bot, NoLegalAction
-from .hints import SearchHints, search_hints
+from .hints import OPPONENT_MODES, SearchHints, search_hints
 from .ismcts import ISMCTSBot
 from .levels import EASY_TEMPERATURE, Slipping, easy_bot
 from .random_bot import RandomBot
@@ -86,6 +86,19 @@ BELIEF = Param(
 )
 """Shared by ``ismcts`` and ``strong``: see :class:`~.belief.Belief`."""
 
+OPPONENTS = Param(
+    "opponents",
+    AUTO,
+    Text(
+        "木の中で他の席をどう動かすか（search: 自分と同じく探索、policy: ゲームの戦略で。"
+        "auto ならゲームの指定）",
+        "how the other seats move in the tree (search: searched like its own decisions; "
+        "policy: by the game's strategy; auto: as the game declares)",
+    ),
+    choices=(AUTO, *OPPONENT_MODES),
+)
+"""Shared by ``ismcts`` and ``strong``: see ``ISMCTSBot.opponents``."""
+
 LEARN = "learn"
 """The value of ``ismcts:noise`` that learns each other seat's randomness from its moves."""
 
@@ -113,6 +126,7 @@ def _ismcts(game: Game, seed: int, params: Mapping[str, ParamValue]) -> Bot:
         estimate=hints.estimate,
         belief=hints.belief if params["belief"] == AUTO else float(params["belief"]),
         rewind=hints.rewind,
+        opponents=hints.opponents if params["opponents"] == AUTO else str(params["opponents"]),
     )
 
 
@@ -188,6 +202,7 @@ ISMCTS = register_bot(
                 numeric=float,
             ),
             BELIEF,
+            OPPONENTS,
         ),
     )
 )
@@ -241,6 +256,7 @@ def _strong(game: Game, seed: int, params: Mapping[str, ParamValue]) -> Bot:
         iterations = search_hints(game).strong_iterations
     search["iterations"] = iterations
     search["belief"] = params["belief"]
+    search["opponents"] = params["opponents"]
     return _ismcts(game, seed, search)
 
 
@@ -275,6 +291,7 @@ STRONG = register_bot(
                 0.0,
             ),
             BELIEF,
+            OPPONENTS,
         ),
     )
 )

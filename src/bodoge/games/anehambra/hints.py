@@ -24,7 +24,7 @@ HORIZON = 60
 :func:`estimate`, the search won more against both kinds of opponent."""
 
 
-STRONG_ITERATIONS = 1500
+STRONG_ITERATIONS = 1000
 """The ``strong`` level's iterations a move: about a second of one idle core for the
 slower moves of a three-player game (``bench/strong_budget.py``)."""
 

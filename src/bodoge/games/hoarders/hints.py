@@ -2,6 +2,6 @@
 
 from __future__ import annotations
 
-STRONG_ITERATIONS = 700
+STRONG_ITERATIONS = 600
 """The ``strong`` level's iterations a move: about a second of one idle core for the
 slower moves of a three-player game (``bench/strong_budget.py``)."""
