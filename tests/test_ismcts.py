@@ -217,8 +217,8 @@ def test_opponents_moved_by_the_policy_have_no_nodes_of_their_own(
         return key(self, actor)
 
     monkeypatch.setattr(type(state), "information_key", recording)
-    bot = make_bot("ismcts:iterations=150,noise=0,opponents=policy", state.game, seed=2)
-    assert isinstance(bot, ISMCTSBot) and bot.opponents == "policy"
+    bot = make_bot("ismcts:iterations=150,noise=0,others=policy", state.game, seed=2)
+    assert isinstance(bot, ISMCTSBot) and bot.others == "policy"
     bot.choose(state, seat)
     assert keyed == {seat}  # the tree branches on the bot's own decisions only
 

@@ -53,7 +53,7 @@ from ..engine import Action, Rng, State
 from ..engine.kit import draw_index
 from .base import Bot, NoLegalAction
 from .belief import WORLDS, Belief
-from .hints import OPPONENT_MODES, Estimate, Rewind, running_scores
+from .hints import OTHERS_MODES, Estimate, Rewind, running_scores
 from .opponents import PRIOR_NOISE, OpponentModel, noisy_move
 
 SCORE_WEIGHT = 0.1
@@ -153,7 +153,7 @@ class ISMCTSBot:
         estimate: Estimate = running_scores,
         belief: float = 0.0,
         rewind: Rewind | None = None,
-        opponents: str = "search",
+        others: str = "search",
     ) -> None:
         self.seed = seed
         self.iterations = iterations
@@ -222,9 +222,9 @@ class ISMCTSBot:
         """
         self.rewind = rewind
         """The game's hint that deals the belief's past positions from worlds of the present."""
-        if opponents not in OPPONENT_MODES:
-            raise ValueError(f"opponents must be one of {OPPONENT_MODES}, not {opponents!r}")
-        self.opponents = opponents
+        if others not in OTHERS_MODES:
+            raise ValueError(f"others must be one of {OTHERS_MODES}, not {others!r}")
+        self.others = others
         """How the other seats move inside the tree: ``search`` or ``policy``.
 
         ``search`` searches their decisions like the bot's own, each keyed by
@@ -489,8 +489,8 @@ class ISMCTSBot:
 
     @property
     def _modelled(self) -> Bot | None:
-        """The policy the other seats move by in the tree (``opponents="policy"``), if any."""
-        if self.opponents != "policy":
+        """The policy the other seats move by in the tree (``others="policy"``), if any."""
+        if self.others != "policy":
             return None
         return self.rollout if self.rollout is not None else self.advisor
 
