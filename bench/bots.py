@@ -361,6 +361,18 @@ def parse_option(text: str) -> tuple[str, str]:
     return name.strip(), value.strip()
 
 
+def add_options_argument(parser: argparse.ArgumentParser) -> None:
+    """``--options NAME=VALUE`` (repeatable): the variants :func:`configurations` keeps."""
+    parser.add_argument(
+        "--options",
+        type=parse_option,
+        action="append",
+        default=[],
+        metavar="NAME=VALUE",
+        help="play only the variants with this option value (repeatable)",
+    )
+
+
 def configurations(
     game: Game, players: list[int] | None, only: Mapping[str, object] | None = None
 ) -> list[tuple[dict, int]]:
@@ -421,14 +433,7 @@ def main() -> None:
         metavar="MODULE.NAME=VALUE",
         help="another value of a module constant for the bot's own decisions only",
     )
-    parser.add_argument(
-        "--options",
-        type=parse_option,
-        action="append",
-        default=[],
-        metavar="NAME=VALUE",
-        help="play only the variants with this option value (repeatable)",
-    )
+    add_options_argument(parser)
     parser.add_argument("--json", action="store_true")
     args = parser.parse_args()
     players = [int(p) for p in args.players.split(",")] if args.players else None

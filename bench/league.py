@@ -94,10 +94,10 @@ sys.path.append(str(Path(__file__).resolve().parent))  # bench/bots.py: a siblin
 from bots import (
     MIN_OPENSPIEL_SIMULATIONS,
     OpenSpielPlayer,
+    add_options_argument,
     calibrate_openspiel,
     configurations,
     given,
-    parse_option,
     wilson,
 )
 
@@ -554,14 +554,7 @@ def main() -> None:
     parser.add_argument(
         "--against", default=None, metavar="NAME", help="seat each other entrant alone among NAME"
     )
-    parser.add_argument(
-        "--options",
-        type=parse_option,
-        action="append",
-        default=[],
-        metavar="NAME=VALUE",
-        help="play only the variants with this option value (repeatable)",
-    )
+    add_options_argument(parser)
     parser.add_argument("--n", type=int, default=60, help="games per game and player count")
     parser.add_argument("--seed", type=int, default=0, help="the run's seed: every game's follows")
     parser.add_argument(
