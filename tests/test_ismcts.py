@@ -187,9 +187,7 @@ def test_by_default_a_game_estimates_its_running_scores(game_id: str) -> None:
     assert list(rewards(state)) == list(rewards(state, search_hints(state.game).estimate))
 
 
-def seats_keyed(monkeypatch: pytest.MonkeyPatch, spec: str) -> tuple[int, set[int]]:
-    """The seat deciding in an Egyptian Bride mid-game, and the seats whose information
-    ``spec``'s search keyed a node by while deciding there."""
+def test_the_tree_searches_the_other_seats_too(monkeypatch: pytest.MonkeyPatch) -> None:
     state = midgame("egyptian-bride")
     (seat,) = state.to_act
     keyed: set[int] = set()
@@ -201,20 +199,8 @@ def seats_keyed(monkeypatch: pytest.MonkeyPatch, spec: str) -> tuple[int, set[in
         return key(self, actor)
 
     monkeypatch.setattr(type(state), "information_key", recording)
-    make_bot(spec, state.game, seed=2).choose(state, seat)
-    return seat, keyed
-
-
-def test_the_tree_searches_the_other_seats_too(monkeypatch: pytest.MonkeyPatch) -> None:
-    seat, keyed = seats_keyed(monkeypatch, "ismcts:iterations=150")
+    make_bot("ismcts:iterations=150", state.game, seed=2).choose(state, seat)
     assert keyed > {seat}  # searched opponents have nodes of their own
-
-
-def test_others_moved_by_the_policy_have_no_nodes_of_their_own(
-    monkeypatch: pytest.MonkeyPatch,
-) -> None:
-    seat, keyed = seats_keyed(monkeypatch, "ismcts:iterations=150,noise=0,others=policy")
-    assert keyed == {seat}  # the tree branches on the bot's own decisions only
 
 
 class Last:

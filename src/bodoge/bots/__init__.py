@@ -20,7 +20,7 @@ from collections.abc import Mapping
 
 from ..engine import Game, Text
 from .base import Bot, NoLegalAction
-from .hints import OTHERS_MODES, SearchHints, search_hints
+from .hints import SearchHints, search_hints
 from .ismcts import ISMCTSBot
 from .levels import EASY_TEMPERATURE, Slipping, easy_bot
 from .random_bot import RandomBot
@@ -86,19 +86,6 @@ BELIEF = Param(
 )
 """Shared by ``ismcts`` and ``strong``: see :class:`~.belief.Belief`."""
 
-OTHERS = Param(
-    "others",
-    AUTO,
-    Text(
-        "木の中で他の席をどう動かすか（search: 自分と同じく探索、policy: ゲームの戦略で。"
-        "auto ならゲームの指定）",
-        "how the other seats move in the tree (search: searched like its own decisions; "
-        "policy: by the game's strategy; auto: as the game declares)",
-    ),
-    choices=(AUTO, *OTHERS_MODES),
-)
-"""Shared by ``ismcts`` and ``strong``: see ``ISMCTSBot.others``."""
-
 LEARN = "learn"
 """The value of ``ismcts:noise`` that learns each other seat's randomness from its moves."""
 
@@ -126,7 +113,6 @@ def _ismcts(game: Game, seed: int, params: Mapping[str, ParamValue]) -> Bot:
         estimate=hints.estimate,
         belief=hints.belief if params["belief"] == AUTO else float(params["belief"]),
         rewind=hints.rewind,
-        others=hints.others if params["others"] == AUTO else str(params["others"]),
     )
 
 
@@ -202,7 +188,6 @@ ISMCTS = register_bot(
                 numeric=float,
             ),
             BELIEF,
-            OTHERS,
         ),
     )
 )
@@ -256,7 +241,6 @@ def _strong(game: Game, seed: int, params: Mapping[str, ParamValue]) -> Bot:
         iterations = search_hints(game).strong_iterations
     search["iterations"] = iterations
     search["belief"] = params["belief"]
-    search["others"] = params["others"]
     return _ismcts(game, seed, search)
 
 
@@ -291,7 +275,6 @@ STRONG = register_bot(
                 0.0,
             ),
             BELIEF,
-            OTHERS,
         ),
     )
 )

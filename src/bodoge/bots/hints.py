@@ -32,10 +32,6 @@ beside the module that defines its ``Game`` class
   (``bench/strong_budget.py``), so the level is the same bot whatever the
   machine's load; :data:`STRONG_ITERATIONS`, the default, for a game that
   declares none;
-* ``OTHERS``: how the other seats move inside the search's tree (spec
-  ``others=auto``): ``"search"`` (the default: searched like the bot's
-  own decisions) or ``"policy"`` (moved by the playouts' policy, so the
-  tree branches only on the bot's own decisions);
 * ``estimate(state)``: each seat's likely final score, judging a playout cut
   short at its horizon; the default is the running scores.  A search calls
   it only on worlds it sampled, so it may read the whole state it is given.
@@ -68,18 +64,7 @@ from ..engine import Game, State
 Estimate = Callable[[State], Sequence[float]]
 Rewind = Callable[[State, State], "State | None"]
 PLAYOUTS = ("heuristic", "random")
-KNOWN = (
-    "PLAYOUTS",
-    "HORIZON",
-    "MARGIN",
-    "BELIEF",
-    "OTHERS",
-    "STRONG_ITERATIONS",
-    "estimate",
-    "rewind",
-)
-OTHERS_MODES = ("search", "policy")
-"""How the other seats may move inside the tree (see ``ISMCTSBot.others``)."""
+KNOWN = ("PLAYOUTS", "HORIZON", "MARGIN", "BELIEF", "STRONG_ITERATIONS", "estimate", "rewind")
 STRONG_ITERATIONS = 300
 """The ``strong`` budget of a game that declares none: about a second of a typical game's moves."""
 
@@ -100,7 +85,6 @@ class SearchHints:
     belief: float = 0.0
     rewind: Rewind | None = None
     strong_iterations: int = STRONG_ITERATIONS
-    others: str = "search"
 
 
 def hints_module(game: Game) -> ModuleType | None:
@@ -134,7 +118,6 @@ def _hints_of(game_id: str, module: ModuleType | None) -> SearchHints:
     belief = getattr(module, "BELIEF", 0.0)
     rewind = getattr(module, "rewind", None)
     strong = getattr(module, "STRONG_ITERATIONS", STRONG_ITERATIONS)
-    others = getattr(module, "OTHERS", "search")
     if playouts not in PLAYOUTS:
         raise ValueError(f"{where}: PLAYOUTS must be one of {PLAYOUTS}, not {playouts!r}")
     if isinstance(horizon, bool) or not isinstance(horizon, int) or horizon < 0:
@@ -149,11 +132,7 @@ def _hints_of(game_id: str, module: ModuleType | None) -> SearchHints:
         raise ValueError(f"{where}: rewind must be a function of two states, not {rewind!r}")
     if isinstance(strong, bool) or not isinstance(strong, int) or strong < 1:
         raise ValueError(f"{where}: STRONG_ITERATIONS must be an int ≥ 1, not {strong!r}")
-    if others not in OTHERS_MODES:
-        raise ValueError(f"{where}: OTHERS must be one of {OTHERS_MODES}, not {others!r}")
-    return SearchHints(
-        playouts, horizon, float(margin), estimate, float(belief), rewind, strong, others
-    )
+    return SearchHints(playouts, horizon, float(margin), estimate, float(belief), rewind, strong)
 
 
 def search_hints(game: Game) -> SearchHints:

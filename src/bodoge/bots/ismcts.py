@@ -53,7 +53,7 @@ from ..engine import Action, Rng, State
 from ..engine.kit import draw_index
 from .base import Bot, NoLegalAction
 from .belief import WORLDS, Belief
-from .hints import OTHERS_MODES, Estimate, Rewind, running_scores
+from .hints import Estimate, Rewind, running_scores
 from .opponents import PRIOR_NOISE, OpponentModel, noisy_move
 
 SCORE_WEIGHT = 0.1
@@ -153,7 +153,6 @@ class ISMCTSBot:
         estimate: Estimate = running_scores,
         belief: float = 0.0,
         rewind: Rewind | None = None,
-        others: str = "search",
     ) -> None:
         self.seed = seed
         self.iterations = iterations
@@ -222,20 +221,6 @@ class ISMCTSBot:
         """
         self.rewind = rewind
         """The game's hint that deals the belief's past positions from worlds of the present."""
-        if others not in OTHERS_MODES:
-            raise ValueError(f"others must be one of {OTHERS_MODES}, not {others!r}")
-        self.others = others
-        """How the other seats move inside the tree: ``search`` or ``policy``.
-
-        ``search`` searches their decisions like the bot's own, each keyed by
-        what that seat knows: the bot assumes every seat searches as well as
-        it does.  ``policy`` moves them as the playouts do (the rollout
-        policy, else the advisor, with each seat's learnt share of random
-        moves), so the tree branches only on the bot's own decisions and every
-        iteration refines them: a best reply to players who play by rules of
-        thumb, as most tables of people and bots do.
-        """
-        self._me = -1
         self._belief: Belief | None = None
         self.model: OpponentModel | None = None
         self.playout_noise: list[float] = []
@@ -267,7 +252,6 @@ class ISMCTSBot:
         if not legal:
             raise NoLegalAction(state, seat)
         self.playout_noise = self._playout_noise(state, seat)
-        self._me = seat
         if len(legal) == 1:
             return legal[0]
         tree: dict[Hashable, Node] = {}
@@ -401,9 +385,6 @@ class ISMCTSBot:
             if len(legal) == 1:
                 world.apply_unchecked(actor, legal[0])
                 continue
-            if actor != self._me and self._modelled is not None:
-                world.apply_unchecked(actor, self._modelled_move(world, actor))
-                continue
             key = (actor, world.information_key(actor))
             node = tree.get(key)
             if node is None:
@@ -486,16 +467,6 @@ class ISMCTSBot:
             if value > best_value:
                 best, best_value = action, value
         return best
-
-    @property
-    def _modelled(self) -> Bot | None:
-        """The policy the other seats move by in the tree (``others="policy"``), if any."""
-        if self.others != "policy":
-            return None
-        return self.rollout if self.rollout is not None else self.advisor
-
-    def _modelled_move(self, world: State, actor: int) -> Action:
-        return noisy_move(self._modelled, world, actor, self.playout_noise[actor], self._rng)
 
     def _policy_move(self, world: State, actor: int) -> Action:
         """A playout move: the rollout policy's, or at random with the actor's noise."""
