@@ -315,9 +315,11 @@ def deals(
         ]
     if run.against is None:
         tables = schedule(names, setting.players)
-    else:
+        per_round = len(tables)
+    else:  # n games for each entrant alone at a table
         tables = against_schedule(names, run.against, setting.players)
-    rounds = -(-run.n // len(tables))  # whole rounds, so every entrant takes every seat alike
+        per_round = setting.players
+    rounds = -(-run.n // per_round)  # whole rounds, so every entrant takes every seat alike
     lineups = tables * rounds
     return [Deal(setting, entrants, lineup, 0, i, run.seed) for i, lineup in enumerate(lineups)]
 

@@ -138,13 +138,21 @@ def test_the_search_that_reads_the_others_meets_the_one_that_does_not() -> None:
     assert str(plain) == "strong"  # the lobby's very spec
 
 
-def test_against_a_field_each_entrant_sits_alone_in_every_seat() -> None:
+def test_against_a_field_each_entrant_sits_alone_in_every_seat_n_times() -> None:
     tables = league.against_schedule(["strong", "easy", "normal"], "normal", 3)
     assert len(tables) == 2 * 3
     for name in ("strong", "easy"):
         alone = [table for table in tables if name in table]
         assert sorted(table.index(name) for table in alone) == [0, 1, 2]
         assert all(table.count("normal") == 2 for table in alone)
+    entrants = {name: league.Entrant(name, name) for name in ("strong", "easy", "normal")}
+    setting = league.Setting("papayoo", {}, 3, seconds=1.0)
+    games = league.deals(setting, entrants, league.Run(6, against="normal"), cooperative=False)
+    assert Counter(name for deal in games for name in set(deal.lineup)) == {
+        "strong": 6,
+        "easy": 6,
+        "normal": 12,
+    }
 
 
 TINY = {
