@@ -2,7 +2,7 @@
 
 For each game and player count, the entrants play round robin: every
 combination of as many entrants as there are seats sits at a table, once in
-each seat rotation, in whole rounds until ``--n`` games at least are played.
+every seating order, in whole rounds until ``--n`` games at least are played.
 With more seats than entrants, the entrants take the seats in turn
 (``a b a``, then ``b a b``).  With ``--against NAME`` each other entrant
 sits instead alone at a table of ``NAME`` (one ``strong`` among ``normal``
@@ -183,11 +183,18 @@ def make_player(entrant: Entrant, setting: Setting, seed: int) -> Bot:
 
 
 def schedule(names: Sequence[str], players: int) -> list[tuple[str, ...]]:
-    """Every combination of ``players`` entrants, in every seat rotation (or, with more
+    """Every combination of ``players`` entrants, in every seating order (or, with more
     seats than entrants, the entrants in turn, each starting once).
+
+    Every order, not only the rotations of one: rotations keep who sits after
+    whom, and where cards pass to a neighbour or tricks go round (Papayoo),
+    sitting after a random player rather than after a strategy is worth more
+    than the gap between two levels.
 
     >>> schedule(["a", "b", "c"], 2)
     [('a', 'b'), ('b', 'a'), ('a', 'c'), ('c', 'a'), ('b', 'c'), ('c', 'b')]
+    >>> schedule(["a", "b", "c"], 3)[:3]
+    [('a', 'b', 'c'), ('a', 'c', 'b'), ('b', 'a', 'c')]
     >>> schedule(["a", "b"], 3)
     [('a', 'b', 'a'), ('b', 'a', 'b')]
     """
@@ -196,10 +203,11 @@ def schedule(names: Sequence[str], players: int) -> list[tuple[str, ...]]:
             tuple(names[(shift + seat) % len(names)] for seat in range(players))
             for shift in range(len(names))
         ]
-    tables = []
-    for combination in itertools.combinations(names, players):
-        tables += [combination[shift:] + combination[:shift] for shift in range(players)]
-    return tables
+    return [
+        order
+        for combination in itertools.combinations(names, players)
+        for order in itertools.permutations(combination)
+    ]
 
 
 def against_schedule(names: Sequence[str], field: str, players: int) -> list[tuple[str, ...]]:

@@ -50,9 +50,17 @@ def outside_agent(game: Game, num_players: int, options: Mapping, seed: int) -> 
 
 def test_every_entrant_takes_every_seat_equally_often() -> None:
     tables = league.schedule(["a", "b", "c", "d"], 3)
-    assert len(tables) == 4 * 3
+    assert len(tables) == 4 * 6
     for seat in range(3):
-        assert Counter(table[seat] for table in tables) == {"a": 3, "b": 3, "c": 3, "d": 3}
+        assert Counter(table[seat] for table in tables) == {"a": 6, "b": 6, "c": 6, "d": 6}
+
+
+def test_every_entrant_sits_after_every_other_equally_often() -> None:
+    """Where a seat passes cards to the next one (Papayoo), who sits after whom matters:
+    rotations of one order would always seat ``b`` after ``a``."""
+    tables = league.schedule(["a", "b", "c"], 3)
+    after = Counter((table[seat], table[(seat + 1) % 3]) for table in tables for seat in range(3))
+    assert set(after.values()) == {3} and len(after) == 6
 
 
 def test_a_standing_puts_the_winners_first_then_the_others_by_score() -> None:
