@@ -184,7 +184,8 @@ def make_player(entrant: Entrant, setting: Setting, seed: int) -> Bot:
 
 def schedule(names: Sequence[str], players: int) -> list[tuple[str, ...]]:
     """Every combination of ``players`` entrants, in every seating order (or, with more
-    seats than entrants, the entrants in turn, each starting once).
+    seats than entrants, the entrants in turn, each starting once, going round one
+    way and the other).
 
     Every order, not only the rotations of one: rotations keep who sits after
     whom, and where cards pass to a neighbour or tricks go round (Papayoo),
@@ -197,12 +198,17 @@ def schedule(names: Sequence[str], players: int) -> list[tuple[str, ...]]:
     [('a', 'b', 'c'), ('a', 'c', 'b'), ('b', 'a', 'c')]
     >>> schedule(["a", "b"], 3)
     [('a', 'b', 'a'), ('b', 'a', 'b')]
+    >>> [" ".join(table) for table in schedule(["a", "b", "c"], 4)]
+    ['a b c a', 'b c a b', 'c a b c', 'c b a c', 'b a c b', 'a c b a']
     """
-    if players > len(names):
-        return [
-            tuple(names[(shift + seat) % len(names)] for seat in range(players))
-            for shift in range(len(names))
-        ]
+    if players > len(names):  # in turn, one way round and the other
+        tables = []
+        for ring in (list(names), list(reversed(names))):
+            for shift in range(len(ring)):
+                table = tuple(ring[(shift + seat) % len(ring)] for seat in range(players))
+                if table not in tables:
+                    tables.append(table)
+        return tables
     return [
         order
         for combination in itertools.combinations(names, players)

@@ -58,9 +58,15 @@ def test_every_entrant_takes_every_seat_equally_often() -> None:
 def test_every_entrant_sits_after_every_other_equally_often() -> None:
     """Where a seat passes cards to the next one (Papayoo), who sits after whom matters:
     rotations of one order would always seat ``b`` after ``a``."""
-    tables = league.schedule(["a", "b", "c"], 3)
-    after = Counter((table[seat], table[(seat + 1) % 3]) for table in tables for seat in range(3))
-    assert set(after.values()) == {3} and len(after) == 6
+    for players in (3, 4, 5):
+        tables = league.schedule(["a", "b", "c"], players)
+        after = Counter(
+            (table[seat], table[(seat + 1) % players])
+            for table in tables
+            for seat in range(players)
+            if table[seat] != table[(seat + 1) % players]
+        )
+        assert len(after) == 6 and len(set(after.values())) == 1, (players, after)
 
 
 def test_a_standing_puts_the_winners_first_then_the_others_by_score() -> None:
