@@ -218,6 +218,29 @@ def test_the_search_mixes_its_own_simultaneous_choice_among_moves_it_cannot_tell
     assert picks[best] > picks[twin] > 150
 
 
+def test_the_search_mixes_only_where_several_seats_choose_at_once(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Mixing keeps seats choosing together from colliding; a seat choosing alone plays the
+    move it visited most."""
+    mixed: list[int] = []
+
+    def near_best(bot: ISMCTSBot, root: Node, best: Action) -> Action:
+        mixed.append(len(root.visits))
+        return best
+
+    monkeypatch.setattr(ISMCTSBot, "_near_best", near_best)
+    state = MIXED.new_game(3, seed=1)
+    assert len(state.to_act) == 3
+    ISMCTSBot(1, iterations=30).choose(state, 0)
+    assert len(mixed) == 1
+    for seat in (0, 1):
+        state.apply(seat, state.legal_actions(seat)[0])
+    assert list(state.to_act) == [2]
+    ISMCTSBot(1, iterations=30).choose(state, 2)
+    assert len(mixed) == 1  # alone: no draw
+
+
 def test_an_opponent_model_weighs_a_move_by_the_strategy_s_probability() -> None:
     state = MIXED.new_game(3, seed=1)
     legal = {action.amount: action for action in state.legal_actions(1)}  # type: ignore[attr-defined]
