@@ -576,7 +576,9 @@ def main() -> None:
     parser.add_argument(
         "--seconds", type=float, default=1.0, help="OpenSpiel's search time per move"
     )
-    parser.add_argument("--workers", type=int, default=1, help="local processes (0: one per CPU)")
+    parser.add_argument(
+        "--workers", "--jobs", type=int, default=1, help="local processes (0: one per CPU)"
+    )
     parser.add_argument("--ray", default=None, metavar="auto|ADDRESS", help="run on Ray")
     parser.add_argument("--out", type=Path, default=None, help="one row per game (JSON lines)")
     parser.add_argument("--resume", action="store_true", help="play only what --out lacks")
