@@ -176,6 +176,21 @@ def parse_tweak(text: str) -> tuple[str, float]:
         ) from None
 
 
+class Peeking:
+    """A bot whose search sees every world as it is (a ceiling, never offered to players)."""
+
+    def __init__(self, bot: object) -> None:
+        self.bot = bot
+        self.choose = peeking(bot.choose)  # type: ignore[attr-defined]
+
+
+def strong_peeking(game: Game, num_players: int, options: Mapping, seed: int) -> Peeking:
+    """The ``strong`` level at its game's budget, seeing every hidden card: the league's
+    ceiling entrant (``--entrant peek=python:bots:strong_peeking``)."""
+    del num_players, options
+    return Peeking(make_bot("strong", game, seed))
+
+
 def true_world(state: State, seat: int | None, rng: object) -> State:
     """A copy that keeps every hidden card and the generator of future chance."""
     del seat, rng
@@ -346,6 +361,18 @@ def parse_option(text: str) -> tuple[str, str]:
     return name.strip(), value.strip()
 
 
+def add_options_argument(parser: argparse.ArgumentParser) -> None:
+    """``--options NAME=VALUE`` (repeatable): the variants :func:`configurations` keeps."""
+    parser.add_argument(
+        "--options",
+        type=parse_option,
+        action="append",
+        default=[],
+        metavar="NAME=VALUE",
+        help="play only the variants with this option value (repeatable)",
+    )
+
+
 def configurations(
     game: Game, players: list[int] | None, only: Mapping[str, object] | None = None
 ) -> list[tuple[dict, int]]:
@@ -406,14 +433,7 @@ def main() -> None:
         metavar="MODULE.NAME=VALUE",
         help="another value of a module constant for the bot's own decisions only",
     )
-    parser.add_argument(
-        "--options",
-        type=parse_option,
-        action="append",
-        default=[],
-        metavar="NAME=VALUE",
-        help="play only the variants with this option value (repeatable)",
-    )
+    add_options_argument(parser)
     parser.add_argument("--json", action="store_true")
     args = parser.parse_args()
     players = [int(p) for p in args.players.split(",")] if args.players else None

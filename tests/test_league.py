@@ -9,6 +9,7 @@ puts the winners first, and that an outside entrant joins through
 from __future__ import annotations
 
 import argparse
+import contextlib
 import importlib.util
 import io
 import sys
@@ -22,6 +23,8 @@ from rich.console import Console
 
 from bodoge.bots import Bot, RandomBot
 from bodoge.engine import Game
+from bodoge.sim import GameResult, ProcessBackend
+from bodoge.sim.files import Writer
 
 BENCH = Path(__file__).resolve().parents[1] / "bench"
 
@@ -47,9 +50,23 @@ def outside_agent(game: Game, num_players: int, options: Mapping, seed: int) -> 
 
 def test_every_entrant_takes_every_seat_equally_often() -> None:
     tables = league.schedule(["a", "b", "c", "d"], 3)
-    assert len(tables) == 4 * 3
+    assert len(tables) == 4 * 6
     for seat in range(3):
-        assert Counter(table[seat] for table in tables) == {"a": 3, "b": 3, "c": 3, "d": 3}
+        assert Counter(table[seat] for table in tables) == {"a": 6, "b": 6, "c": 6, "d": 6}
+
+
+def test_every_entrant_sits_after_every_other_equally_often() -> None:
+    """Where a seat passes cards to the next one (Papayoo), who sits after whom matters:
+    rotations of one order would always seat ``b`` after ``a``."""
+    for players in (3, 4, 5):
+        tables = league.schedule(["a", "b", "c"], players)
+        after = Counter(
+            (table[seat], table[(seat + 1) % players])
+            for table in tables
+            for seat in range(players)
+            if table[seat] != table[(seat + 1) % players]
+        )
+        assert len(after) == 6 and len(set(after.values())) == 1, (players, after)
 
 
 def test_a_standing_puts_the_winners_first_then_the_others_by_score() -> None:
@@ -79,7 +96,7 @@ def test_a_small_league_with_an_outside_entrant() -> None:
     for entrant in entrants.values():
         entrant.check()
     quiet = Console(file=io.StringIO())
-    report = league.league_of("egyptian-bride", entrants, [3], 6, 0.01, 1, quiet)
+    report = league.league_of("egyptian-bride", entrants, [3], league.Run(6), quiet)
     (row,) = report.rows
     assert row["games"] == 6 and row["players"] == 3
     assert {name: share["seats"] for name, share in row["shares"].items()} == {
@@ -122,12 +139,107 @@ def test_with_more_seats_than_entrants_they_take_the_seats_in_turn() -> None:
 
 def test_the_search_that_reads_the_others_meets_the_one_that_does_not() -> None:
     """``strong`` and ``strong-reading`` are both default entrants, the same search at the
-    same time per move, so their rating difference is what reading the others pays."""
+    same budget (the game's, as the lobby plays it), so their rating difference is what
+    reading the others pays."""
     assert {"strong", league.READING} <= set(league.LEVELS)
     plain, reading = (
-        league.parse_bot_spec(league.level_spec(level, 0.2)) for level in ("strong", league.READING)
+        league.parse_bot_spec(league.level_spec(level)) for level in ("strong", league.READING)
     )
     assert plain.name == reading.name == "strong"
     assert dict(reading.params)["belief"] == 1.0
     assert dict(plain.params)["belief"] == "auto"
-    assert dict(reading.params)["seconds"] == dict(plain.params)["seconds"] == 0.2
+    assert dict(reading.params)["iterations"] == dict(plain.params)["iterations"] == "auto"
+    assert str(plain) == "strong"  # the lobby's very spec
+
+
+def test_against_a_field_each_entrant_sits_alone_in_every_seat_n_times() -> None:
+    tables = league.against_schedule(["strong", "easy", "normal"], "normal", 3)
+    assert len(tables) == 2 * 3
+    for name in ("strong", "easy"):
+        alone = [table for table in tables if name in table]
+        assert sorted(table.index(name) for table in alone) == [0, 1, 2]
+        assert all(table.count("normal") == 2 for table in alone)
+    entrants = {name: league.Entrant(name, name) for name in ("strong", "easy", "normal")}
+    setting = league.Setting("papayoo", {}, 3, seconds=1.0)
+    games = league.deals(setting, entrants, league.Run(6, against="normal"), cooperative=False)
+    assert Counter(name for deal in games for name in set(deal.lineup)) == {
+        "strong": 6,
+        "easy": 6,
+        "normal": 12,
+    }
+
+
+TINY = {
+    "strong": league.Entrant("strong", "strong:iterations=3"),
+    "normal": league.Entrant("normal", "normal"),
+}
+
+
+def run_league(path: Path, n: int, resume: bool, *, stop_after: int | None = None) -> None:
+    """A league of ``n`` games a seat rotation of one tiny search among ``normal`` bots,
+    written to ``path``; ``stop_after``: interrupted once that many new games are written."""
+    earlier = league.read_results(path) if resume else []
+    with league.open_writer(path, resume) as file:
+        writer = file if stop_after is None else Stopping(file, stop_after)
+        run = league.Run(n, seed=5, against="normal", writer=writer, earlier=earlier)
+        with contextlib.suppress(Stopped):
+            league.league_of("papayoo", TINY, [3], run, Console(file=io.StringIO()))
+
+
+class Stopped(Exception):
+    pass
+
+
+class Stopping:
+    """A writer that stops the run (as Ctrl-C would) after ``limit`` rows."""
+
+    def __init__(self, writer: Writer, limit: int) -> None:
+        self.writer, self.limit = writer, limit
+
+    def write(self, result: GameResult) -> None:
+        if self.limit == 0:
+            raise Stopped
+        self.writer.write(result)
+        self.limit -= 1
+
+    def flush(self) -> None:
+        self.writer.flush()
+
+
+def rows(path: Path) -> list[dict]:
+    return sorted(
+        (result.to_json() for result in league.read_results(path)),
+        key=lambda row: (row["variant"], row["index"]),
+    )
+
+
+def test_a_stopped_league_resumed_from_its_file_gives_the_uninterrupted_rows(
+    tmp_path: Path,
+) -> None:
+    whole, parts = tmp_path / "whole.jsonl", tmp_path / "parts.jsonl"
+    run_league(whole, 6, resume=False)
+    run_league(parts, 6, resume=False, stop_after=2)
+    assert len(league.read_results(parts)) == 2
+    run_league(parts, 6, resume=True)
+    assert len(rows(parts)) == 6
+    assert rows(parts) == rows(whole)
+    assert {row["bots"][row["index"] % 3] for row in rows(whole)} == {"strong"}
+
+
+def test_a_league_refuses_to_resume_a_file_of_another_run(tmp_path: Path) -> None:
+    path = tmp_path / "games.jsonl"
+    run_league(path, 3, resume=False)
+    earlier = league.read_results(path)
+    run = league.Run(3, seed=6, against="normal", earlier=earlier)
+    with pytest.raises(league.OtherRun, match="same arguments"):
+        league.league_of("papayoo", TINY, [3], run, Console(file=io.StringIO()))
+
+
+def test_a_league_plays_the_same_games_in_worker_processes(tmp_path: Path) -> None:
+    """The rows follow from the seed: two local processes give what one gives."""
+    here, there = tmp_path / "here.jsonl", tmp_path / "there.jsonl"
+    run_league(here, 3, resume=False)
+    with league.open_writer(there) as writer:
+        run = league.Run(3, seed=5, against="normal", backend=ProcessBackend(2), writer=writer)
+        league.league_of("papayoo", TINY, [3], run, Console(file=io.StringIO()))
+    assert rows(here) == rows(there)

@@ -17,10 +17,11 @@ import pytest
 
 import bodoge
 from bodoge.bots import LEVELS, ISMCTSBot, Slipping, make_bot, parse_bot_spec
+from bodoge.bots.hints import hints_module, search_hints
 from bodoge.bots.ismcts import Node
-from bodoge.bots.levels import EASY_TEMPERATURE, STRONG_SECONDS, easy_bot, scores_moves
+from bodoge.bots.levels import EASY_TEMPERATURE, easy_bot, scores_moves
 from bodoge.bots.opponents import policy_probability
-from bodoge.engine import Action, State, Strategy
+from bodoge.engine import Action, Game, State, Strategy
 from toys.sealed_bids import SealedBids
 
 
@@ -60,7 +61,7 @@ def test_the_levels_are_specs_weakest_first() -> None:
     assert LEVELS == ("easy", "normal", "strong")
     assert [str(parse_bot_spec(level)) for level in LEVELS] == list(LEVELS)
     assert parse_bot_spec("easy").params["temperature"] == EASY_TEMPERATURE
-    assert parse_bot_spec("strong").params["seconds"] == STRONG_SECONDS
+    assert parse_bot_spec("strong").params["iterations"] == "auto"  # the game's budget
 
 
 @pytest.mark.parametrize("game_id", bodoge.games.BUILTIN_IDS)
@@ -131,14 +132,40 @@ def test_a_slipping_strategy_plays_at_random_in_its_share_of_decisions() -> None
         Slipping(BidHigh(1), 1.5, seed=5)
 
 
-def test_strong_is_the_search_with_the_lobby_budget_or_a_count() -> None:
+def test_strong_is_the_search_with_the_games_budget_or_a_count_or_a_time() -> None:
     game = bodoge.get_game("hoarders")
-    timed = make_bot("strong", game, seed=1)
-    assert isinstance(timed, ISMCTSBot) and timed.seconds == STRONG_SECONDS
-    assert timed.advisor is not None  # the game's strategy advises the search
+    level = make_bot("strong", game, seed=1)
+    assert isinstance(level, ISMCTSBot) and level.seconds is None
+    assert level.iterations == search_hints(game).strong_iterations
+    assert level.advisor is not None  # the game's strategy advises the search
     counted = make_bot("strong:iterations=40", game, seed=1)
     assert isinstance(counted, ISMCTSBot)
     assert counted.seconds is None and counted.iterations == 40
+    timed = make_bot("strong:seconds=0.5", game, seed=1)
+    assert isinstance(timed, ISMCTSBot) and timed.seconds == 0.5
+
+
+def a_choice(game: Game) -> tuple[State, int]:
+    """A position of ``game`` where the seat to act has more than one legal move."""
+    state = game.new_game(game.min_players, seed=3)
+    table = [make_bot("random", game, seed=seat) for seat in range(state.num_players)]
+    while len(state.legal_actions(seat := state.to_act[0])) < 2:
+        state.apply(seat, table[seat].choose(state, seat))
+    return state, seat
+
+
+@pytest.mark.parametrize("game_id", bodoge.games.BUILTIN_IDS)
+def test_strong_runs_exactly_the_budget_its_game_declares(game_id: str) -> None:
+    """The lobby, ``bodoge play``, the stand-in and the league all name the level ``strong``:
+    made from that spec, it searches the game's declared iterations, not a time."""
+    game = bodoge.get_game(game_id)
+    declared = getattr(hints_module(game), "STRONG_ITERATIONS", None)
+    assert isinstance(declared, int), f"{game_id} declares no STRONG_ITERATIONS in its hints"
+    bot = make_bot("strong", game, seed=2)
+    assert isinstance(bot, ISMCTSBot) and bot.seconds is None
+    state, seat = a_choice(game)
+    assert bot.choose(state, seat) in state.legal_actions(seat)
+    assert bot.last_iterations == declared
 
 
 @pytest.mark.parametrize("spec", ["heuristic", "ismcts:seconds=1", "ismcts:iterations=50"])
@@ -189,6 +216,29 @@ def test_the_search_mixes_its_own_simultaneous_choice_among_moves_it_cannot_tell
     picks = Counter(bot._near_best(root, best) for _ in range(600))  # type: ignore[arg-type]
     assert set(picks) == {best, twin}
     assert picks[best] > picks[twin] > 150
+
+
+def test_the_search_mixes_only_where_several_seats_choose_at_once(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Mixing keeps seats choosing together from colliding; a seat choosing alone plays the
+    move it visited most."""
+    mixed: list[int] = []
+
+    def near_best(bot: ISMCTSBot, root: Node, best: Action) -> Action:
+        mixed.append(len(root.visits))
+        return best
+
+    monkeypatch.setattr(ISMCTSBot, "_near_best", near_best)
+    state = MIXED.new_game(3, seed=1)
+    assert len(state.to_act) == 3
+    ISMCTSBot(1, iterations=30).choose(state, 0)
+    assert len(mixed) == 1
+    for seat in (0, 1):
+        state.apply(seat, state.legal_actions(seat)[0])
+    assert list(state.to_act) == [2]
+    ISMCTSBot(1, iterations=30).choose(state, 2)
+    assert len(mixed) == 1  # alone: no draw
 
 
 def test_an_opponent_model_weighs_a_move_by_the_strategy_s_probability() -> None:

@@ -14,7 +14,7 @@ import pytest
 from fastapi.testclient import TestClient
 
 import bodoge
-from bodoge.bots import ISMCTSBot, make_bot
+from bodoge.bots import ISMCTSBot, make_bot, search_hints
 from bodoge.server.hub import STAND_IN
 from bodoge.server.pages import LOBBY_BOTS, bots_for, default_bot
 
@@ -92,6 +92,17 @@ def test_tables_stored_with_older_specs_still_get_their_stand_in(
         assert isinstance(bot, ISMCTSBot) and bot.time_cap == hub.limits.seconds
     else:
         assert type(bot) is type(make_bot("normal", game, seed=1))
+
+
+def test_a_strong_stand_in_searches_its_games_budget_with_the_time_limit_as_a_guard(
+    client: TestClient,
+) -> None:
+    table = create(client, game=BRIDE, seats=("person", "person", "person"), stand_in="strong")
+    hub = client.app.state.hub  # type: ignore[attr-defined]
+    bot = hub._stand_in(client.app.state.store.table(table.id), 1)  # type: ignore[attr-defined]
+    assert isinstance(bot, ISMCTSBot) and bot.seconds is None
+    assert bot.iterations == search_hints(bodoge.get_game(BRIDE)).strong_iterations
+    assert bot.time_cap == hub.limits.seconds
 
 
 def test_a_level_chosen_in_the_lobby_form_is_the_seat_s_bot(client: TestClient) -> None:

@@ -22,7 +22,7 @@ from ..engine import Game, Text
 from .base import Bot, NoLegalAction
 from .hints import SearchHints, search_hints
 from .ismcts import ISMCTSBot
-from .levels import EASY_TEMPERATURE, STRONG_SECONDS, Slipping, easy_bot
+from .levels import EASY_TEMPERATURE, Slipping, easy_bot
 from .random_bot import RandomBot
 from .spec import (
     AUTO,
@@ -234,8 +234,12 @@ NORMAL = register_bot(
 
 def _strong(game: Game, seed: int, params: Mapping[str, ParamValue]) -> Bot:
     search = dict(parse_bot_spec("ismcts").params)
-    search["seconds"] = 0.0 if params["iterations"] else params["seconds"]
-    search["iterations"] = params["iterations"] or search["iterations"]
+    seconds = float(params["seconds"])
+    iterations = params["iterations"]
+    search["seconds"] = seconds
+    if iterations == AUTO:
+        iterations = search_hints(game).strong_iterations
+    search["iterations"] = iterations
     search["belief"] = params["belief"]
     return _ismcts(game, seed, search)
 
@@ -250,19 +254,25 @@ STRONG = register_bot(
         _strong,
         params=(
             Param(
-                "seconds",
-                STRONG_SECONDS,
-                Text("1手あたりの秒数", "seconds per decision"),
-                0.001,
+                "iterations",
+                AUTO,
+                Text(
+                    "1手あたりの反復回数（auto ならゲームの指定: 空いた1コアで1手1秒ほど）",
+                    "playouts per decision (auto: as the game declares, about a second of "
+                    "one idle core a move)",
+                ),
+                1,
+                numeric=int,
             ),
             Param(
-                "iterations",
-                0,
+                "seconds",
+                0.0,
                 Text(
-                    "1手あたりの反復回数（0なら秒数で。指定すれば再現できる）",
-                    "playouts per decision (0: by seconds; a count replays exactly)",
+                    "1手あたりの秒数（0なら反復回数で。秒数は負荷で強さが変わる）",
+                    "seconds per decision instead (0: by iterations; a time budget's strength "
+                    "depends on the machine's load)",
                 ),
-                0,
+                0.0,
             ),
             BELIEF,
         ),

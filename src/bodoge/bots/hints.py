@@ -27,6 +27,12 @@ beside the module that defines its ``Game`` class
   cards the others showed since are where they came from (see
   :mod:`.belief`); ``None`` when the game cannot say (another hand was
   dealt in between).  Without it, worlds are dealt at ``past`` itself;
+* ``STRONG_ITERATIONS``: the ``strong`` level's search budget, in
+  iterations a move (spec ``strong``, ``iterations=auto``): calibrated so
+  that a move takes at most about a second of one idle core
+  (``bench/strong_budget.py``), so the level is the same bot whatever the
+  machine's load; :data:`STRONG_ITERATIONS`, the default, for a game that
+  declares none;
 * ``estimate(state)``: each seat's likely final score, judging a playout cut
   short at its horizon; the default is the running scores.  A search calls
   it only on worlds it sampled, so it may read the whole state it is given.
@@ -59,7 +65,9 @@ from ..engine import Game, State
 Estimate = Callable[[State], Sequence[float]]
 Rewind = Callable[[State, State], "State | None"]
 PLAYOUTS = ("heuristic", "random")
-KNOWN = ("PLAYOUTS", "HORIZON", "MARGIN", "BELIEF", "estimate", "rewind")
+KNOWN = ("PLAYOUTS", "HORIZON", "MARGIN", "BELIEF", "STRONG_ITERATIONS", "estimate", "rewind")
+STRONG_ITERATIONS = 300
+"""The ``strong`` budget of a game that declares none: about a second of a typical game's moves."""
 
 
 def running_scores(state: State) -> list[float]:
@@ -77,6 +85,7 @@ class SearchHints:
     estimate: Estimate = running_scores
     belief: float = 0.0
     rewind: Rewind | None = None
+    strong_iterations: int = STRONG_ITERATIONS
 
 
 def hints_module(game: Game) -> ModuleType | None:
@@ -109,6 +118,7 @@ def _hints_of(game_id: str, module: ModuleType | None) -> SearchHints:
     estimate = getattr(module, "estimate", running_scores)
     belief = getattr(module, "BELIEF", 0.0)
     rewind = getattr(module, "rewind", None)
+    strong = getattr(module, "STRONG_ITERATIONS", STRONG_ITERATIONS)
     if playouts not in PLAYOUTS:
         raise ValueError(f"{where}: PLAYOUTS must be one of {PLAYOUTS}, not {playouts!r}")
     if isinstance(horizon, bool) or not isinstance(horizon, int) or horizon < 0:
@@ -121,7 +131,9 @@ def _hints_of(game_id: str, module: ModuleType | None) -> SearchHints:
         raise ValueError(f"{where}: BELIEF must be a number in [0, 1], not {belief!r}")
     if rewind is not None and not callable(rewind):
         raise ValueError(f"{where}: rewind must be a function of two states, not {rewind!r}")
-    return SearchHints(playouts, horizon, float(margin), estimate, float(belief), rewind)
+    if isinstance(strong, bool) or not isinstance(strong, int) or strong < 1:
+        raise ValueError(f"{where}: STRONG_ITERATIONS must be an int ≥ 1, not {strong!r}")
+    return SearchHints(playouts, horizon, float(margin), estimate, float(belief), rewind, strong)
 
 
 def search_hints(game: Game) -> SearchHints:

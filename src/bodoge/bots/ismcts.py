@@ -277,7 +277,7 @@ class ISMCTSBot:
         root = tree.get((seat, state.information_key(seat)))
         if root is None:  # no iteration ran (a zero budget): fall back to chance
             return self._rng.choice(legal)
-        mixed = state.game.simultaneous
+        mixed = state.game.simultaneous and len(state.to_act) > 1
         best = max(legal, key=lambda a: (root.visits.get(a, 0), root.reward.get(a, 0.0)))
         if mixed:
             best = self._near_best(root, best)
@@ -318,12 +318,15 @@ class ISMCTSBot:
     def _near_best(self, root: Node, best: Action) -> Action:
         """A draw, weighted by visits, among the root's moves the search cannot tell from ``best``.
 
-        In a game where players choose at the same time a fixed pick is a
-        predictable one: copies of the bot collide, and an opponent who
-        knows the bot takes what it leaves.  So, as the game's strategy
-        shares its probability among near-equal moves, the search plays any
-        move whose mean reward lies within one standard error (rewards lie
-        in [0, 1]: at most 0.5 / sqrt(visits) each) of the most visited one's.
+        Where several seats choose at once (several in ``to_act``) a fixed
+        pick is a predictable one: copies of the bot collide, and an
+        opponent who knows the bot takes what it leaves.  So, as the game's
+        strategy shares its probability among near-equal moves, the search
+        plays any move whose mean reward lies within one standard error
+        (rewards lie in [0, 1]: at most 0.5 / sqrt(visits) each) of the most
+        visited one's.  A seat choosing alone, even in a game that has such
+        choices elsewhere (Papayoo's tricks after its pass), collides with no
+        one: :meth:`choose` does not draw then, and plays ``best``.
         """
         visits = root.visits
         if not visits.get(best):

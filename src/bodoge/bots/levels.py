@@ -13,8 +13,11 @@ stand-in that keeps a table going while a person is away.
   now and then (:class:`Slipping`), a share that grows with the temperature.
 * ``normal``: the game's own strategy, mixed among near-equal moves (so
   copies of it choosing at the same time do not all want the same thing).
-* ``strong``: the information-set search (:mod:`.ismcts`) with a time budget
-  a server allows (one second a move by default, under ``BotLimits``).
+* ``strong``: the information-set search (:mod:`.ismcts`) at a budget in
+  iterations that each game declares (``STRONG_ITERATIONS``, :mod:`.hints`),
+  about a second of one idle core a move: so the level plays alike however
+  loaded the machine is, and a benchmark measures the bot people meet.  A
+  server's time limit (``BotLimits``) only guards against a slow machine.
 
 ``random`` (uniform legal moves) stays a spec for testing; ``heuristic`` and
 ``ismcts:...`` stay for records and tables stored before the levels.
@@ -34,9 +37,6 @@ the best's weight: often a near miss, rarely a blunder.
 """
 SLIP_PER_TEMPERATURE = 0.25
 """For a strategy that cannot score its moves: the share of random moves per degree."""
-STRONG_SECONDS = 1.0
-"""The ``strong`` level's thinking time per move: what the lobby offered before levels had
-names, within the server's default ``BotLimits.seconds``."""
 
 
 def scores_moves(bot: Chooser) -> bool:

@@ -65,7 +65,9 @@ WORDS: dict[str, Text] = {
         "ボット: ふつう（定石、同じくらい良い手から選ぶ）",
         "Bot: normal (rules of thumb, varies among equal moves)",
     ),
-    "bot_strong": Text("ボット: つよい（1手1秒の探索）", "Bot: strong (searches 1 s a move)"),
+    "bot_strong": Text(
+        "ボット: つよい（1手1秒ほどの探索）", "Bot: strong (searches about 1 s a move)"
+    ),
     "bot_random": Text("ボット: でたらめ（試し用）", "Bot: random moves (for trying out)"),
     "open_tables": Text("参加者募集中の卓", "Tables waiting for players"),
     "no_tables": Text("ありません", "None right now"),

@@ -25,6 +25,11 @@ HORIZON = 60
 :func:`estimate`, the search won more against both kinds of opponent."""
 
 
+STRONG_ITERATIONS = 1000
+"""The ``strong`` level's iterations a move: about a second of one idle core for the
+slower moves of a three-player game (``bench/strong_budget.py``)."""
+
+
 def estimate(state: State) -> list[float]:
     """Palaces weighed by their chance to stand at the end (the running count treats
     a weak unverified palace as safe as a verified one)."""

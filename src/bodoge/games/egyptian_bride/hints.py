@@ -13,6 +13,10 @@ from ...engine import State
 from .bot import standing
 from .rules import EgyptianBrideState
 
+STRONG_ITERATIONS = 600
+"""The ``strong`` level's iterations a move: about a second of one idle core for the
+slower moves of a three-player game (``bench/strong_budget.py``)."""
+
 
 def estimate(state: State) -> list[float]:
     """The settlement as if the game ended now (points are counted only at the end)."""

@@ -15,3 +15,7 @@ MARGIN = 2.0
 rarely contests the card the heuristic's mix avoids), so the search keeps the heuristic's
 bid unless two standard errors sure: it then won more against OpenSpiel's search and
 against heuristic bots alike (``bench/bots.py``, 2026-12-03)."""
+
+STRONG_ITERATIONS = 1000
+"""The ``strong`` level's iterations a move: about a second of one idle core for the
+slower moves of a three-player game (``bench/strong_budget.py``)."""

@@ -18,6 +18,11 @@ HORIZON = 60
 who leads well enough, and a playout to the end of six rounds is mostly noise."""
 
 
+STRONG_ITERATIONS = 700
+"""The ``strong`` level's iterations a move: about a second of one idle core for the
+slower moves of a three-player game (``bench/strong_budget.py``)."""
+
+
 def estimate(state: State) -> Sequence[float]:
     """Each seat's points if the game ended now, with this round's Temple stones."""
     if state.is_over:

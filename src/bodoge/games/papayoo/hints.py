@@ -17,6 +17,10 @@ HORIZON = 100
 so far say who leads: playouts of about one hand won far more often against
 heuristic bots than playouts to the end."""
 
+STRONG_ITERATIONS = 600
+"""The ``strong`` level's iterations a move: about a second of one idle core for the
+slower moves of a three-player game (``bench/strong_budget.py``)."""
+
 
 def rewind(present: State, past: State) -> State | None:
     """``past`` holding ``present``'s hands: every card played since back in its player's hand.

@@ -6,3 +6,7 @@ sees more worlds by random playouts (bench/README.md, Tarot Storia).
 """
 
 PLAYOUTS = "random"
+
+STRONG_ITERATIONS = 800
+"""The ``strong`` level's iterations a move: about a second of one idle core for the
+slower moves of a three-player game (``bench/strong_budget.py``)."""
