@@ -50,8 +50,13 @@ def deadline(seconds: float) -> Iterator[None]:
 
 
 def without_time(message: dict[str, Any]) -> dict[str, Any]:
-    """The message but its send time and its log (a new connection gets the recent past)."""
-    return {k: v for k, v in message.items() if k not in ("sent_at", "log")}
+    """The message but its send time, its log (a new connection gets the recent past) and who
+    is connected now (a seat whose page closed shows as away: live, not stored)."""
+    kept = {k: v for k, v in message.items() if k not in ("sent_at", "log")}
+    if "room" in kept:
+        seats = [{k: v for k, v in seat.items() if k != "away"} for seat in kept["room"]["seats"]]
+        kept["room"] = {**kept["room"], "seats": seats}
+    return kept
 
 
 # ------------------------------------------------------- in-process server

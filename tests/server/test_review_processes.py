@@ -17,6 +17,7 @@ from pathlib import Path
 
 import pytest
 
+from bodoge.server.front import worker_for
 from patience import PATIENCE
 from workers import http_call, serve
 
@@ -78,6 +79,17 @@ def bots_table(port: int, bot: str) -> str:
     return table_id
 
 
+def thinking_on_every_worker(port: int, workers: int) -> None:
+    """Tables of bots that think a second a move, until every worker plays one: any worker
+    may have claimed the review, and a review gives way to its own process's bots."""
+    covered: set[int] = set()
+    for _ in range(20 * workers):
+        covered.add(worker_for(bots_table(port, "ismcts:seconds=1"), workers))
+        if len(covered) == workers:
+            return
+    raise AssertionError(f"20 tables a worker left workers {set(range(workers)) - covered} idle")
+
+
 def finished_table(port: int) -> str:
     """An open table of three random bots, played to its end."""
     table_id = bots_table(port, "random")
@@ -101,7 +113,7 @@ def test_a_stopped_review_ends_when_its_server_is_killed(tmp_path: Path, workers
         assert isinstance(found, set) and len(found) == 1, found
         (child,) = found
         try:
-            bots_table(server.port, "ismcts:seconds=1")  # bots that think a second a move
+            thinking_on_every_worker(server.port, workers)
             wait_until(lambda: stat(child)[:1] == ["T"], "the server stopping the review")
             parent = int(stat(child)[1])
             assert parent == server.pid or parent in descendants(server.pid)

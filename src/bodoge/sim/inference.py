@@ -45,9 +45,7 @@ class StatisticsMissing(RuntimeError):
     """scipy is not installed."""
 
     def __init__(self) -> None:
-        super().__init__(
-            f"the simulator's statistics need scipy; install it with: {SIM_INSTALL}"
-        )
+        super().__init__(f"the simulator's statistics need scipy; install it with: {SIM_INSTALL}")
 
 
 def _stats() -> ModuleType:
