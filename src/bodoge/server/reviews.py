@@ -216,15 +216,17 @@ def refuse(status: int, code: str, lang: str, **values: object) -> ApiError:
 
 
 def parse_budget(text: str) -> Budget:
-    """A budget from ``iterations=100,worlds=16,curve=6`` (missing keys keep the default).
+    """A budget from ``iterations=100,worlds=16,curve=6,most_worlds=128`` (missing keys keep
+    the default; ``most_worlds`` caps the worlds a decision may take to be sure).
 
-    >>> parse_budget("iterations=5,curve=0")
-    Budget(iterations=5, worlds=16, candidates=4, curve=0, seconds=None)
+    >>> budget = parse_budget("iterations=5,curve=0,most_worlds=64")
+    >>> budget.iterations, budget.worlds, budget.curve, budget.most_worlds
+    (5, 16, 0, 64)
     """
     values: dict[str, int] = {}
     for part in filter(None, (p.strip() for p in text.split(","))):
         key, _, number = part.partition("=")
-        if key not in ("iterations", "worlds", "candidates", "curve"):
+        if key not in ("iterations", "worlds", "candidates", "curve", "most_worlds"):
             raise ValueError(f"a review budget has no {key!r}")
         values[key] = int(number)
     defaults = DEFAULT_BUDGET
@@ -233,6 +235,7 @@ def parse_budget(text: str) -> Budget:
         worlds=values.get("worlds", defaults.worlds),
         candidates=values.get("candidates", defaults.candidates),
         curve=values.get("curve", defaults.curve),
+        most_worlds=values.get("most_worlds", defaults.most_worlds),
     )
 
 
