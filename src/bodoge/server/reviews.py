@@ -728,9 +728,7 @@ class ReviewWorker:
 router = APIRouter(include_in_schema=False)
 
 
-async def finished_table(
-    request: Request, hub: Hub, store: Store, table_id: str, seat: int, lang: str
-) -> None:
+async def finished_table(request: Request, hub: Hub, table_id: str, seat: int, lang: str) -> None:
     """Refuse unless the table exists, the visitor may see it, its game is over (so it may
     be replayed) and has ``seat``: the replay page's own checks."""
     try:
@@ -755,7 +753,7 @@ async def ask_review(
     lang: LangDep,
 ) -> JSONResponse:
     """Queue the review of ``seat`` (202), or show the one already asked for (200)."""
-    await finished_table(request, hub, store, table_id, seat, lang)
+    await finished_table(request, hub, table_id, seat, lang)
     settings = request.app.state.settings
     queued = await asyncio.to_thread(
         ask,
@@ -779,7 +777,7 @@ async def show_review(
     table_id: str, seat: int, request: Request, hub: HubDep, store: StoreDep, lang: LangDep
 ) -> Any:
     """The review's status (``none`` if never asked for) and progress, its result once done."""
-    await finished_table(request, hub, store, table_id, seat, lang)
+    await finished_table(request, hub, table_id, seat, lang)
     shown = await asyncio.to_thread(read, store, table_id, seat)
     return shown or unasked(table_id, seat)
 
