@@ -87,6 +87,8 @@ from bodoge.sim import (
     InProcessBackend,
     bot_seed,
     derive_seed,
+    seat_specs,
+    seating_cycle,
 )
 from bodoge.sim.files import Writer, open_writer, read_results
 
@@ -183,9 +185,10 @@ def make_player(entrant: Entrant, setting: Setting, seed: int) -> Bot:
 
 
 def schedule(names: Sequence[str], players: int) -> list[tuple[str, ...]]:
-    """Every combination of ``players`` entrants, in every seating order (or, with more
-    seats than entrants, the entrants in turn, each starting once, going round one
-    way and the other).
+    """Every combination of ``players`` entrants, in every seating order as the simulator
+    seats a lineup (:mod:`bodoge.sim.seating`: the rotations of one order, then of the
+    next); or, with more seats than entrants, the entrants in turn, each starting once,
+    going round one way and the other.
 
     Every order, not only the rotations of one: rotations keep who sits after
     whom, and where cards pass to a neighbour or tricks go round (Papayoo),
@@ -194,8 +197,8 @@ def schedule(names: Sequence[str], players: int) -> list[tuple[str, ...]]:
 
     >>> schedule(["a", "b", "c"], 2)
     [('a', 'b'), ('b', 'a'), ('a', 'c'), ('c', 'a'), ('b', 'c'), ('c', 'b')]
-    >>> schedule(["a", "b", "c"], 3)[:3]
-    [('a', 'b', 'c'), ('a', 'c', 'b'), ('b', 'a', 'c')]
+    >>> [" ".join(table) for table in schedule(["a", "b", "c"], 3)]
+    ['a b c', 'b c a', 'c a b', 'a c b', 'c b a', 'b a c']
     >>> schedule(["a", "b"], 3)
     [('a', 'b', 'a'), ('b', 'a', 'b')]
     >>> [" ".join(table) for table in schedule(["a", "b", "c"], 4)]
@@ -210,9 +213,9 @@ def schedule(names: Sequence[str], players: int) -> list[tuple[str, ...]]:
                     tables.append(table)
         return tables
     return [
-        order
+        seat_specs(combination, index, rotate=True)
         for combination in itertools.combinations(names, players)
-        for order in itertools.permutations(combination)
+        for index in range(seating_cycle(combination))
     ]
 
 

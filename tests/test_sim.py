@@ -34,6 +34,7 @@ T = TypeVar("T")
 R = TypeVar("R")
 
 EGYPTIAN = bodoge.get_game("egyptian-bride")
+MIXED = ["random", "heuristic", "easy", "random"]
 
 
 def by_index(results: Iterator[GameResult]) -> list[GameResult]:
@@ -416,11 +417,12 @@ def test_ray_gives_the_same_results_as_local_processes() -> None:
     backend = RayBackend("auto", num_cpus=2)
     try:
         assert backend.workers == 2
-        on_ray = by_index(run_many(EGYPTIAN, 4, None, 31, ["random"], n=8, backend=backend))
+        on_ray = by_index(run_many(EGYPTIAN, 4, None, 31, MIXED, n=8, backend=backend))
     finally:
         backend.close()
     assert not ray.is_initialized()
-    assert on_ray == by_index(run_many(EGYPTIAN, 4, None, 31, ["random"], n=8, workers=2))
+    assert on_ray == by_index(run_many(EGYPTIAN, 4, None, 31, MIXED, n=8, workers=2))
+    assert len({result.bots for result in on_ray}) == 8  # two orders, four rotations each
 
 
 def test_a_file_mixing_option_sets_is_compared_unpaired_when_seeds_differ() -> None:

@@ -1,9 +1,10 @@
 """``bodoge sim``: many games between bots, a progress bar and balance statistics.
 
-Seats rotate across games unless ``--fixed-seats``; the first-player
-advantage is printed only when the seats are comparable.  ``--out`` keeps
-one row per game (see :mod:`bodoge.sim.files`), ``--report`` writes the HTML
-report (see :mod:`bodoge.sim.report`).
+Seats change across games unless ``--fixed-seats`` (see
+:mod:`bodoge.sim.seating`); the first-player advantage is printed only when
+the seats are comparable.  ``--out`` keeps one row per game (see
+:mod:`bodoge.sim.files`), ``--report`` writes the HTML report (see
+:mod:`bodoge.sim.report`).
 """
 
 import json

@@ -58,8 +58,10 @@ RAY_HELP = Text(
 )
 QUIET_HELP = Text("進捗バーを表示しない。", "Show no progress bar.")
 FIXED_HELP = Text(
-    "席ごとのボットを固定する（既定では毎ゲーム席を回す）。",
-    "Keep each bot at its seat (by default the bots rotate through the seats game by game).",
+    "席ごとのボットを固定する（既定では毎ゲーム席を替え、どのボットもどの席にも、"
+    "どのボットの次の席にも同じ回数座る）。",
+    "Keep each bot at its seat (by default the seats change game by game: every bot takes "
+    "every seat, and the seat right after every other bot, equally often).",
 )
 SET_HELP = Text(
     "デザインパラメータを変えて遊ぶ（bodoge games で一覧）。",

@@ -37,7 +37,8 @@ from .play import (
     derive_seed,
     play_game,
 )
-from .run import Chunk, Variant, game_seed, play_chunk, run_many, run_sweep, seat_specs
+from .run import Chunk, Variant, game_seed, play_chunk, run_many, run_sweep
+from .seating import seat_specs, seating_cycle
 from .stats import BotStats, SeatStats, Stats
 
 __all__ = [
@@ -69,4 +70,5 @@ __all__ = [
     "run_many",
     "run_sweep",
     "seat_specs",
+    "seating_cycle",
 ]

@@ -6,10 +6,12 @@ seed gives the same set of results for any number of workers and any
 backend; only the order in which they arrive differs (each result carries
 its ``index``).
 
-Seats rotate: with bots ``A, B, C`` the game ``i`` seats the bot of spec
-``(seat + i) mod n`` at each seat, so every bot plays every seat equally
-often and a seat's advantage is not mistaken for a bot's (``rotate=False``
-keeps each spec at its seat).
+Seats change from game to game (:mod:`bodoge.sim.seating`): every ``n``
+games seat the ``n`` rotations of one order of the bots, and the orders take
+turns, so every bot plays every seat equally often and, over a whole cycle
+of orders, after every other bot equally often: neither a seat's advantage
+nor a neighbour's is mistaken for a bot's (``rotate=False`` keeps each spec
+at its seat).
 
 A sweep plays several *variants* (option sets and design values) on the
 **same** seeds: game ``i`` of every variant starts from the same shuffle,
@@ -35,6 +37,7 @@ from ..engine import DesignValue, Game, InvalidOptions, OptionValue, get_game
 from ..engine.rng import check_seed
 from .backends import Backend, get_backend
 from .play import DEFAULT_MAX_ACTIONS, GameResult, derive_seed, play_game
+from .seating import seat_specs
 
 MAX_CHUNK = 64
 """At most this many games per work item, so that progress stays smooth."""
@@ -43,18 +46,6 @@ MAX_CHUNK = 64
 def game_seed(base_seed: int, index: int) -> int:
     """The seed of game ``index`` in a run with ``base_seed``."""
     return derive_seed(base_seed, "game", index)
-
-
-def seat_specs(specs: Sequence[BotSpec], index: int, rotate: bool) -> tuple[BotSpec, ...]:
-    """The spec at each seat in game ``index``: rotated by ``index`` unless ``rotate`` is off.
-
-    >>> seat_specs(["A", "B", "C"], 4, True), seat_specs(["A", "B", "C"], 4, False)
-    (('B', 'C', 'A'), ('A', 'B', 'C'))
-    """
-    if not rotate:
-        return tuple(specs)
-    shift = index % len(specs)
-    return tuple(specs[shift:]) + tuple(specs[:shift])
 
 
 @dataclass(frozen=True)
