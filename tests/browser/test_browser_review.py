@@ -74,7 +74,7 @@ def test_a_review_queues_shows_progress_draws_curves_and_jumps_to_a_decision(
     )
     page.get_by_test_id("review-seat").select_option("1")
     ask = page.get_by_test_id("review-ask")
-    assert ask.inner_text() == "Review the bot's play (Bot 2)"
+    assert ask.inner_text() == "Review Bot 2's play"  # "Bot 2" says it is a bot already
     ask.click()
     page.locator("[data-testid=review-curve] svg").wait_for(state="visible")
     seen = page.evaluate("window.seen")
@@ -131,8 +131,8 @@ WIDTHS = (1280, 390)
 LOCALES = {"en": "en-US", "ja": "ja-JP"}
 SEVERITY = {"blunder": 3, "mistake": 2, "inaccuracy": 1, None: 0}
 ASK = {
-    "en": ("Choose a seat to review", "Review Bob's play", "Review the bot's play (Bot 2)"),
-    "ja": ("検討する席を選んでください", "Bobの手を検討する", "ボット（ボット2）の手を検討する"),
+    "en": ("Choose a seat to review", "Review Bob's play", "Review Bot 2's play"),
+    "ja": ("検討する席を選んでください", "Bobの手を検討する", "ボット2の手を検討する"),
 }
 MY_PLAY = {"en": "Review my play", "ja": "自分の手を検討する"}
 
