@@ -346,20 +346,20 @@ def test_a_review_names_whose_play_it_is_and_a_spectator_gets_no_seat_as_theirs(
 
 
 AXIS_BOXES = """() => {
+    // the y-axis labels (each with whether a click at its centre meets it), the gridlines,
+    // and the scrolling part of the curve, as the viewport places them
     const box = (node) => {
         const { left, right, top, bottom } = node.getBoundingClientRect();
         return { left, right, top, bottom };
     };
+    const centre = ({ left, right, top, bottom }) => [(left + right) / 2, (top + bottom) / 2];
     const curve = document.querySelector('[data-testid=review-curve]');
     return {
-        labels: [...curve.querySelectorAll('[data-testid=review-axis-y] .tick')].map((label) => ({
-            ...box(label),
-            text: label.textContent,
-            seen: (() => {
-                const { left, right, top, bottom } = label.getBoundingClientRect();
-                return document.elementFromPoint((left + right) / 2, (top + bottom) / 2) === label;
-            })(),
-        })),
+        labels: [...curve.querySelectorAll('[data-testid=review-axis-y] .tick')].map((label) => {
+            const at = box(label);
+            const hit = document.elementFromPoint(...centre(at));
+            return { ...at, text: label.textContent, seen: hit === label };
+        }),
         grid: [...curve.querySelectorAll('.review-plot line.grid')].map(box),
         plot: box(curve.querySelector('.review-scroll')),
     };
@@ -388,7 +388,7 @@ def test_on_a_phone_the_y_axis_stays_in_view_while_the_curve_scrolls_to_its_end(
     assert [label["text"] for label in labels] == ["0 %", "25 %", "50 %", "75 %", "100 %"]
     # every label is in the viewport, shown, left of the plot, and did not move
     for label, before in zip(labels, at_start["labels"], strict=True):
-        assert 0 <= label["left"] and label["right"] <= plot["left"] + 0.5, label
+        assert label["left"] >= 0 and label["right"] <= plot["left"] + 0.5, label
         assert label["seen"], label
         assert all(abs(label[side] - before[side]) < 0.5 for side in ("left", "top")), label
     # each label is level with its gridline (0 % lowest), which reaches the plot's left edge
