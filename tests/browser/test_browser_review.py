@@ -74,7 +74,7 @@ def test_a_review_queues_shows_progress_draws_curves_and_jumps_to_a_decision(
     )
     page.get_by_test_id("review-seat").select_option("1")
     ask = page.get_by_test_id("review-ask")
-    assert ask.inner_text() == "Review the bot's play (Bot 2)"
+    assert ask.inner_text() == "Review Bot 2's play"  # "Bot 2" says it is a bot already
     ask.click()
     page.locator("[data-testid=review-curve] svg").wait_for(state="visible")
     seen = page.evaluate("window.seen")
@@ -131,8 +131,8 @@ WIDTHS = (1280, 390)
 LOCALES = {"en": "en-US", "ja": "ja-JP"}
 SEVERITY = {"blunder": 3, "mistake": 2, "inaccuracy": 1, None: 0}
 ASK = {
-    "en": ("Choose a seat to review", "Review Bob's play", "Review the bot's play (Bot 2)"),
-    "ja": ("検討する席を選んでください", "Bobの手を検討する", "ボット（ボット2）の手を検討する"),
+    "en": ("Choose a seat to review", "Review Bob's play", "Review Bot 2's play"),
+    "ja": ("検討する席を選んでください", "Bobの手を検討する", "ボット2の手を検討する"),
 }
 MY_PLAY = {"en": "Review my play", "ja": "自分の手を検討する"}
 
@@ -343,3 +343,60 @@ def test_a_review_names_whose_play_it_is_and_a_spectator_gets_no_seat_as_theirs(
     assert own.get_by_test_id("review-ask").inner_text() != MY_PLAY[lang]
     assert own.errors == []  # type: ignore[attr-defined]
     own.context.close()
+
+
+AXIS_BOXES = """() => {
+    // the y-axis labels (each with whether a click at its centre meets it), the gridlines,
+    // and the scrolling part of the curve, as the viewport places them
+    const box = (node) => {
+        const { left, right, top, bottom } = node.getBoundingClientRect();
+        return { left, right, top, bottom };
+    };
+    const centre = ({ left, right, top, bottom }) => [(left + right) / 2, (top + bottom) / 2];
+    const curve = document.querySelector('[data-testid=review-curve]');
+    return {
+        labels: [...curve.querySelectorAll('[data-testid=review-axis-y] .tick')].map((label) => {
+            const at = box(label);
+            const hit = document.elementFromPoint(...centre(at));
+            return { ...at, text: label.textContent, seen: hit === label };
+        }),
+        grid: [...curve.querySelectorAll('.review-plot line.grid')].map(box),
+        plot: box(curve.querySelector('.review-scroll')),
+    };
+}"""
+
+
+@pytest.mark.parametrize("lang", LOCALES)
+def test_on_a_phone_the_y_axis_stays_in_view_while_the_curve_scrolls_to_its_end(
+    browser: Browser, reviewed: tuple[Server, str, Any], lang: str
+) -> None:
+    server, table_id, _ = reviewed
+    page = phone_or_desk(browser, server, f"/t/{table_id}/replay", 390, lang)
+    page.get_by_test_id("review-seat").select_option("0")
+    page.locator("[data-testid=review-mark]").first.wait_for(state="visible")
+    page.get_by_test_id("review-curve").scroll_into_view_if_needed()
+    scroller = page.locator("[data-testid=review-curve] .review-scroll")
+    assert scroller.evaluate("s => s.scrollWidth > s.clientWidth")  # the curve is wider
+    at_start = page.evaluate(AXIS_BOXES)
+    scroller.evaluate("s => { s.scrollLeft = s.scrollWidth; }")
+    page.wait_for_function(
+        "s => s.scrollLeft > 0 && s.scrollLeft + s.clientWidth >= s.scrollWidth - 1",
+        arg=scroller.element_handle(),
+    )
+    at_end = page.evaluate(AXIS_BOXES)
+    labels, plot = at_end["labels"], at_end["plot"]
+    assert [label["text"] for label in labels] == ["0 %", "25 %", "50 %", "75 %", "100 %"]
+    # every label is in the viewport, shown, left of the plot, and did not move
+    for label, before in zip(labels, at_start["labels"], strict=True):
+        assert label["left"] >= 0 and label["right"] <= plot["left"] + 0.5, label
+        assert label["seen"], label
+        assert all(abs(label[side] - before[side]) < 0.5 for side in ("left", "top")), label
+    # each label is level with its gridline (0 % lowest), which reaches the plot's left edge
+    grid = sorted(at_end["grid"], key=lambda line: -line["top"])
+    assert len(grid) == len(labels)
+    for label, line in zip(labels, grid, strict=True):
+        assert abs((label["top"] + label["bottom"]) / 2 - line["top"]) <= 1, (label, line)
+        assert line["left"] <= plot["left"] + 0.5 < plot["right"] <= line["right"] + 0.5
+    assert page.evaluate("document.documentElement.scrollWidth") <= 390  # only the plot scrolls
+    assert page.errors == []  # type: ignore[attr-defined]
+    page.context.close()

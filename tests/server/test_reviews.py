@@ -24,7 +24,7 @@ from sqlalchemy import create_engine, inspect, update
 import bodoge
 from bodoge.server import Settings, create_app
 from bodoge.server import reviews as reviews_module
-from bodoge.server.db import MIGRATIONS, Store, migrate, normalise_url, now
+from bodoge.server.db import MIGRATIONS, SEATS, Store, migrate, normalise_url, now
 from bodoge.server.hub import Hub
 from bodoge.server.reviews import REVIEWS, RUNNING, ask, claim, renew
 
@@ -221,7 +221,7 @@ def test_the_replay_page_offers_any_seat_by_name_and_the_visitors_own_as_theirs(
         wait_status(client, table.id, "over")  # the absent person's seat was played by a bot
         own = client.get(f"/t/{table.id}/replay", params={"token": table.tokens[1]}).text
         assert re.search(r'<option value="1" data-ask="Review my play"[^>]*selected>', own)
-        assert 'data-ask="Review the bot&#39;s play (Bot 1)"' in own
+        assert 'data-ask="Review Bot 1&#39;s play"' in own
         assert 'data-testid="review-ask">Review my play<' in own
         anyone = client.get(f"/t/{table.id}/replay").text
         seats = anyone.split('data-testid="review-seat">')[1].split("</select>")[0]
@@ -230,7 +230,43 @@ def test_the_replay_page_offers_any_seat_by_name_and_the_visitors_own_as_theirs(
         assert re.search(r'data-testid="review-ask" disabled>Choose a seat to review<', anyone)
         japanese = client.get(f"/t/{table.id}/replay", headers={"Accept-Language": "ja"}).text
         assert 'data-ask="Player 1の手を検討する"' in japanese
-        assert 'data-ask="ボット（ボット1）の手を検討する"' in japanese
+        assert 'data-ask="ボット1の手を検討する"' in japanese
+
+
+ASK_BOTS = {
+    "en": (["Review Bot 1's play", "Review Bot 2's play"], "Review the bot's play (Hal)"),
+    "ja": (["ボット1の手を検討する", "ボット2の手を検討する"], "ボット（Hal）の手を検討する"),
+}
+
+
+def asks(client: TestClient, table_id: str, lang: str) -> list[str]:
+    """The words of the replay page's review button for each seat, in seat order."""
+    page = client.get(f"/t/{table_id}/replay", headers={"Accept-Language": lang}).text
+    return [html.unescape(ask) for ask in re.findall(r'data-ask="([^"]*)"', page)]
+
+
+def test_a_bots_button_says_bot_once_and_a_named_bot_is_still_told_as_a_bot(
+    db_url: str,
+) -> None:
+    """A bot nobody named is ``Bot 2`` / ``ボット2``, a name that says it is a bot already;
+    a bot with another name is told as a bot, in either language."""
+    app = review_app(db_url)
+    with running(app) as client:
+        table_id = finished_game(client)
+        for lang, (unnamed, _) in ASK_BOTS.items():
+            assert asks(client, table_id, lang) == unnamed
+        watch_cookies = dict(client.cookies)
+    store = app.state.store
+    store.open()
+    with store.engine.begin() as connection:
+        connection.execute(
+            update(SEATS).where(SEATS.c.table_id == table_id, SEATS.c.seat == 1).values(name="Hal")
+        )
+    store.close()
+    with running(review_app(db_url)) as client:
+        client.cookies.update(watch_cookies)
+        for lang, (unnamed, named) in ASK_BOTS.items():
+            assert asks(client, table_id, lang) == [unnamed[0], named]
 
 
 def test_a_review_of_a_persons_seat_names_them_never_you(db_url: str) -> None:

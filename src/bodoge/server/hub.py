@@ -1453,10 +1453,15 @@ def table_names(info: TableInfo, lang: str) -> list[str]:
         if seat.name:
             names.append(seat.name)
         elif seat.kind == BOT:
-            names.append(word("bot_name", lang, n=seat.seat + 1))
+            names.append(bot_name(seat.seat, lang))
         else:
             names.append(seat_name(seat.seat, lang))
     return names
+
+
+def bot_name(seat: int, lang: str) -> str:
+    """The name of a bot's seat nobody named: ``Bot 3`` / ``ボット3`` (it says it is a bot)."""
+    return word("bot_name", lang, n=seat + 1)
 
 
 def bot_seats(info: TableInfo) -> list[int]:

@@ -68,7 +68,7 @@ from .forms import (
     player_ranges,
     team_layouts,
 )
-from .hub import Hub, LiveTable, bot_seats, chat_line, rebuild, room, seat_names
+from .hub import Hub, LiveTable, bot_name, bot_seats, chat_line, rebuild, room, seat_names
 from .i18n import LANG_COOKIE, word
 from .render import named_record, render_game, render_page, seat_list, seat_teams
 from .reviews import page_words, reviewable_seats
@@ -185,7 +185,7 @@ def ago(seconds: float, lang: str) -> str:
 
 def names_of(info: TableInfo, seats: Any, lang: str) -> str:
     named = {s.seat: s.name for s in info.seats}
-    return ", ".join(named.get(seat) or word("bot_name", lang, n=seat + 1) for seat in seats)
+    return ", ".join(named.get(seat) or bot_name(seat, lang) for seat in seats)
 
 
 MY_TABLES = 50

@@ -73,7 +73,7 @@ from .access import NotSeen, seen_table
 from .api import ApiError, client_of
 from .db import TABLE_ID, Base, Store, digest, now
 from .deps import HubDep, LangDep, StoreDep
-from .hub import Hub, bot_seats, rebuild, table_names
+from .hub import Hub, bot_name, bot_seats, rebuild, table_names
 
 log = logging.getLogger("bodoge.server.reviews")
 
@@ -194,15 +194,18 @@ def reviewable_seats(
 ) -> list[dict[str, Any]]:
     """The seats the replay page offers to review, each with the words of its button: any
     seat of a finished game, named ("Review Bob's play"); "my" only for the visitor's own.
+    A bot's seat is named as a bot unless its name says so already: a bot nobody named is
+    ``Bot 2``, and "the bot's play (Bot 2)" would say it twice.
 
-    >>> [s["ask"] for s in reviewable_seats(["Ann", "Bot 2"], [1], 0, "en")]
-    ['Review my play', "Review the bot's play (Bot 2)"]
+    >>> [s["ask"] for s in reviewable_seats(["Ann", "Bot 2", "Hal"], [1, 2], 0, "en")]
+    ['Review my play', "Review Bot 2's play", "Review the bot's play (Hal)"]
     """
 
     def ask(seat: int, name: str) -> str:
         if seat == own:
             return PAGE_WORDS["ask_own"](lang)
-        return PAGE_WORDS["ask_bot" if seat in bots else "ask_seat"].format(name=name)(lang)
+        told = seat in bots and name != bot_name(seat, lang)
+        return PAGE_WORDS["ask_bot" if told else "ask_seat"].format(name=name)(lang)
 
     return [
         {"seat": seat, "name": name, "bot": seat in bots, "ask": ask(seat, name)}

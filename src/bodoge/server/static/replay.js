@@ -59,6 +59,7 @@ function reviews(go, seatSelect, lang) {
   const status = panel.querySelector("[data-testid=review-status]");
   const figure = panel.querySelector("[data-testid=review-curve]");
   const plot = figure.querySelector(".review-plot");
+  const axisY = figure.querySelector("[data-testid=review-axis-y]");
   const said = panel.querySelector("[data-testid=review-said]");
   const before = panel.querySelector("[data-testid=review-before]");
   const timeline = panel.querySelector("[data-testid=review-timeline]");
@@ -88,6 +89,7 @@ function reviews(go, seatSelect, lang) {
     timeline.hidden = true;
     timeline.replaceChildren();
     plot.replaceChildren();
+    axisY.replaceChildren();
     said.replaceChildren();
     before.textContent = "";
     figure.querySelectorAll(".review-legend").forEach((names) => names.remove());
@@ -185,16 +187,17 @@ function reviews(go, seatSelect, lang) {
     return a.mean + ((b.mean - a.mean) * (at - a.at)) / (b.at - a.at);
   }
 
-  function axes(svg, x, y, width, height, left) {
-    const grid = svgNode("g", { class: "axis axis-y", "data-testid": "review-axis-y" }, svg);
-    [0, 0.25, 0.5, 0.75, 1].forEach((v) => {
-      svgNode("line", { x1: left, x2: width, y1: y(v), y2: y(v), class: "grid" }, grid);
-      const label = svgNode("text", { x: left - 4, y: y(v) + 4, "text-anchor": "end", class: "tick" }, grid);
-      label.textContent = `${Math.round(v * 100)} %`;
+  const LEVELS = [0, 0.25, 0.5, 0.75, 1];
+
+  // The gridlines and the x-axis, in the plot (they scroll with it).
+  function axes(svg, x, y, width, height) {
+    const grid = svgNode("g", { class: "grid-lines" }, svg);
+    LEVELS.forEach((v) => {
+      svgNode("line", { x1: 0, x2: width, y1: y(v), y2: y(v), class: "grid" }, grid);
     });
     const bottom = svgNode("g", { class: "axis axis-x", "data-testid": "review-axis-x" }, svg);
-    svgNode("line", { x1: left, x2: width, y1: height, y2: height, class: "base" }, bottom);
-    const every = tickEvery(total, Math.max(2, Math.floor((width - left) / 40)));
+    svgNode("line", { x1: 0, x2: width, y1: height, y2: height, class: "base" }, bottom);
+    const every = tickEvery(total, Math.max(2, Math.floor(width / 40)));
     for (let k = 0; k <= total; k += every) {
       svgNode("line", { x1: x(k), x2: x(k), y1: height, y2: height + 4, class: "base" }, bottom);
       const label = svgNode("text", { x: x(k), y: height + 16, "text-anchor": "middle", class: "tick" }, bottom);
@@ -202,8 +205,22 @@ function reviews(go, seatSelect, lang) {
     }
     const name = svgNode("text", { x: width, y: height + 30, "text-anchor": "end", class: "axis-name" }, bottom);
     name.textContent = words.axis_step;
-    const value = svgNode("text", { x: 0, y: -6, class: "axis-name" }, grid);
-    value.textContent = words.axis_value;
+  }
+
+  // The y-axis, beside the plot and not scrolling with it, so that its values can be read at
+  // any step: as tall as the plot, each label centred on its gridline (`top` px down).
+  function valueAxis(y, width, tall, top) {
+    axisY.style.width = `${width}px`;
+    axisY.style.height = `${tall}px`;
+    const text = (className, content, at) => {
+      const node = document.createElement("span");
+      node.className = className;
+      node.textContent = content;
+      node.style.top = `${at}px`;
+      axisY.append(node);
+    };
+    LEVELS.forEach((v) => text("tick", `${Math.round(v * 100)} %`, top + y(v)));
+    text("axis-name", words.axis_value, top - 4);
   }
 
   // The interval around the reviewed seat's curve, where its points carry one.
@@ -223,13 +240,15 @@ function reviews(go, seatSelect, lang) {
     const left = 44, height = 200, top = 18;
     const room = Math.max(200, figure.parentElement.clientWidth - 24);
     const pitch = Math.max(MIN_PITCH, (room - left) / (total + 1));
-    const width = left + pitch * (total + 1);
-    const x = (at) => left + (at + 0.5) * pitch;
+    const width = pitch * (total + 1); // the plot's; the y-axis beside it takes `left`
+    const x = (at) => (at + 0.5) * pitch;
     const y = (value) => height - value * height;
+    const tall = height + top + 34;
     const svg = svgNode("svg", {
-      width, height: height + top + 34, viewBox: `0 ${-top} ${width} ${height + top + 34}`, role: "img",
+      width, height: tall, viewBox: `0 ${-top} ${width} ${tall}`, role: "img",
     });
-    axes(svg, x, y, width, height, left);
+    axes(svg, x, y, width, height);
+    valueAxis(y, left, tall, top);
     const curves = review.curves.map(placed);
     const own = curves[review.seat] || [];
     // faint lines where chance (a draw, a roll) moved the reviewed seat's prospect
@@ -273,7 +292,7 @@ function reviews(go, seatSelect, lang) {
     if (marks.length) marks[0].tabIndex = 0; // one stop for Tab; arrows move within
     timeline.style.width = `${width}px`;
     plot.append(svg);
-    figure.querySelector(".review-scroll").after(legend(review));
+    figure.querySelector(".review-frame").after(legend(review));
     figure.hidden = review.curves.length === 0 && marks.length === 0; // a game with no move
     timeline.hidden = marks.length === 0;
   }
