@@ -25,7 +25,10 @@ the true state, hidden cards and the generator of future chance included.
 Such a bot is not fair and is never offered to players; it measures a
 ceiling, how often a search of the same budget wins when nothing is hidden
 from it, which tells a goal the game's luck puts out of reach from one a
-fair bot falls short of.
+fair bot falls short of.  The league's ``strong_seeing_cards`` entrant sees
+the hidden cards only: its worlds keep every card where it is but draw the
+rolls to come afresh, which separates what hidden cards are worth from what
+the dice are.
 
 ``--bot openspiel`` puts OpenSpiel's IS-MCTS in the bot's seat too: in a
 co-operative game the table is partners, so the reference for "ahead of
@@ -69,7 +72,8 @@ from rich.table import Table
 
 import bodoge
 from bodoge.bots import make_bot
-from bodoge.engine import Action, Game, State
+from bodoge.engine import Action, Game, Rng, State
+from bodoge.engine.rng import as_rng
 from bodoge.games import BUILTIN_IDS
 
 OPPONENTS = ("random", "heuristic", "openspiel")
@@ -123,11 +127,15 @@ class Timed:
         return self.iterations / self.elapsed if self.elapsed else 0.0
 
 
-def peeking(choose: Callable[[State, int], Action]) -> Callable[[State, int], Action]:
-    """``choose`` with every world it samples the true state (``--peek``: a ceiling)."""
+def peeking(
+    choose: Callable[[State, int], Action], world: Callable[..., State] | None = None
+) -> Callable[[State, int], Action]:
+    """``choose`` with every world it samples the true state (``--peek``: a ceiling), or
+    what ``world`` makes of it (:func:`cards_world`: the cards, not the future rolls)."""
+    seen = true_world if world is None else world
 
     def choose_seeing_all(state: State, seat: int) -> Action:
-        with mock.patch.object(type(state), "determinize", true_world):
+        with mock.patch.object(type(state), "determinize", seen):
             return choose(state, seat)
 
     return choose_seeing_all
@@ -179,9 +187,9 @@ def parse_tweak(text: str) -> tuple[str, float]:
 class Peeking:
     """A bot whose search sees every world as it is (a ceiling, never offered to players)."""
 
-    def __init__(self, bot: object) -> None:
+    def __init__(self, bot: object, world: Callable[..., State] | None = None) -> None:
         self.bot = bot
-        self.choose = peeking(bot.choose)  # type: ignore[attr-defined]
+        self.choose = peeking(bot.choose, world)  # type: ignore[attr-defined]
 
 
 def strong_peeking(game: Game, num_players: int, options: Mapping, seed: int) -> Peeking:
@@ -189,6 +197,23 @@ def strong_peeking(game: Game, num_players: int, options: Mapping, seed: int) ->
     ceiling entrant (``--entrant peek=python:bots:strong_peeking``)."""
     del num_players, options
     return Peeking(make_bot("strong", game, seed))
+
+
+def strong_seeing_cards(game: Game, num_players: int, options: Mapping, seed: int) -> Peeking:
+    """The ``strong`` level seeing every hidden card but not the rolls to come: the ceiling
+    that hidden cards leave, apart from the luck of the dice
+    (``--entrant cards=python:bots:strong_seeing_cards``)."""
+    del num_players, options
+    return Peeking(make_bot("strong", game, seed), cards_world)
+
+
+def cards_world(state: State, seat: int | None, rng: Rng | int) -> State:
+    """A copy that keeps every hidden card, with its generator reseeded: future chance unknown."""
+    del seat
+    world = state.clone()
+    world.rng = Rng(as_rng(rng).seed_for_child())
+    world.determinized = True
+    return world
 
 
 def true_world(state: State, seat: int | None, rng: object) -> State:
