@@ -8,26 +8,11 @@ Here each world they search is checked to be what its name says.
 
 from __future__ import annotations
 
-import importlib.util
-import sys
-from pathlib import Path
-
 import bodoge
 from bodoge.engine import Rng
+from scriptkit import BENCH, load_script
 
-BENCH = Path(__file__).resolve().parents[1] / "bench"
-
-
-def load_bots_bench():
-    spec = importlib.util.spec_from_file_location("bench_bots", BENCH / "bots.py")
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    sys.modules["bench_bots"] = module
-    spec.loader.exec_module(module)
-    return module
-
-
-bench_bots = load_bots_bench()
+bench_bots = load_script(BENCH / "bots.py", "bench_bots")
 
 
 def rolls_after_stopping(world):

@@ -10,13 +10,10 @@ from __future__ import annotations
 
 import argparse
 import contextlib
-import importlib.util
 import io
-import sys
 from collections import Counter
 from collections.abc import Mapping
 from pathlib import Path
-from types import ModuleType
 
 import pytest
 from rich.console import Console
@@ -25,20 +22,9 @@ from bodoge.bots import Bot, RandomBot
 from bodoge.engine import Game
 from bodoge.sim import GameResult, ProcessBackend
 from bodoge.sim.files import Writer
+from scriptkit import BENCH, load_script
 
-BENCH = Path(__file__).resolve().parents[1] / "bench"
-
-
-def load_league() -> ModuleType:
-    spec = importlib.util.spec_from_file_location("league", BENCH / "league.py")
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    sys.modules["league"] = module
-    spec.loader.exec_module(module)
-    return module
-
-
-league = load_league()
+league = load_script(BENCH / "league.py", "league")
 
 
 def outside_agent(game: Game, num_players: int, options: Mapping, seed: int) -> Bot:
