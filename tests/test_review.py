@@ -15,7 +15,7 @@ import pytest
 from typer.testing import CliRunner
 
 import bodoge
-from bodoge.bots import make_bot
+from bodoge.bots import RandomBot, make_bot, search_hints
 from bodoge.cli import build_app
 from bodoge.engine import Rng, State
 from bodoge.engine.text import FONT_STACK
@@ -401,18 +401,26 @@ def test_a_mark_is_checked_against_a_stronger_judge(monkeypatch: pytest.MonkeyPa
     assert not bench.recheck(positions[first.step], planted, strong, referee, seed=1).agrees
 
 
-def test_slow_games_are_played_out_the_way_their_search_plays_them() -> None:
-    """Imhotep's strategy tries every action before each move, far too dear for playouts
-    (its hints say so): the review plays its worlds out with random moves cut at the game's
-    horizon and judged by its estimate, as its search does; Hoarders' with its strategy."""
+def test_a_review_plays_out_with_the_strategy_unless_the_game_says_it_is_too_dear() -> None:
+    """Anehambra's search plays out at random (it keeps its strategy's move unless sure), but
+    a verdict has no margin: the review plays its worlds out with the strategy, cut at the
+    game's horizon and judged by its estimate.  Imhotep's strategy tries every action before
+    each move, too dear for a review (its hints say so): random moves cut at the horizon.
+    Hoarders: its strategy to the end."""
     state = bodoge.get_game("imhotep").new_game(3, seed=1)
     playouts = playout_policy(state)
     assert playouts.horizon == 60 and playouts.estimate is not None
+    assert isinstance(playouts.policy(3), RandomBot)
     world = state.clone()
     value = playouts.value(world, 0, seed=3)
     assert len(world.events) == 60 and not world.is_over
     scores = playouts.estimate(world)
     assert value == (1.0 / scores.count(max(scores)) if scores[0] == max(scores) else 0.0)
+    anehambra = bodoge.get_game("anehambra")
+    assert search_hints(anehambra).playouts == "random"
+    judged = playout_policy(anehambra.new_game(3, seed=1))
+    assert judged.horizon == 60 and judged.estimate is not None
+    assert type(judged.policy(1)) is type(make_bot("heuristic", anehambra, 1))
     hoarders = playout_policy(bodoge.get_game("hoarders").new_game(3, seed=1))
     assert hoarders.horizon == 0
     assert type(hoarders.policy(1)) is type(make_bot("heuristic", bodoge.get_game("hoarders"), 1))

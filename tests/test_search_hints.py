@@ -51,6 +51,7 @@ def _module(**names: object) -> types.ModuleType:
     [
         ({"HORIZN": 3}, r"declare \['HORIZN'\]; the bots read PLAYOUTS, HORIZON, MARGIN"),
         ({"PLAYOUTS": "smart"}, "PLAYOUTS must be one of"),
+        ({"REVIEW_PLAYOUTS": "strong"}, "REVIEW_PLAYOUTS must be one of"),
         ({"HORIZON": -1}, "HORIZON must be an int ≥ 0"),
         ({"HORIZON": True}, "HORIZON must be an int ≥ 0"),
         ({"MARGIN": "2"}, "MARGIN must be a number ≥ 0"),

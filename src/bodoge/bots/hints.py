@@ -8,6 +8,11 @@ beside the module that defines its ``Game`` class
 * ``PLAYOUTS``: what the spec ``rollout=auto`` plays its playouts by,
   ``"heuristic"`` (the game's own strategy; the default) or ``"random"``
   (for a strategy that plays well but makes poor playouts);
+* ``REVIEW_PLAYOUTS``: what the game review's judge (:mod:`bodoge.review`)
+  plays its worlds out by, ``"heuristic"`` (the default) or ``"random"``
+  (only where the strategy is too dear to play hundreds of worlds out
+  within a review's time); it is not ``PLAYOUTS``, since a search makes up
+  for rough playouts with its ``MARGIN`` and a verdict has no margin;
 * ``HORIZON``: playout moves before the estimate judges (spec
   ``horizon=auto``); 0, the default, plays every playout to the end;
 * ``MARGIN``: standard errors by which the search must prefer a move to
@@ -65,7 +70,16 @@ from ..engine import Game, State
 Estimate = Callable[[State], Sequence[float]]
 Rewind = Callable[[State, State], "State | None"]
 PLAYOUTS = ("heuristic", "random")
-KNOWN = ("PLAYOUTS", "HORIZON", "MARGIN", "BELIEF", "STRONG_ITERATIONS", "estimate", "rewind")
+KNOWN = (
+    "PLAYOUTS",
+    "HORIZON",
+    "MARGIN",
+    "BELIEF",
+    "STRONG_ITERATIONS",
+    "estimate",
+    "rewind",
+    "REVIEW_PLAYOUTS",
+)
 STRONG_ITERATIONS = 300
 """The ``strong`` budget of a game that declares none: about a second of a typical game's moves."""
 
@@ -86,6 +100,7 @@ class SearchHints:
     belief: float = 0.0
     rewind: Rewind | None = None
     strong_iterations: int = STRONG_ITERATIONS
+    review_playouts: str = "heuristic"
 
 
 def hints_module(game: Game) -> ModuleType | None:
@@ -119,8 +134,10 @@ def _hints_of(game_id: str, module: ModuleType | None) -> SearchHints:
     belief = getattr(module, "BELIEF", 0.0)
     rewind = getattr(module, "rewind", None)
     strong = getattr(module, "STRONG_ITERATIONS", STRONG_ITERATIONS)
-    if playouts not in PLAYOUTS:
-        raise ValueError(f"{where}: PLAYOUTS must be one of {PLAYOUTS}, not {playouts!r}")
+    review_playouts = getattr(module, "REVIEW_PLAYOUTS", "heuristic")
+    for name, value in (("PLAYOUTS", playouts), ("REVIEW_PLAYOUTS", review_playouts)):
+        if value not in PLAYOUTS:
+            raise ValueError(f"{where}: {name} must be one of {PLAYOUTS}, not {value!r}")
     if isinstance(horizon, bool) or not isinstance(horizon, int) or horizon < 0:
         raise ValueError(f"{where}: HORIZON must be an int ≥ 0, not {horizon!r}")
     if isinstance(margin, bool) or not isinstance(margin, int | float) or not margin >= 0:
@@ -133,7 +150,9 @@ def _hints_of(game_id: str, module: ModuleType | None) -> SearchHints:
         raise ValueError(f"{where}: rewind must be a function of two states, not {rewind!r}")
     if isinstance(strong, bool) or not isinstance(strong, int) or strong < 1:
         raise ValueError(f"{where}: STRONG_ITERATIONS must be an int ≥ 1, not {strong!r}")
-    return SearchHints(playouts, horizon, float(margin), estimate, float(belief), rewind, strong)
+    return SearchHints(
+        playouts, horizon, float(margin), estimate, float(belief), rewind, strong, review_playouts
+    )
 
 
 def search_hints(game: Game) -> SearchHints:

@@ -121,14 +121,20 @@ class Playouts:
 
 
 def playout_policy(state: State) -> Playouts:
-    """The playouts the game tells its search to make (``bodoge.bots.hints``): its own strategy
-    at every seat (its mixed ``normal`` level), or random moves where it says its strategy
-    is too dear for playouts (or has none), cut at its horizon; a co-operative game to its
-    end, whose success no estimate of scores tells."""
+    """The game's own strategy at every seat (its mixed ``normal`` level), cut at the horizon
+    the game gives its search (``bodoge.bots.hints``) and judged there by its estimate; a
+    co-operative game to its end, whose success no estimate of scores tells.
+
+    A search may play out at random to buy iterations (``PLAYOUTS = "random"``), since it
+    keeps the strategy's move unless sure of better (its ``MARGIN``); a verdict has no such
+    margin, and random play ranks moves for its own reasons, so the judge plays out as
+    people play.  Random moves only where the game says its strategy is too dear for a
+    review (``REVIEW_PLAYOUTS``), or it has none.
+    """
     game = state.game
     hints = search_hints(game)
     policy: PolicyMaker = RandomBot
-    if hints.playouts == "heuristic" and game.heuristic_bot(0) is not None:
+    if hints.review_playouts == "heuristic" and game.heuristic_bot(0) is not None:
         policy = lambda seed: make_bot("heuristic", game, seed)  # noqa: E731
     if game.cooperative or not hints.horizon:
         return Playouts(policy)

@@ -13,6 +13,10 @@ PLAYOUTS = "random"
 """The heuristic tries every legal action on a copy before each move: far too dear for
 playouts, which random moves make some hundred times faster."""
 
+REVIEW_PLAYOUTS = "random"
+"""For the same reason a review plays its worlds out at random: with the strategy, one
+game's review takes over a minute of a core."""
+
 HORIZON = 60
 """About a round of moves: the points a round scores (and what the end would add) say
 who leads well enough, and a playout to the end of six rounds is mostly noise."""
