@@ -236,7 +236,7 @@ class OpenSpielPlayer:
         self.table = prepare(game, options, players).table
         self.spiel_game = openspiel.load(game.id, players, options)
         self.openspiel = openspiel
-        rng = np.random.RandomState(seed)
+        rng = np.random.RandomState(seed % 2**32)  # NumPy's legacy generator takes 32 bits
         evaluator = mcts.RandomRolloutEvaluator(n_rollouts=1, random_state=rng)
         self.bot = ismcts.ISMCTSBot(
             self.spiel_game,

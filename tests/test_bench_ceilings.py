@@ -1,4 +1,4 @@
-"""``bench/bots.py``'s ceilings: what a peeking search sees, and what it still does not.
+"""``bench/bots.py``'s entrants: what a peeking search sees, and OpenSpiel's yardstick.
 
 The league measures how much room a game's luck leaves with two searches
 that cheat in different ways: one sees every hidden card and the rolls to
@@ -55,3 +55,13 @@ def test_an_honest_world_redeals_the_others_hands() -> None:
         for seed in range(6)
     }
     assert len(dealt) > 1
+
+
+def test_openspiel_takes_any_seed_the_league_deals() -> None:
+    """The league's seeds are 63-bit; OpenSpiel's yardstick seeds NumPy's 32-bit generator
+    from them, so it must take any of them and still choose a legal move."""
+    game = bodoge.get_game("united-square")
+    player = bench_bots.OpenSpielPlayer(game, {}, 3, simulations=5, seed=2**62 + 7)
+    state = game.new_game(3, seed=1)
+    seat = state.to_act[0]
+    assert player.choose(state, seat) in state.legal_actions(seat)
