@@ -1,4 +1,4 @@
-"""What a game tells search bots about itself: hints that only bots read.
+"""What a game tells search bots about itself: hints that only bots (and the review's judge) read.
 
 The engine's :class:`~bodoge.engine.Game` knows nothing of search.  A game
 that wants its search tuned keeps a ``hints`` module in its own package,
