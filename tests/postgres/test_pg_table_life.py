@@ -20,6 +20,7 @@ def test_clocks_host_open_tables_rematch_and_chat_on_postgres(pg_url: str) -> No
         life.test_anyone_takes_a_free_seat_of_an_open_table_only(client)
         life.test_a_rematch_seats_the_same_people_turned_by_one(client)
         life.test_chat_reaches_everyone_and_spectators_only_read(client)
+        life.test_a_change_announced_back_to_the_worker_that_made_it_is_not_pushed_again(client)
 
 
 def test_deadlines_survive_a_restart_on_postgres(pg_url: str) -> None:

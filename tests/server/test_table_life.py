@@ -16,6 +16,7 @@ from bodoge.server.deps import HOST_COOKIE, SEAT_COOKIE
 from .serverkit import (
     SEALED,
     act,
+    assert_quiet,
     bid,
     create,
     fake_time,
@@ -356,6 +357,20 @@ def test_chat_reaches_everyone_and_spectators_only_read(client: TestClient) -> N
         assert len(receive(alice)["lines"]) == 5  # the stored chat comes on connecting
         alice.send_json({"type": "chat", "text": "still here"})
         receive_error(alice, "muted")
+
+
+def test_a_change_announced_back_to_the_worker_that_made_it_is_not_pushed_again(
+    client: TestClient,
+) -> None:
+    table = create(client, game=SEALED, options={"rounds": 1})
+    with socket(client, table.id, table.tokens[0]) as alice:
+        receive_state(alice)
+        mute = f"/api/tables/{table.id}/seats/0/mute"
+        client.post(mute, json={"muted": True}, headers=host(table))
+        assert receive_state(alice)["room"]["seats"][0]["muted"]
+        hub = client.app.state.hub  # type: ignore[attr-defined]
+        client.portal.call(hub.seats_changed, table.id)  # type: ignore[union-attr]
+        assert_quiet(alice)
 
 
 def test_chat_is_stored_and_shown_escaped_in_the_replay_at_its_step(db_url: str) -> None:
