@@ -15,7 +15,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 
 from bodoge.engine import Action, Game, OptionValue, State, Strategy
-from bodoge.sim import play_game
+from bodoge.sim import play_game, seat_specs
 from bodoge.sim.analysis import wilson
 
 
@@ -132,12 +132,12 @@ def mixed_tables(
     lineup: list[str],
     options: Mapping[str, OptionValue] | None = None,
 ) -> dict[str, Tally]:
-    """Each spec's wins over ``games`` seeded games of ``lineup`` (one spec per seat), the
-    lineup rotated one seat further each game so that no spec keeps a seat."""
+    """Each spec's wins over ``games`` seeded games of ``lineup`` (one spec per seat),
+    seated as the simulator seats a mixed lineup: every seating order in turn, so that no
+    spec keeps a seat or a neighbour (:mod:`bodoge.sim.seating`)."""
     tallies = {spec: Tally() for spec in lineup}
     for seed in range(games):
-        shift = seed % players
-        specs = lineup[-shift:] + lineup[:-shift] if shift else list(lineup)
+        specs = list(seat_specs(lineup, seed, rotate=True))
         result = play_game(game, players, options, seed=seed, bot_specs=specs)
         for seat, spec in enumerate(specs):
             tallies[spec].seats += 1

@@ -711,16 +711,16 @@ class Hub:
         """Someone joined (perhaps through another worker): push the new seats.
 
         ``info`` is the table as the joining request left it; without it
-        (an announcement) it is read from the database.  An announcement of
-        nothing new here, such as this worker's own change coming back, is
-        not pushed again: a connection would get the same state twice.
+        (an announcement) it is read from the database.  Nothing new is not
+        pushed again (this worker's own change coming back as an announcement,
+        or a join whose announcement arrived first): a connection would get
+        the same state twice.
         """
         live = self.tables.get(table_id)
         if live is None:
             return
         async with live.lock:
             before = live.info
-            announced = info is None
             if info is None:
                 info = await asyncio.to_thread(self.store.table, table_id)
             if info is not None:
@@ -729,7 +729,7 @@ class Hub:
             started = self._start_clocks(live)
             if started:
                 await asyncio.to_thread(self.store.save_clocks, table_id, started)
-            if not announced or started or live.info != before:
+            if started or live.info != before:
                 self.publish(live)
         self.kick_bots(live)
         self.arm(live)
