@@ -21,6 +21,7 @@ from typing import Any
 
 import pytest
 from playwright.sync_api import Locator, Page, WebSocket
+from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
 import bodoge
 from bodoge.server.api import table_out
@@ -269,8 +270,11 @@ class Watcher:
     page: Page
     seat: int | None
     frames: list[dict[str, Any]] = field(default_factory=list)
+    sent: list[str] = field(default_factory=list)
+    """The type of each frame the page sent."""
     checked: int = 0
     sockets: int = 0
+    closed: int = 0
     clicks: int = 0
 
     def __post_init__(self) -> None:
@@ -279,6 +283,15 @@ class Watcher:
     def _socket(self, socket: WebSocket) -> None:
         self.sockets += 1
         socket.on("framereceived", self._frame)
+        socket.on("framesent", self._sent)
+        socket.on("close", self._closed)
+
+    def _sent(self, payload: str | bytes) -> None:
+        text = payload.decode() if isinstance(payload, bytes) else payload
+        self.sent.append(str(json.loads(text).get("type")))
+
+    def _closed(self, _socket: WebSocket) -> None:
+        self.closed += 1
 
     def _frame(self, payload: str | bytes) -> None:
         text = payload.decode() if isinstance(payload, bytes) else payload
@@ -322,16 +335,34 @@ class Watcher:
         if not count:
             return False
         before = self.version()
+        received, sent = len(self.frames), len(self.sent)
         choices.nth(rng.randrange(count)).click()
-        self.page.wait_for_function(  # the page waits for its own action, not just any move
-            f"(document.getElementById('game').dataset.version !== '{before}'"
-            " && !document.getElementById('game').classList.contains('pending'))"
-            " || document.getElementById('error').textContent !== ''",
-            timeout=STEP_TIMEOUT_MS,
-        )
+        try:
+            self.page.wait_for_function(  # the page waits for its own action, not any move
+                f"(document.getElementById('game').dataset.version !== '{before}'"
+                " && !document.getElementById('game').classList.contains('pending'))"
+                " || document.getElementById('error').textContent !== ''",
+                timeout=STEP_TIMEOUT_MS,
+            )
+        except PlaywrightTimeout:
+            raise AssertionError(self._unanswered(before, received, sent)) from None
         error = self.page.locator("#error").text_content()
         assert not error, f"seat {self.seat}: the click was refused: {error}"
         return True
+
+    def _unanswered(self, before: int, received: int, sent: int) -> str:
+        """What the page and its sockets did since a click that was never answered."""
+        pending = self.page.evaluate("document.getElementById('game').className")
+        frames = [
+            (f.get("type"), f.get("version"), f.get("code"), f.get("answered"))
+            for f in self.frames[received:]
+        ]
+        return (
+            f"seat {self.seat}: a click on version {before} was never answered; the page shows"
+            f" version {self.version()} (#game class {pending!r}); since the click it sent"
+            f" {self.sent[sent:]} and received (type, version, code, answered) {frames};"
+            f" sockets opened {self.sockets}, closed {self.closed}"
+        )
 
     def is_over(self) -> bool:
         return self.page.locator("#game [data-testid=settlement]").count() > 0
