@@ -711,10 +711,10 @@ class Hub:
         """Someone joined (perhaps through another worker): push the new seats.
 
         ``info`` is the table as the joining request left it; without it
-        (an announcement) it is read from the database.  Nothing new is not
-        pushed again (this worker's own change coming back as an announcement,
-        or a join whose announcement arrived first): a connection would get
-        the same state twice.
+        (an announcement) it is read from the database.  A table that has not
+        changed is not pushed again (this worker's own change coming back as
+        an announcement, or a join whose announcement arrived first): its
+        connections would get the same state twice.
         """
         live = self.tables.get(table_id)
         if live is None:
