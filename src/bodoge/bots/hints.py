@@ -151,7 +151,14 @@ def _hints_of(game_id: str, module: ModuleType | None) -> SearchHints:
     if isinstance(strong, bool) or not isinstance(strong, int) or strong < 1:
         raise ValueError(f"{where}: STRONG_ITERATIONS must be an int ≥ 1, not {strong!r}")
     return SearchHints(
-        playouts, horizon, float(margin), estimate, float(belief), rewind, strong, review_playouts
+        playouts=playouts,
+        horizon=horizon,
+        margin=float(margin),
+        estimate=estimate,
+        belief=float(belief),
+        rewind=rewind,
+        strong_iterations=strong,
+        review_playouts=review_playouts,
     )
 
 
