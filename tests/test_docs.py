@@ -25,6 +25,8 @@ DOCUMENTS = sorted([ROOT / "README.md", ROOT / "bench" / "README.md", *ROOT.glob
 LINK = re.compile(r"!?\[[^\]]*\]\(\s*<?([^)\s>]+)>?(?:\s+\"[^\"]*\")?\s*\)")
 FENCE = re.compile(r"^(```|~~~).*?^\1", re.MULTILINE | re.DOTALL)
 CODE = re.compile(r"`[^`\n]*`")
+SET_UP = "python3 -m venv .venv && . .venv/bin/activate && pip install . && bodoge serve"
+"""The README's first command: install into a virtual environment, start the table."""
 OUTSIDE = re.compile(r"(\.\./)+shared/|\bshared/(DESIGN|GAME-DONE|STYLE|rules)")
 
 
@@ -152,7 +154,7 @@ def test_the_readme_is_the_landing_page() -> None:
     """What bodoge is, the two set-up commands, the games table, and a link to every page."""
     text = (ROOT / "README.md").read_text(encoding="utf-8")
     blocks = [block.strip() for block in re.findall(r"```sh\n(.*?)```", text, re.S)]
-    assert "pip install . && bodoge serve" in blocks and "bash .ci/run" in blocks
+    assert SET_UP in blocks and "bash .ci/run" in blocks
     assert "| `hoarders` |" in text
     linked = {(ROOT / target.partition("#")[0]).resolve() for target in links(text)}
     pages = [page for page in nav_pages() if not re.match(r"balance/(?!README)", page)]
