@@ -124,12 +124,17 @@ def test_the_site_builds_strictly_from_the_documents(tmp_path: Path) -> None:
     assert result.returncode == 0, result.stdout + result.stderr
     home = re.sub(r"<[^>]+>", "", (tmp_path / "index.html").read_text(encoding="utf-8"))
     assert "pip install . &amp;&amp; bodoge serve" in home, "the README is the home page"
-    bench = (tmp_path / "benchmarks" / "index.html").read_text(encoding="utf-8")
+    bench = (tmp_path / "benchmarks.html").read_text(encoding="utf-8")
     assert "playouts.py" in bench, "bench/README.md is the benchmark reference"
-    api = (tmp_path / "contributors" / "api" / "index.html").read_text(encoding="utf-8")
-    # generated from the docstrings: the engine's classes and an example as code
-    assert 'id="bodoge.engine.state.State"' in api and 'id="bodoge.engine.rng.Rng"' in api
-    assert "&gt;&gt;&gt;" in api and "<blockquote>" not in api
+    api = tmp_path / "contributors" / "api"
+    state = (api / "bodoge.engine.state.html").read_text(encoding="utf-8")
+    # generated from the docstrings, a page per module: the engine's classes, examples as code
+    assert 'id="bodoge.engine.state.State"' in state
+    assert 'id="bodoge.engine.rng.Rng"' in (api / "bodoge.engine.rng.html").read_text("utf-8")
+    assert "&gt;&gt;&gt;" in state and "<blockquote>" not in state
+    # a role in a docstring links to the entry it names (here :func:`~.zones.redeal`)
+    kit = (api / "bodoge.engine.kit.html").read_text(encoding="utf-8")
+    assert 'href="bodoge.engine.kit.zones.html#bodoge.engine.kit.zones.redeal"' in kit
     for page in tmp_path.rglob("*.html"):
         text = page.read_text(encoding="utf-8")
         assert "fonts.googleapis" not in text and "gtag" not in text, page  # nothing fetched
@@ -157,7 +162,11 @@ def test_the_readme_is_the_landing_page() -> None:
     assert SET_UP in blocks and "bash .ci/run" in blocks
     assert "| `hoarders` |" in text
     linked = {(ROOT / target.partition("#")[0]).resolve() for target in links(text)}
-    pages = [page for page in nav_pages() if not re.match(r"balance/(?!README)", page)]
+    pages = [
+        page
+        for page in nav_pages()
+        if not re.match(r"(balance|research/environments|contributors/api)/(?!README)", page)
+    ]
     assert len(pages) > 10
     outside = {"index.md": "README.md", "benchmarks.md": "bench/README.md"}
     files = {page: (ROOT / outside.get(page, f"docs/{page}")).resolve() for page in pages}
@@ -174,6 +183,10 @@ def test_the_site_docstring_reader_fences_doctests() -> None:
     text = "See :class:`State`::\n\n    >>> [1, 2][0]\n    1\n\nDone."
     assert module.doctest_fenced(text) == (
         "See `State`:\n\n    ```pycon\n    >>> [1, 2][0]\n    1\n    ```\n\nDone."
+    )
+    linked = module.doctest_fenced(text, {"State": "bodoge.engine.state.State"}.get)
+    assert linked.startswith(
+        'See <autoref identifier="bodoge.engine.state.State" optional><code>State</code></autoref>:'
     )
 
 
