@@ -1,7 +1,8 @@
-"""MkDocs hooks: the site is built from ``docs/`` and two documents outside it.
+"""MkDocs hooks: the site is built from ``docs/`` and three documents outside it.
 
-The README (the site's home page) and ``bench/README.md`` (the benchmark
-reference) live where a reader of the repository looks for them; the site
+The README (the site's home page), ``bench/README.md`` (the benchmark
+reference) and ``CHANGELOG.md`` live where a reader of the repository looks
+for them; the site
 takes them as they are.  Every page's relative links are written for the
 repository, so that they work when browsing it; here each link is resolved
 from the file it was written in:
@@ -26,7 +27,11 @@ from typing import Any
 from mkdocs.structure.files import File, Files
 
 # Documents outside docs/ that are pages of the site: repository path -> page.
-OUTSIDE_PAGES = {"README.md": "index.md", "bench/README.md": "benchmarks.md"}
+OUTSIDE_PAGES = {
+    "README.md": "index.md",
+    "bench/README.md": "benchmarks.md",
+    "CHANGELOG.md": "changelog.md",
+}
 LINK = re.compile(r"(?<!!)\[(?P<text>[^\]]*)\]\((?P<target>[^)\s]+)\)")
 FENCE = re.compile(r"^(```|~~~).*?^\1[^\n]*$", re.MULTILINE | re.DOTALL)
 

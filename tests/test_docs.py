@@ -21,7 +21,14 @@ from pathlib import Path
 import pytest
 
 ROOT = Path(__file__).resolve().parents[1]
-DOCUMENTS = sorted([ROOT / "README.md", ROOT / "bench" / "README.md", *ROOT.glob("docs/**/*.md")])
+DOCUMENTS = sorted(
+    [
+        ROOT / "README.md",
+        ROOT / "CHANGELOG.md",
+        ROOT / "bench" / "README.md",
+        *ROOT.glob("docs/**/*.md"),
+    ]
+)
 LINK = re.compile(r"!?\[[^\]]*\]\(\s*<?([^)\s>]+)>?(?:\s+\"[^\"]*\")?\s*\)")
 FENCE = re.compile(r"^(```|~~~).*?^\1", re.MULTILINE | re.DOTALL)
 CODE = re.compile(r"`[^`\n]*`")
@@ -168,7 +175,11 @@ def test_the_readme_is_the_landing_page() -> None:
         if not re.match(r"(balance|research/environments|contributors/api)/(?!README)", page)
     ]
     assert len(pages) > 10
-    outside = {"index.md": "README.md", "benchmarks.md": "bench/README.md"}
+    outside = {
+        "index.md": "README.md",
+        "benchmarks.md": "bench/README.md",
+        "changelog.md": "CHANGELOG.md",
+    }
     files = {page: (ROOT / outside.get(page, f"docs/{page}")).resolve() for page in pages}
     missing = [page for page, path in files.items() if page != "index.md" and path not in linked]
     assert not missing, f"README.md does not link to {missing}"
