@@ -1,8 +1,8 @@
 """The documentation's pages written from the code are what the code says today.
 
-``scripts/env_pages.py`` writes one page per game (ids, spaces at every
+``scripts/doc_pages.py`` writes one page per game (ids, spaces at every
 player count, options, opponents, versions) from the registered games, and
-``scripts/api_pages.py`` one API page per public module; a page edited by
+one API page per public module; a page edited by
 hand, or code whose spaces, options, version or modules changed without the
 pages being written again, fails here.
 """
@@ -14,14 +14,13 @@ import pytest
 import bodoge
 from scriptkit import ROOT, load_script
 
-PAGES = load_script(ROOT / "scripts" / "env_pages.py", "env_pages")
-API = load_script(ROOT / "scripts" / "api_pages.py", "api_pages")
+PAGES = load_script(ROOT / "scripts" / "doc_pages.py", "doc_pages")
 
 
 def test_every_public_module_has_its_api_page() -> None:
-    written = API.pages()
-    on_disk = {path.name: path.read_text(encoding="utf-8") for path in API.FOLDER.glob("*.md")}
-    assert on_disk == written, "run python scripts/api_pages.py"
+    written = PAGES.api_pages()
+    on_disk = {path.name: path.read_text(encoding="utf-8") for path in PAGES.API.glob("*.md")}
+    assert on_disk == written, "run python scripts/doc_pages.py"
     assert "bodoge.engine.kit.zones.md" in written and "bodoge.interop.gymnasium.md" in written
     mkdocs = (ROOT / "mkdocs.yml").read_text(encoding="utf-8")
     missing = [name for name in written if f"contributors/api/{name}" not in mkdocs]
@@ -29,11 +28,12 @@ def test_every_public_module_has_its_api_page() -> None:
 
 
 def test_every_environment_page_is_what_the_code_says() -> None:
-    written = PAGES.pages()
-    on_disk = {path.name: path.read_text(encoding="utf-8") for path in PAGES.FOLDER.glob("*.md")}
-    assert set(on_disk) == set(written), "run python scripts/env_pages.py"
+    written = PAGES.environment_pages()
+    folder = PAGES.ENVIRONMENTS
+    on_disk = {path.name: path.read_text(encoding="utf-8") for path in folder.glob("*.md")}
+    assert set(on_disk) == set(written), "run python scripts/doc_pages.py"
     stale = [name for name, text in written.items() if on_disk[name] != text]
-    assert not stale, f"stale pages {stale}: run python scripts/env_pages.py"
+    assert not stale, f"stale pages {stale}: run python scripts/doc_pages.py"
     assert len(PAGES.library_ids()) == 12
     assert set(written) == {"README.md", *(f"{game_id}.md" for game_id in PAGES.library_ids())}
     mkdocs = (ROOT / "mkdocs.yml").read_text(encoding="utf-8")

@@ -21,27 +21,27 @@ def hoarders_stopping_after_one_round(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(hoarders_rules, "ROUND_LIMIT", 1)
 
 
-@pytest.mark.usefixtures("hoarders_stopping_after_one_round")
-def test_a_safety_stop_truncates_the_gymnasium_episode() -> None:
+def played_out() -> tuple[gymnasium.BodogeEnv, float, bool, bool]:
+    """A three-player Hoarders episode of random legal moves: the env and its last step."""
     env = gymnasium.env("hoarders", num_players=3, opponents="random")
     _, info = env.reset(seed=3)
     rng = np.random.default_rng(0)
-    terminated = truncated = False
+    reward, terminated, truncated = 0.0, False, False
     while not (terminated or truncated):
         action = rng.choice(np.flatnonzero(info["action_mask"]))
         _, reward, terminated, truncated, info = env.step(action)
+    return env, float(reward), terminated, truncated
+
+
+@pytest.mark.usefixtures("hoarders_stopping_after_one_round")
+def test_a_safety_stop_truncates_the_gymnasium_episode() -> None:
+    env, reward, terminated, truncated = played_out()
     assert env.bodoge_state.stopped and env.bodoge_state.winners == ()
     assert truncated and not terminated and reward == 0.0
 
 
 def test_a_game_decided_by_its_rules_terminates() -> None:
-    env = gymnasium.env("hoarders", num_players=3, opponents="random")
-    _, info = env.reset(seed=3)
-    rng = np.random.default_rng(0)
-    terminated = truncated = False
-    while not (terminated or truncated):
-        action = rng.choice(np.flatnonzero(info["action_mask"]))
-        _, _, terminated, truncated, info = env.step(action)
+    env, _, terminated, truncated = played_out()
     assert terminated and not truncated and not env.bodoge_state.stopped
 
 

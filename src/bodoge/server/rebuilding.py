@@ -53,9 +53,9 @@ def next_window(window: int, before: tuple[int, ...], seat: int, after: State) -
     return after.version
 
 
-def rebuild(info: TableInfo, rows: list[tuple[int, int, dict[str, Any]]]) -> State:
-    """The table's state: its set-up replayed with its stored actions."""
-    record = {
+def record_of(info: TableInfo, rows: list[tuple[int, int, dict[str, Any]]]) -> dict[str, Any]:
+    """The game record of a stored table: its set-up and its stored actions."""
+    return {
         "format": bodoge.engine.RECORD_FORMAT,
         "game": info.game,
         "game_version": bodoge.get_game(info.game).version,
@@ -64,7 +64,11 @@ def rebuild(info: TableInfo, rows: list[tuple[int, int, dict[str, Any]]]) -> Sta
         "seed": info.seed,
         "actions": [[seat, action] for _, seat, action in rows],
     }
-    return bodoge.replay(record)
+
+
+def rebuild(info: TableInfo, rows: list[tuple[int, int, dict[str, Any]]]) -> State:
+    """The table's state: its set-up replayed with its stored actions."""
+    return bodoge.replay(record_of(info, rows))
 
 
 def rebuild_live(info: TableInfo, rows: list[tuple[int, int, dict[str, Any]]]) -> tuple[State, int]:

@@ -1,20 +1,26 @@
-"""Write the documentation's page of every environment, from the code.
+"""Write the documentation's pages that come from the code, so they cannot drift from it.
 
-The pages live in ``docs/research/environments/``.
+* ``docs/research/environments/``: one page per game for researchers (its
+  Gymnasium, PettingZoo and OpenSpiel ids, its observation and action spaces
+  at every player count and for each option set whose spaces differ, its
+  options, the bots that can play the other seats, the history of its
+  version), read from the registered games;
+* ``docs/contributors/api/``: the API reference, one page per public module
+  of the packages in :data:`SECTIONS` (mkdocstrings fills each from the
+  docstrings when the site is built).
 
-Each game's page says how to load it in Gymnasium, PettingZoo and
-OpenSpiel, its observation and action spaces at every player count (and
-for each option set whose spaces differ), its options, the bots that can
-play the other seats and the history of its version.  All of it is read
-from the registered games, so the pages cannot drift from the code:
-``tests/test_env_pages.py`` fails when a page differs from what this
-script writes.  Run it after changing a game's spaces, options or version::
+``tests/test_generated_pages.py`` fails when a page differs from what this
+script writes.  Run it after changing a game's spaces, options or version,
+or adding or removing a module::
 
-    python scripts/env_pages.py
+    python scripts/doc_pages.py
 """
 
 from __future__ import annotations
 
+import importlib
+import inspect
+import pkgutil
 import sys
 from collections.abc import Mapping
 from pathlib import Path
@@ -28,8 +34,13 @@ from bodoge.interop.gymnasium import env_id
 from bodoge.interop.openspiel import short_name
 
 ROOT = Path(__file__).resolve().parents[1]
-FOLDER = ROOT / "docs" / "research" / "environments"
-GENERATED = "<!-- Written by scripts/env_pages.py from the code: edit the code, then run it. -->"
+ENVIRONMENTS = ROOT / "docs" / "research" / "environments"
+API = ROOT / "docs" / "contributors" / "api"
+GENERATED = "<!-- Written by scripts/doc_pages.py from the code: edit the code, then run it. -->"
+
+
+# ------------------------------------------------------------- environments
+
 LANG = "en"
 COOPERATIVE = "yes: every seat gets 1 when the group wins"
 
@@ -163,7 +174,7 @@ def page(game: Game) -> str:
     return "\n\n".join(part for part in parts if part) + "\n"
 
 
-def index() -> str:
+def environment_index() -> str:
     rows = []
     for game_id in library_ids():
         game = bodoge.get_game(game_id)
@@ -189,19 +200,117 @@ def library_ids() -> list[str]:
     ]
 
 
-def pages() -> dict[str, str]:
-    """Every page this script writes, by file name under :data:`FOLDER`."""
-    written = {"README.md": index()}
+def environment_pages() -> dict[str, str]:
+    """The environments' pages, by file name under :data:`ENVIRONMENTS`."""
+    written = {"README.md": environment_index()}
     for game_id in library_ids():
         written[f"{game_id}.md"] = page(bodoge.get_game(game_id))
     return written
 
 
+# ------------------------------------------------------------- the API reference
+
+SECTIONS: dict[str, tuple[str, list[str]]] = {
+    "The game contract": (
+        "What every game meets and what outside code calls: a game author's and a "
+        "researcher's first reading.",
+        ["bodoge.engine"],
+    ),
+    "A game author's kit": (
+        "The pieces the games share (zones and decks, secret and stepwise choices, dice, "
+        "mixed strategies, rules with action tables and phases).",
+        ["bodoge.engine.kit"],
+    ),
+    "Bots": ("Bot specs, the levels and the fair search.", ["bodoge.bots"]),
+    "Research interfaces": (
+        "Gymnasium, PettingZoo and OpenSpiel adapters, and outside policies as bots.",
+        ["bodoge.interop"],
+    ),
+}
+"""Each section: what it is for, and the packages whose public modules it documents."""
+
+
+def modules(package: str) -> list[str]:
+    """``package`` and its public modules (no leading underscore), in source order by name."""
+    imported = importlib.import_module(package)
+    found = [package]
+    for info in pkgutil.iter_modules(imported.__path__):
+        if not info.name.startswith("_") and not info.ispkg:
+            found.append(f"{package}.{info.name}")
+    return found
+
+
+def own_members(module: str) -> list[str] | None:
+    """A package's public names defined in the package itself; ``None`` for a plain module.
+
+    A package mostly re-exports what its modules define, and those have
+    pages of their own, so its page shows only its docstring and what it
+    defines itself.
+    """
+    imported = importlib.import_module(module)
+    if not hasattr(imported, "__path__"):
+        return None
+    return [
+        name
+        for name, value in vars(imported).items()
+        if not name.startswith("_")
+        and (inspect.isclass(value) or inspect.isfunction(value))
+        and value.__module__ == module
+    ]
+
+
+def api_page(module: str) -> str:
+    lines = [GENERATED, "", f"::: {module}", "    options:", "      heading_level: 1"]
+    own = own_members(module)
+    if own is not None:
+        lines.append(f"      members: [{', '.join(own)}]" if own else "      members: false")
+    return "\n".join(lines) + "\n"
+
+
+def api_index() -> str:
+    lines = [
+        "# API reference",
+        "",
+        GENERATED,
+        "",
+        "Generated from the docstrings when the site is built, one page per module; "
+        "names in the text link to their own entries.  The package `bodoge` re-exports the "
+        "public game contract:",
+        "",
+        "::: bodoge",
+        "    options:",
+        "      members: [get_game, game_ids, replay, parse_record]",
+        "      show_root_heading: false",
+    ]
+    for title, (purpose, packages) in SECTIONS.items():
+        lines += ["", f"## {title}", "", purpose, ""]
+        for package in packages:
+            lines += [f"- [`{name}`]({name}.md)" for name in modules(package)]
+    return "\n".join(lines) + "\n"
+
+
+def api_pages() -> dict[str, str]:
+    """The API reference's pages, by file name under :data:`API`."""
+    written = {"README.md": api_index()}
+    for _, packages in SECTIONS.values():
+        for package in packages:
+            written.update({f"{name}.md": api_page(name) for name in modules(package)})
+    return written
+
+
+def write(folder: Path, pages: Mapping[str, str]) -> None:
+    """Write ``pages`` into ``folder``, removing the pages it no longer has."""
+    folder.mkdir(parents=True, exist_ok=True)
+    for stale in {path.name for path in folder.glob("*.md")} - set(pages):
+        (folder / stale).unlink()
+    for name, text in pages.items():
+        (folder / name).write_text(text, encoding="utf-8")
+    print(f"wrote {len(pages)} pages to {folder.relative_to(ROOT)}")
+
+
 def main() -> int:
-    FOLDER.mkdir(parents=True, exist_ok=True)
-    for name, text in pages().items():
-        (FOLDER / name).write_text(text, encoding="utf-8")
-    print(f"wrote {len(pages())} pages to {FOLDER.relative_to(ROOT)}")
+    write(ENVIRONMENTS, environment_pages())
+    write(API, api_pages())
     return 0
 
 
