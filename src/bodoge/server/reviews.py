@@ -22,7 +22,9 @@ bot's decision, so the server runs it on its own terms:
   another, each in a child process at the lowest OS priority (never holding
   the server's GIL), which is stopped while any bot of a live table is
   thinking (:attr:`Hub.thinking`) and continued afterwards.  The child never
-  outlives its server (:func:`end_with_parent`).
+  outlives its server (:func:`end_with_parent`), nor its server's lease: it
+  reads the lease itself and ends once another server holds the review
+  (:func:`watch_lease`), however frozen its own server is.
 - **Fair.**  Only a finished game may be reviewed, by anyone who may replay
   it (the replay page's own check); the review reads only what the seat
   could know, and the page shows the seat's own view at each step.
@@ -43,6 +45,7 @@ import sys
 import threading
 import time
 from collections.abc import Callable
+from dataclasses import dataclass
 from datetime import datetime, timedelta
 from multiprocessing.connection import Connection
 from typing import Annotated, Any
@@ -56,6 +59,7 @@ from sqlalchemy import (
     Integer,
     String,
     and_,
+    create_engine,
     func,
     or_,
     select,
@@ -63,6 +67,7 @@ from sqlalchemy import (
 )
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Mapped, mapped_column
+from sqlalchemy.pool import NullPool
 
 import bodoge
 from bodoge.engine import BodogeError, Game, Text, register, replay, replay_stops
@@ -92,6 +97,8 @@ LEASE_SECONDS = 30.0
 """How long a running review stays its server's without a renewal (renewed every third)."""
 OVERTIME_SECONDS = 30.0
 """How long a review told its time is up may take to send what it has before it is ended."""
+LEASE_CHECK_SECONDS = 1.0
+"""How often a review's process reads whether its server still holds the review."""
 
 
 class ReviewRow(Base):
@@ -425,6 +432,37 @@ def review_result(
     return result
 
 
+@dataclass(frozen=True)
+class Lease:
+    """The review a child process runs, and the server whose lease it runs under."""
+
+    url: str
+    """The database's URL."""
+    table_id: str
+    seat: int
+    owner: str
+
+
+def watch_lease(lease: Lease, every: float = LEASE_CHECK_SECONDS) -> None:
+    """End this process once the review is no longer running under ``lease.owner`` (another
+    server took it over, or it was given up): read every ``every`` seconds, from a thread of
+    the child's own, so a frozen server cannot keep its child computing.  A database that
+    does not answer ends nothing: the lease decides, and it is read again."""
+    engine = create_engine(lease.url, poolclass=NullPool)
+    query = select(REVIEWS.c.owner, REVIEWS.c.status).where(
+        REVIEWS.c.table_id == lease.table_id, REVIEWS.c.seat == lease.seat
+    )
+    while True:
+        time.sleep(every)
+        try:
+            with engine.connect() as connection:
+                row = connection.execute(query).first()
+        except Exception:  # the database is away for a moment
+            continue
+        if row is None or row.owner != lease.owner or row.status != RUNNING:
+            os._exit(0)
+
+
 def review_in_child(
     game: Game,
     record: dict[str, Any],
@@ -435,6 +473,7 @@ def review_in_child(
     names: Names,
     pipe: Connection,
     parent: int,
+    lease: Lease | None = None,
 ) -> None:
     """A review in a process of its own, at the lowest priority; it tells the pipe how it goes.
 
@@ -444,9 +483,12 @@ def review_in_child(
     worker stops it only from then on), ``("progress", done, total)``, then
     ``("done", result)`` or ``("failed", reason)``.  Anything the worker
     sends means the time is up: the review ends at the next position with
-    what it has.
+    what it has.  With a ``lease``, the process ends by itself once its server
+    no longer holds the review (:func:`watch_lease`).
     """
     end_with_parent(parent)
+    if lease is not None:
+        threading.Thread(target=watch_lease, args=(lease,), daemon=True).start()
     pipe.send(("ready",))
     with contextlib.suppress(OSError):
         os.nice(19)
@@ -647,7 +689,19 @@ class ReviewWorker:
         context = multiprocessing.get_context("spawn")
         ours, theirs = context.Pipe()
         game = bodoge.get_game(record["game"])
-        args = (game, record, seat, self.budget, self.limits, seed, names, theirs, os.getpid())
+        lease = Lease(self.store.url, table_id, seat, self.owner)
+        args = (
+            game,
+            record,
+            seat,
+            self.budget,
+            self.limits,
+            seed,
+            names,
+            theirs,
+            os.getpid(),
+            lease,
+        )
         child = context.Process(target=review_in_child, args=args, name="bodoge-review")
         child.daemon = True
         child.start()
