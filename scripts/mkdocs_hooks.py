@@ -1,7 +1,8 @@
-"""MkDocs hooks: the site is built from ``docs/`` and two documents outside it.
+"""MkDocs hooks: the site is built from ``docs/`` and three documents outside it.
 
-The README (the site's home page) and ``bench/README.md`` (the benchmark
-reference) live where a reader of the repository looks for them; the site
+The README (the site's home page), ``bench/README.md`` (the benchmark
+reference) and ``CHANGELOG.md`` live where a reader of the repository looks
+for them; the site
 takes them as they are.  Every page's relative links are written for the
 repository, so that they work when browsing it; here each link is resolved
 from the file it was written in:
@@ -9,7 +10,9 @@ from the file it was written in:
 * a file of the site (a page in ``docs/``, or one of the two documents
   above) gets the link the site needs from the page that shows it;
 * a file of the repository that is no page (``src/bodoge/bots/ismcts.py``)
-  keeps its words and loses the link, as the site has no copy of it;
+  links to the published repository when ``repo_url`` is set (the
+  ``BODOGE_REPO_URL`` of the build); without one it keeps its words and loses
+  the link, as the site has no copy of it;
 * anything else, a file that does not exist, is left alone, for MkDocs'
   link check to fail the strict build on it.
 """
@@ -24,7 +27,11 @@ from typing import Any
 from mkdocs.structure.files import File, Files
 
 # Documents outside docs/ that are pages of the site: repository path -> page.
-OUTSIDE_PAGES = {"README.md": "index.md", "bench/README.md": "benchmarks.md"}
+OUTSIDE_PAGES = {
+    "README.md": "index.md",
+    "bench/README.md": "benchmarks.md",
+    "CHANGELOG.md": "changelog.md",
+}
 LINK = re.compile(r"(?<!!)\[(?P<text>[^\]]*)\]\((?P<target>[^)\s]+)\)")
 FENCE = re.compile(r"^(```|~~~).*?^\1[^\n]*$", re.MULTILINE | re.DOTALL)
 
@@ -70,6 +77,17 @@ def site_link(target: str, written_in: str, page_uri: str, docs: str, root: Path
     return None
 
 
+def source_link(repo_url: str, target: str, written_in: str) -> str:
+    """A repository file's address in the published repository (its main branch).
+
+    >>> source_link("https://example.org/bodoge/", "../src/bodoge/x.py#L3", "docs/a.md")
+    'https://example.org/bodoge/blob/main/src/bodoge/x.py#L3'
+    """
+    name, hash_, anchor = target.partition("#")
+    path = posixpath.normpath(posixpath.join(posixpath.dirname(written_in), name))
+    return f"{repo_url.rstrip('/')}/blob/main/{path}{hash_}{anchor}"
+
+
 def on_page_markdown(markdown: str, page: Any, config: Any, files: Files) -> str:
     root = repository(config)
     docs = Path(config["docs_dir"]).absolute().relative_to(root).as_posix()
@@ -80,6 +98,8 @@ def on_page_markdown(markdown: str, page: Any, config: Any, files: Files) -> str
         if target.startswith("#") or re.match(r"[a-z][a-z0-9+.-]*:", target):
             return match[0]
         link = site_link(target, written_in, page.file.src_uri, docs, root)
+        if link is None and config.get("repo_url"):
+            link = source_link(config["repo_url"], target, written_in)
         return match["text"] if link is None else f"[{match['text']}]({link})"
 
     pieces, last = [], 0

@@ -21,10 +21,19 @@ from pathlib import Path
 import pytest
 
 ROOT = Path(__file__).resolve().parents[1]
-DOCUMENTS = sorted([ROOT / "README.md", ROOT / "bench" / "README.md", *ROOT.glob("docs/**/*.md")])
+DOCUMENTS = sorted(
+    [
+        ROOT / "README.md",
+        ROOT / "CHANGELOG.md",
+        ROOT / "bench" / "README.md",
+        *ROOT.glob("docs/**/*.md"),
+    ]
+)
 LINK = re.compile(r"!?\[[^\]]*\]\(\s*<?([^)\s>]+)>?(?:\s+\"[^\"]*\")?\s*\)")
 FENCE = re.compile(r"^(```|~~~).*?^\1", re.MULTILINE | re.DOTALL)
 CODE = re.compile(r"`[^`\n]*`")
+SET_UP = "python3 -m venv .venv && . .venv/bin/activate && pip install . && bodoge serve"
+"""The README's first command: install into a virtual environment, start the table."""
 OUTSIDE = re.compile(r"(\.\./)+shared/|\bshared/(DESIGN|GAME-DONE|STYLE|rules)")
 
 
@@ -122,12 +131,17 @@ def test_the_site_builds_strictly_from_the_documents(tmp_path: Path) -> None:
     assert result.returncode == 0, result.stdout + result.stderr
     home = re.sub(r"<[^>]+>", "", (tmp_path / "index.html").read_text(encoding="utf-8"))
     assert "pip install . &amp;&amp; bodoge serve" in home, "the README is the home page"
-    bench = (tmp_path / "benchmarks" / "index.html").read_text(encoding="utf-8")
+    bench = (tmp_path / "benchmarks.html").read_text(encoding="utf-8")
     assert "playouts.py" in bench, "bench/README.md is the benchmark reference"
-    api = (tmp_path / "contributors" / "api" / "index.html").read_text(encoding="utf-8")
-    # generated from the docstrings: the engine's classes and an example as code
-    assert 'id="bodoge.engine.state.State"' in api and 'id="bodoge.engine.rng.Rng"' in api
-    assert "&gt;&gt;&gt;" in api and "<blockquote>" not in api
+    api = tmp_path / "contributors" / "api"
+    state = (api / "bodoge.engine.state.html").read_text(encoding="utf-8")
+    # generated from the docstrings, a page per module: the engine's classes, examples as code
+    assert 'id="bodoge.engine.state.State"' in state
+    assert 'id="bodoge.engine.rng.Rng"' in (api / "bodoge.engine.rng.html").read_text("utf-8")
+    assert "&gt;&gt;&gt;" in state and "<blockquote>" not in state
+    # a role in a docstring links to the entry it names (here :func:`~.zones.redeal`)
+    kit = (api / "bodoge.engine.kit.html").read_text(encoding="utf-8")
+    assert 'href="bodoge.engine.kit.zones.html#bodoge.engine.kit.zones.redeal"' in kit
     for page in tmp_path.rglob("*.html"):
         text = page.read_text(encoding="utf-8")
         assert "fonts.googleapis" not in text and "gtag" not in text, page  # nothing fetched
@@ -152,12 +166,20 @@ def test_the_readme_is_the_landing_page() -> None:
     """What bodoge is, the two set-up commands, the games table, and a link to every page."""
     text = (ROOT / "README.md").read_text(encoding="utf-8")
     blocks = [block.strip() for block in re.findall(r"```sh\n(.*?)```", text, re.S)]
-    assert "pip install . && bodoge serve" in blocks and "bash .ci/run" in blocks
+    assert SET_UP in blocks and "bash .ci/run" in blocks
     assert "| `hoarders` |" in text
     linked = {(ROOT / target.partition("#")[0]).resolve() for target in links(text)}
-    pages = [page for page in nav_pages() if not re.match(r"balance/(?!README)", page)]
+    pages = [
+        page
+        for page in nav_pages()
+        if not re.match(r"(balance|research/environments|contributors/api)/(?!README)", page)
+    ]
     assert len(pages) > 10
-    outside = {"index.md": "README.md", "benchmarks.md": "bench/README.md"}
+    outside = {
+        "index.md": "README.md",
+        "benchmarks.md": "bench/README.md",
+        "changelog.md": "CHANGELOG.md",
+    }
     files = {page: (ROOT / outside.get(page, f"docs/{page}")).resolve() for page in pages}
     missing = [page for page, path in files.items() if page != "index.md" and path not in linked]
     assert not missing, f"README.md does not link to {missing}"
@@ -172,6 +194,10 @@ def test_the_site_docstring_reader_fences_doctests() -> None:
     text = "See :class:`State`::\n\n    >>> [1, 2][0]\n    1\n\nDone."
     assert module.doctest_fenced(text) == (
         "See `State`:\n\n    ```pycon\n    >>> [1, 2][0]\n    1\n    ```\n\nDone."
+    )
+    linked = module.doctest_fenced(text, {"State": "bodoge.engine.state.State"}.get)
+    assert linked.startswith(
+        'See <autoref identifier="bodoge.engine.state.State" optional><code>State</code></autoref>:'
     )
 
 

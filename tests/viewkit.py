@@ -20,8 +20,8 @@ from datetime import UTC, datetime
 import bodoge
 from bodoge.engine import Action, State, Text
 from bodoge.server.db import BOT, PERSON, PLAYING, WAITING, SeatInfo, TableInfo
-from bodoge.server.hub import LiveTable
 from bodoge.server.i18n import WORDS
+from bodoge.server.live import LiveTable
 from bodoge.server.render import ENV, game_words, render_game, table_template
 
 ACT = re.compile(r'data-act="(\d+)"')

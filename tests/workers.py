@@ -33,6 +33,7 @@ from websockets.exceptions import ConnectionClosed, WebSocketException
 import bodoge
 from bodoge.server.db import Store
 from bodoge.server.front import worker_for
+from bodoge.server.rebuilding import record_of
 from patience import PATIENCE
 
 GAME = "egyptian-bride"
@@ -46,16 +47,7 @@ def replayed(store: Store, table_id: str) -> bodoge.engine.State:
     assert info is not None
     rows = store.actions(table_id)
     assert [seq for seq, _, _ in rows] == list(range(len(rows)))
-    record = {
-        "format": bodoge.engine.RECORD_FORMAT,
-        "game": info.game,
-        "game_version": bodoge.get_game(info.game).version,
-        "options": info.options,
-        "num_players": info.num_players,
-        "seed": info.seed,
-        "actions": [[seat, action] for _, seat, action in rows],
-    }
-    return bodoge.replay(record)
+    return bodoge.replay(record_of(info, rows))
 
 
 WATCH_KEYS: dict[str, str] = {}

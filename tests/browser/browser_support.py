@@ -26,6 +26,7 @@ from playwright.sync_api import TimeoutError as PlaywrightTimeout
 import bodoge
 from bodoge.server.api import table_out
 from bodoge.server.db import Store
+from bodoge.server.rebuilding import record_of
 from patience import PATIENCE, PATIENCE_MS
 
 CHROMIUM = os.environ.get("BODOGE_CHROMIUM", "/usr/bin/chromium")
@@ -200,15 +201,7 @@ class Server:
             info = store.table(table_id)
             assert info is not None, f"no table {table_id}"
             rows = store.actions(table_id)
-        return {
-            "format": bodoge.engine.RECORD_FORMAT,
-            "game": info.game,
-            "game_version": bodoge.get_game(info.game).version,
-            "options": info.options,
-            "num_players": info.num_players,
-            "seed": info.seed,
-            "actions": [[seat, action] for _, seat, action in rows],
-        }
+        return record_of(info, rows)
 
 
 def check_server_log(server: Server) -> None:

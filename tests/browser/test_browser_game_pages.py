@@ -13,7 +13,7 @@ from playwright.sync_api import Browser, Page
 
 import bodoge
 from bodoge.engine import State
-from bodoge.server.hub import LiveTable
+from bodoge.server.live import LiveTable
 from bodoge.server.render import render_game
 from viewkit import live_table
 

@@ -17,8 +17,9 @@ import bodoge
 from bodoge.games.hoarders.actions import StealNut
 from bodoge.games.papayoo.actions import Play
 from bodoge.server.db import WAITING
-from bodoge.server.hub import LiveTable, state_message
 from bodoge.server.i18n import WORDS
+from bodoge.server.live import LiveTable
+from bodoge.server.messages import state_message
 from bodoge.server.render import ENV, game_words, render_game, table_template
 from viewkit import clickable, clicked_move, live_table, play_and_check_every_page
 

@@ -10,7 +10,7 @@ import pytest
 
 from bodoge.engine import State
 from bodoge.games.number_heist import CallNumber, NumberHeistState, PlaceDiamond
-from bodoge.server.hub import LiveTable
+from bodoge.server.live import LiveTable
 from bodoge.server.render import render_game
 from viewkit import live_table, play_and_check_every_page
 

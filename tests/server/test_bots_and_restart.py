@@ -21,7 +21,9 @@ from bodoge.bots import BotType, register_bot, unregister_bot
 from bodoge.engine import Action, State, Text
 from bodoge.server.api import table_out
 from bodoge.server.db import PERSON, Append, NewSeat, Store
-from bodoge.server.hub import Connection, Hub, LiveTable, ProtocolError, next_window
+from bodoge.server.hub import Hub
+from bodoge.server.live import Connection, LiveTable, ProtocolError
+from bodoge.server.rebuilding import next_window
 
 from .serverkit import (
     BRIDE,
@@ -447,7 +449,7 @@ def test_the_same_app_can_be_started_again(db_url: str) -> None:
 def test_a_connection_that_does_not_read_is_dropped(
     db_url: str, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    monkeypatch.setattr("bodoge.server.hub.MAX_BACKLOG", 3)
+    monkeypatch.setattr("bodoge.server.live.MAX_BACKLOG", 3)
     store = Store(db_url)
     store.migrate()
 

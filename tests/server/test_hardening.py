@@ -20,9 +20,11 @@ from bodoge.bots import BotType, ISMCTSBot, make_bot, register_bot, unregister_b
 from bodoge.cli.serve import SERVER_OPTIONS
 from bodoge.engine import Action, State, Text
 from bodoge.server import Settings, create_app
+from bodoge.server.bot_turns import BotLimits
 from bodoge.server.db import PERSON, NewSeat, Store
 from bodoge.server.guard import DeadlineHttpProtocol
-from bodoge.server.hub import MAX_BACKLOG, BotLimits, Connection, Hub
+from bodoge.server.hub import Hub
+from bodoge.server.live import MAX_BACKLOG, Connection
 
 from .serverkit import BRIDE, FOREIGN, ORIGIN, SEALED, act, bid, create, receive_state, stored
 

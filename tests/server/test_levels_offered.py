@@ -15,7 +15,7 @@ from fastapi.testclient import TestClient
 
 import bodoge
 from bodoge.bots import ISMCTSBot, make_bot, search_hints
-from bodoge.server.hub import STAND_IN
+from bodoge.server.bot_turns import STAND_IN
 from bodoge.server.pages import LOBBY_BOTS, bots_for, default_bot
 
 from .serverkit import BRIDE, SEALED, create, form_host

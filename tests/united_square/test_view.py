@@ -8,7 +8,7 @@ import re
 
 import pytest
 
-from bodoge.server.hub import LiveTable
+from bodoge.server.live import LiveTable
 from bodoge.server.render import render_game
 from viewkit import (
     check_template_words,

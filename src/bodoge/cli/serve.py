@@ -24,7 +24,8 @@ SERVE_HELP = Text(
 )
 HOST_HELP = Text("待ち受けるアドレス。", "Address to listen on.")
 PORT_HELP = Text(
-    "待ち受けるポート（0 で空いているポートを選ぶ）。", "Port to listen on (0: any free port)."
+    "待ち受けるポート（0 で空いているポートを選ぶ。環境変数 BODOGE_PORT でも指定できる）。",
+    "Port to listen on (0: any free port; the environment variable BODOGE_PORT sets it too).",
 )
 DATABASE_HELP = Text(
     "データベースのURL（既定: ./bodoge.sqlite の SQLite。postgresql://… で PostgreSQL）。",
@@ -214,7 +215,15 @@ def add_to(app: typer.Typer, hl: str) -> None:
     def serve(
         host: Annotated[str, typer.Option("--host", help=HOST_HELP(hl))] = "127.0.0.1",
         port: Annotated[
-            int, typer.Option("--port", metavar="PORT", min=0, max=65535, help=PORT_HELP(hl))
+            int,
+            typer.Option(
+                "--port",
+                metavar="PORT",
+                min=0,
+                max=65535,
+                envvar="BODOGE_PORT",
+                help=PORT_HELP(hl),
+            ),
         ] = 8000,
         database: Annotated[
             str | None, typer.Option("--database", metavar="URL", help=DATABASE_HELP(hl))

@@ -200,6 +200,12 @@ class Game:
     own (lobby, errors).
     """
     version: ClassVar[str] = "1"
+    """The version of the game's interface: it changes when something a saved agent, a
+    trained policy or a stored record relies on changes (the action ids of
+    :meth:`action_space`, the view's schema, a rule), and names the Gymnasium id
+    (``bodoge/<id>-v<version>``)."""
+    versions: ClassVar[Mapping[str, str]] = {"1": "The first version."}
+    """What each version changed, oldest first; the last key is :attr:`version`."""
     length_unit: ClassVar[Text] = Text("手", "actions")
     """What a player counts a game's length in (:data:`ROUNDS`, :data:`TURNS`, ...)."""
     length_counter: ClassVar[str] = ""

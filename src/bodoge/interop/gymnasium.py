@@ -31,9 +31,12 @@ How the game contract maps onto the Gymnasium API:
 * **Reward**: 0 until the end, then the seat's outcome from
   :func:`bodoge.interop.encoding.returns`: 1 for a lone win, ``1/k`` for a
   win shared by ``k`` seats, 0 for a loss (in a cooperative game every seat
-  gets 1 when the group wins).  ``terminated`` is true at the end; there is
-  no truncation, since every game ends by its rules (wrap the env in
-  ``gymnasium.wrappers.TimeLimit`` to cut episodes short).
+  gets 1 when the group wins).  ``terminated`` is true when the game ends
+  by its rules.  A few games have a safety limit on length, far beyond any
+  game people play; a game stopped by it (``state.stopped``) has no winner
+  and ends the episode as ``truncated`` with reward 0, since it was cut
+  short, not decided (wrap the env in ``gymnasium.wrappers.TimeLimit`` to
+  cut episodes shorter).
 * **Illegal actions** end the episode at once as a loss for the agent
   (reward ``-1``, ``info["illegal_action"]`` set) with a warning
   (``illegal="lose"``, the default): the convention of PettingZoo's classic
@@ -188,7 +191,8 @@ class BodogeEnv(gymnasium.Env[FloatArray, np.int64]):
         state.apply_unchecked(self.seat, self.prepared.table.actions[index])
         self._play_others()
         reward = returns(state)[self.seat] if state.is_over else 0.0
-        return self._observe(), reward, state.is_over, False, self._info()
+        stopped = state.is_over and state.stopped
+        return self._observe(), reward, state.is_over and not stopped, stopped, self._info()
 
     def render(self) -> str | None:
         return render_text(self.bodoge_state, self.seat, self.render_mode)

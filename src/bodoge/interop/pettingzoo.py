@@ -32,8 +32,11 @@ How the game contract maps onto the AEC API:
 * **Eliminations.**  A seat in ``state.eliminated`` is terminated at once
   with reward 0 (the contract keeps eliminated seats out of ``winners``),
   then removed from ``agents`` after its ``step(None)``, as PettingZoo
-  expects.  At the end every remaining agent is terminated; there is no
-  truncation, since every game ends by its rules.
+  expects.  At the end every remaining agent is terminated, except after a
+  safety stop (``state.stopped``: a few games have a limit on length far
+  beyond any game people play, and a game stopped by it has no winner):
+  then every remaining agent is truncated with reward 0, since the episode
+  was cut short rather than ended by a rule.
 * **Seeding.**  ``reset(seed=s)`` plays the bodoge game with seed ``s``
   (its record replays it); a later ``reset()`` without a seed draws the next
   seed from a generator seeded by ``s``.  ``reset``'s ``options`` are not
@@ -166,10 +169,11 @@ class BodogeAECEnv(AECEnv):  # type: ignore[misc]
         """Rewards, terminations and the next agent, from the state after a decision."""
         state = self.bodoge_state
         if state.is_over:
+            ended = self.truncations if state.stopped else self.terminations
             for agent, value in zip(self.possible_agents, returns(state), strict=True):
                 if agent in self.agents and not self.terminations[agent]:
                     self.rewards[agent] = value
-                    self.terminations[agent] = True
+                    ended[agent] = True
         else:
             for seat in state.eliminated:
                 agent = agent_name(seat)

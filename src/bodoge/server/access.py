@@ -24,7 +24,8 @@ from starlette.requests import HTTPConnection
 
 from .db import LINK, MAX_INVITE, Store, TableInfo, digest
 from .deps import HOST_COOKIE, seat_token
-from .hub import Hub, LiveTable
+from .hub import Hub
+from .live import LiveTable
 
 WATCH_COOKIE = "bodoge_watch_{table}"
 WATCH_QUERY = "watch"

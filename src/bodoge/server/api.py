@@ -59,6 +59,7 @@ from bodoge.engine.rng import SEED_BITS
 from . import names
 from .access import NOT_ALLOWED, NOT_ALLOWED_MESSAGE, NotSeen, may_see, seen_table
 from .access import host_secret_of as host_secret
+from .bot_turns import STAND_IN, BotLimits
 from .clock import BadClock, ClockSpec
 from .db import (
     ABANDONED,
@@ -78,7 +79,8 @@ from .db import (
     watch_key,
 )
 from .deps import HubDep, StoreDep, seat_token
-from .hub import STAND_IN, BotLimits, Hub, LiveTable
+from .hub import Hub
+from .live import LiveTable
 from .render import named_record
 
 MAX_BOT_SPEC = 200

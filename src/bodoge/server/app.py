@@ -19,11 +19,12 @@ from bodoge.review import Limits
 
 from . import api, pages, reviews, sockets
 from .api import TableQuota
+from .bot_turns import BotLimits
 from .config import Settings
 from .db import Store
 from .front import owner_check
 from .guard import Guard
-from .hub import BotLimits, Hub
+from .hub import Hub
 from .render import render_game
 
 STATIC = Path(__file__).with_name("static")

@@ -10,7 +10,7 @@ seat (``seats.clock_since``, ``seats.clock_left``) in the transaction that
 stores the action which changed them, so a restarted server finds every
 deadline where it was; nothing of a clock lives only in memory.
 
-The server enforces the deadlines (:meth:`bodoge.server.hub.Hub` hands a
+The server enforces the deadlines (:mod:`bodoge.server.deadlines` hands a
 seat whose time ran out to a bot); the browser only shows them.  A person
 who takes their seat back from a bot finds its clock as it was: a per-move
 limit goes on with what was left of this decision, a time bank keeps what

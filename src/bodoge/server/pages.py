@@ -45,6 +45,7 @@ from .api import (
     sit_at,
     watch_path,
 )
+from .chat import chat_line
 from .clock import PRESETS, ClockSpec
 from .db import (
     ABANDONED,
@@ -80,8 +81,11 @@ from .forms import (
     player_ranges,
     team_layouts,
 )
-from .hub import Hub, LiveTable, bot_name, bot_seats, chat_line, rebuild, room, seat_names
+from .hub import Hub
 from .i18n import LANG_COOKIE, word
+from .live import LiveTable
+from .messages import bot_name, bot_seats, room, seat_names
+from .rebuilding import rebuild
 from .render import named_record, render_game, render_page, seat_list, seat_teams
 from .reviews import page_words, reviewable_seats
 

@@ -26,8 +26,9 @@ from bodoge.engine import Action, Game, Text
 from bodoge.engine.text import signed
 
 from .db import ABANDONED, Store
-from .hub import LiveTable, bot_seats, seat_names
 from .i18n import error_words, word
+from .live import LiveTable
+from .messages import bot_seats, seat_names
 
 HERE = Path(__file__).parent
 log = logging.getLogger("bodoge.server")

@@ -84,7 +84,9 @@ from .access import NotSeen, seen_table
 from .api import ApiError, client_of
 from .db import TABLE_ID, Base, Store, digest, now
 from .deps import HubDep, LangDep, StoreDep
-from .hub import Hub, bot_name, bot_seats, rebuild, table_names
+from .hub import Hub
+from .messages import bot_name, bot_seats, table_names
+from .rebuilding import rebuild
 
 log = logging.getLogger("bodoge.server.reviews")
 

@@ -14,7 +14,7 @@ characters, no other keys):
 * :class:`PingIn` ``{"type": "ping"}``;
 * :class:`ChatIn` ``{"type": "chat", "text": "..."}``: a chat line (seated
   players only, at most ``MAX_CHAT`` characters, ``CHAT_BURST`` lines in
-  ``CHAT_WINDOW`` seconds; see :mod:`bodoge.server.hub`);
+  ``CHAT_WINDOW`` seconds; see :mod:`bodoge.server.chat`);
 * :class:`TakeSeatIn` ``{"type": "take_seat"}``: the seat's person plays
   again the seat a bot was playing for them (acting does the same).
 
@@ -71,7 +71,7 @@ error's message is at most ``MAX_ERROR`` characters: what a client sent is
 never echoed back at length.
 
 Every frame sent counts against the connection's backlog (``MAX_BACKLOG``
-in :mod:`bodoge.server.hub`), errors and pongs as much as states; a
+in :mod:`bodoge.server.live`), errors and pongs as much as states; a
 connection that lets it fill does not read, and is closed (1013).  A
 handshake from a page of another origin is refused before it completes
 (:mod:`bodoge.server.guard`).
@@ -94,8 +94,9 @@ from .api import MAX_ERROR, shown_id
 from .config import MAX_MESSAGE
 from .db import digest
 from .deps import HubDep, seat_token
-from .hub import NOT_ALLOWED_CLOSE, Connection, Hub, LiveTable, ProtocolError
+from .hub import Hub
 from .i18n import request_lang
+from .live import NOT_ALLOWED_CLOSE, Connection, LiveTable, ProtocolError
 
 log = logging.getLogger("bodoge.server")
 router = APIRouter()

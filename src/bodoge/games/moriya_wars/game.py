@@ -27,7 +27,11 @@ class MoriyaWars(Game):
     view = VIEW
     hidden_information = True
     version = "2"
-    """2: money may be spent after the face's action; the turn then ends with ``EndTurn``."""
+    versions = {  # noqa: RUF012 (a class attribute read only)
+        "1": "The first version.",
+        "2": "Money may be spent after the face's action; the turn then ends with an explicit "
+        "end-turn action (a new action id).",
+    }
     glossary = GLOSSARY
     words = WORDS
     endings = ENDING_NAMES
