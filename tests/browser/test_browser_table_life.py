@@ -69,7 +69,7 @@ def test_time_runs_out_bots_stand_in_the_person_comes_back_and_restarts_keep_dea
         server.api(
             "POST",
             f"/api/tables/{slow['table']['id']}/join",
-            {"invite": path.rsplit("/", 1)[1], "name": f"Pat {seat}"},
+            {"invite": path.rsplit("/", 1)[1], "name": f"P{seat}"},
         )
     made = server.new_table(
         ["person", "person", "bot:random"],

@@ -318,7 +318,7 @@ def test_joins_that_finish_out_of_order_never_take_the_table_back(db_url: str) -
     table_id = created.table.id
     readings = []
     for seat in (0, 1):
-        assert store.claim_seat(table_id, created.invites[seat], f"Pat {seat}") is not None
+        assert store.claim_seat(table_id, created.invites[seat], f"P{seat}") is not None
         reading = store.table(table_id)
         assert reading is not None
         readings.append(reading)

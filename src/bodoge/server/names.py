@@ -16,7 +16,7 @@ Cyrillic ``Н`` by ``H``), taken on the name without what does not show
 an ``i``), then taken again on its lower case, so that capitals and small
 letters, Latin or not, are compared alike (``НАNS`` and ``Hans``).  The
 names the table itself shows for a seat nobody named (``Bot 2``,
-``ボット2``, ``P2``, ``open``, ``空席``) are nobody's.
+``ボット2``, ``open``, ``空席``) are nobody's.
 """
 
 from __future__ import annotations
@@ -27,7 +27,7 @@ from collections.abc import Iterable
 
 import icu
 
-from bodoge.engine import LANGS, seat_name
+from bodoge.engine import LANGS
 
 from .i18n import word
 
@@ -40,7 +40,7 @@ BLANK = frozenset("\u115f\u1160\u3164\uffa0\u2800\u17b4\u17b5\u034f\U00016fe4")
 Braille pattern, Khmer inherent vowels, the combining grapheme joiner, the Khitan
 filler)."""
 MOST_SEATS = 20
-"""Seats whose default names (``Bot 20``, ``P20``) are reserved; more than any game seats."""
+"""Seats whose bots' default names (up to ``Bot 20``) are reserved; more than any game seats."""
 
 
 class BadName(ValueError):
@@ -130,10 +130,10 @@ def _shown(name: str) -> Iterable[str]:
 
 @functools.cache
 def reserved() -> frozenset[str]:
-    """The skeletons of the names a table shows for seats nobody named, in every language."""
+    """The skeletons of the names a table shows for seats nobody named, in every language:
+    a bot's (``Bot 2``, ``ボット2``) and an open seat's (``open``, ``空席``)."""
     shown = {word(key, lang) for key in ("open", "open_seat") for lang in LANGS}
     for seat in range(MOST_SEATS):
-        shown.add(seat_name(seat))
         shown.update(word("bot_name", lang, n=seat + 1) for lang in LANGS)
     return frozenset(skeleton(name) for name in shown)
 
