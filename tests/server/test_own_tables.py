@@ -63,6 +63,9 @@ def many_tables_joined(client: TestClient) -> None:
     second = client.get("/", params={"mine": 1}).text
     assert mine(second) == newest[MY_TABLES:]
     assert 'data-testid="mine-older"' not in second and 'data-testid="mine-newer"' in second
+    for odd in ("-1", "x", "٣"):  # any other page: the first
+        assert mine(client.get("/", params={"mine": odd}).text) == newest[:MY_TABLES]
+    assert mine(client.get("/", params={"mine": "9" * 30}).text) == []  # past the end
     # the oldest seat still holds: its table's page knows its player
     assert "Keen 0" in client.get(f"/t/{tables[0].id}").text
 

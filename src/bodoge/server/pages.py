@@ -363,13 +363,14 @@ def result_lines(info: TableInfo, lang: str) -> tuple[str, list[tuple[str, Any]]
 
 @router.get("/", response_class=HTMLResponse)
 async def lobby(
-    request: Request, store: StoreDep, hub: HubDep, lang: LangDep, mine: int = 0
+    request: Request, store: StoreDep, hub: HubDep, lang: LangDep, mine: str = "0"
 ) -> HTMLResponse:
-    """The lobby; ``?mine=N`` turns the list of the visitor's tables to its page N."""
+    """The lobby; ``?mine=N`` turns the list of the visitor's tables to its page N (any
+    other value: the first)."""
     moved = Response()
     device = await asyncio.to_thread(move_old_cookies, request, moved, store)
     device = device or device_of(request.cookies.get(DEVICE_COOKIE))
-    shown = min(max(mine, 0), MY_PAGES)
+    shown = min(int(mine), MY_PAGES) if mine.isascii() and mine.isdigit() else 0
     lists = await asyncio.to_thread(lobby_lists, store, hub, lang, device, shown)
     response = page(
         "lobby.html",
