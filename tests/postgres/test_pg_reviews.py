@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from server import test_review_lease_child as lease_child
 from server import test_reviews as reviews
 
 
@@ -22,3 +23,7 @@ def test_a_review_runs_once_across_servers_on_postgres(pg_url: str) -> None:
 def test_reviews_in_part_and_of_no_move_on_postgres(pg_url: str) -> None:
     reviews.test_a_long_game_is_reviewed_in_part_within_the_servers_limits(pg_url)
     reviews.test_a_review_of_a_game_ended_before_any_move_is_empty_and_says_so(pg_url)
+
+
+def test_a_review_process_ends_once_another_server_holds_it_on_postgres(pg_url: str) -> None:
+    lease_child.child_ends_when_its_review_is_taken_over(pg_url)

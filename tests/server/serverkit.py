@@ -14,6 +14,7 @@ from starlette.testclient import WebSocketTestSession
 
 from bodoge.server import Settings, create_app
 from bodoge.server.access import WATCH_COOKIE
+from bodoge.server.deps import HOST_COOKIE
 from bodoge.server.hub import Hub
 from bodoge.server.sockets import SERVER_MESSAGE, ErrorMessage, StateMessage
 from patience import PATIENCE
@@ -201,6 +202,14 @@ def frames_until(ws: WebSocketTestSession, test: Any, most: int = 200) -> dict[s
 def table_json(client: TestClient, table_id: str) -> dict[str, Any]:
     answer: dict[str, Any] = client.get(f"/api/tables/{table_id}", params=watching(table_id)).json()
     return answer
+
+
+def form_host(client: TestClient, table_id: str) -> dict[str, str]:
+    """The host's header for a table the lobby's form made: its host cookie belongs to the
+    table's pages only, and the API is asked with the secret it holds."""
+    secret = client.cookies.get(HOST_COOKIE.format(table=table_id))
+    assert secret, "the form gave no host cookie"
+    return {"X-Bodoge-Host": secret}
 
 
 def host(table: Table) -> dict[str, str]:

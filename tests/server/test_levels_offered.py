@@ -18,7 +18,7 @@ from bodoge.bots import ISMCTSBot, make_bot, search_hints
 from bodoge.server.bot_turns import STAND_IN
 from bodoge.server.pages import LOBBY_BOTS, bots_for, default_bot
 
-from .serverkit import BRIDE, SEALED, create
+from .serverkit import BRIDE, SEALED, create, form_host
 
 SELECT = re.compile(r'<select name="(seat_\d+|stand_in)"[^>]*>(.*?)</select>', re.DOTALL)
 SELECTED = re.compile(r'<option value="([^"]+)" selected>')
@@ -118,7 +118,7 @@ def test_a_level_chosen_in_the_lobby_form_is_the_seat_s_bot(client: TestClient) 
     response = client.post("/tables", data=form, follow_redirects=False)
     assert response.status_code == 303, response.text
     table_id = response.headers["location"].removeprefix("/t/")
-    info = client.get(f"/api/tables/{table_id}").json()
+    info = client.get(f"/api/tables/{table_id}", headers=form_host(client, table_id)).json()
     assert [seat["bot"] for seat in info["seats"][1:]] == ["easy", "strong"]
     assert client.app.state.store.table(table_id).stand_in == "easy"  # type: ignore[attr-defined]
 

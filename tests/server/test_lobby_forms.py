@@ -23,6 +23,8 @@ from bodoge.games import BUILTIN_IDS
 from bodoge.server import Settings, create_app
 from bodoge.server.pages import games_for_lobby
 
+from .serverkit import form_host
+
 LEFT_OUT = None
 """A field that sends nothing (an unchecked checkbox)."""
 
@@ -160,7 +162,8 @@ def test_a_side_chosen_site_by_site_is_left_out_unless_the_sides_are_custom(
     form = {"game": "imhotep", "num_seats": "2", "option_sides": "B", **sites}
     response = lobby.post("/tables", data=form, follow_redirects=False)
     assert response.status_code == 303, refusal(response.text)
-    table = lobby.get(f"/api/tables/{response.headers['location'].removeprefix('/t/')}").json()
+    table_id = response.headers["location"].removeprefix("/t/")
+    table = lobby.get(f"/api/tables/{table_id}", headers=form_host(lobby, table_id)).json()
     assert table["options"]["sides"] == "B"
     assert {v for k, v in table["options"].items() if k.endswith("_side")} == {"B"}
 

@@ -8,12 +8,13 @@ import pytest
 from fastapi.testclient import TestClient
 
 import bodoge
-from bodoge.server.deps import HOST_COOKIE, SEAT_COOKIE
+from bodoge.server.deps import SEAT_COOKIE
 
 from .serverkit import (
     BRIDE,
     SEALED,
     create,
+    form_host,
     join_seat,
     receive_state,
     socket,
@@ -96,9 +97,8 @@ def test_form_creates_a_table_seats_the_creator_and_starts_bots(client: TestClie
     )
     assert response.status_code == 303, response.text
     table_id = response.headers["location"].removeprefix("/t/")
-    assert client.cookies.get(HOST_COOKIE.format(table=table_id))
     assert client.cookies.get(SEAT_COOKIE.format(table=table_id))
-    info = client.get(f"/api/tables/{table_id}").json()
+    info = client.get(f"/api/tables/{table_id}", headers=form_host(client, table_id)).json()
     assert info["status"] == "playing"
     assert info["seats"][0]["name"] == "Alice"
     assert info["seats"][1]["bot"] == "random"

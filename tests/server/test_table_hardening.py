@@ -16,6 +16,7 @@ from fastapi.testclient import TestClient
 import bodoge
 from bodoge.server.db import PERSON, PLAYING, WAITING, NewSeat, Store, TableInfo, invite_code
 from bodoge.server.deps import HOST_COOKIE, SEAT_COOKIE
+from bodoge.server.devices import DEVICE_COOKIE
 from patience import PATIENCE
 
 from .serverkit import (
@@ -466,7 +467,8 @@ def test_the_lobby_lists_open_tables_to_all_and_private_ones_to_their_people_onl
     mine = client.get("/", headers={"accept-language": "en"}).text
     assert f'data-testid="mine-{private.id}"' in mine and f'data-testid="mine-{ended.id}"' in mine
     assert "Your tables" in mine and "forged123" not in mine
+    client.cookies.clear()  # another browser, with a guessed seat token and device
     client.cookies.set(SEAT_COOKIE.format(table=private.id), "a-guess")
-    client.cookies.delete(HOST_COOKIE.format(table=ended.id))
+    client.cookies.set(DEVICE_COOKIE, "a-guessed-device")
     guessed = client.get("/").text
     assert private.id not in guessed and ended.id not in guessed

@@ -71,7 +71,12 @@ class Chat:
             if holder is not None and live.info.token_hashes.get(holder) != seat:
                 raise ProtocolError("wrong_seat", "this seat is no longer yours")
             stored = await asyncio.to_thread(
-                self.store.add_chat, live.info.id, seat, line, live.state.version
+                self.store.add_chat,
+                live.info.id,
+                seat,
+                line,
+                live.state.version,
+                seat_names(live, "en")[seat],
             )
             live.chat.append(stored)
             self.demote_lost(live)
@@ -101,12 +106,17 @@ def chat_text(text: object) -> str:
 
 
 def chat_line(live: LiveTable, line: ChatLine, lang: str = "en") -> dict[str, Any]:
-    """A chat line as sent: who wrote it, what, when, at which version of the game."""
+    """A chat line as sent: who wrote it (named as when they wrote it, whoever holds the
+    seat now), what, when, at which version of the game."""
     names = seat_names(live, lang)
+    if line.name is not None:
+        name = line.name
+    else:
+        name = names[line.seat] if 0 <= line.seat < len(names) else "?"
     return {
         "n": line.n,
         "seat": line.seat,
-        "name": names[line.seat] if 0 <= line.seat < len(names) else "?",
+        "name": name,
         "text": line.text,
         "at": line.at,
         "version": line.version,

@@ -65,8 +65,11 @@ class Settings:
     keys: :data:`bodoge.server.reviews.DEFAULT_BUDGET`); ``BODOGE_REVIEW_BUDGET``."""
     reviews_per_client: int = 2
     """Reviews one client (address) may have waiting or running at once; 0: no limit."""
-    review_queue: int = 20
-    """Reviews the server holds waiting or running at once; 0: no limit."""
+    reviews_per_table: int = 2
+    """Reviews of one table waiting or running at once; 0: no limit."""
+    review_queue: int = 10
+    """Reviews the server holds waiting or running at once (the longest wait is this many
+    reviews' time); 0: no limit."""
     review_decisions: int = 60
     """Most decisions a review judges, evenly spread over the game; 0: all."""
     review_points: int = 100
@@ -95,7 +98,8 @@ class Settings:
             # not in to_env: ``bodoge serve`` has no flags for them, its workers inherit them
             review_budget=os.environ.get("BODOGE_REVIEW_BUDGET", ""),
             reviews_per_client=int(os.environ.get("BODOGE_REVIEWS_PER_CLIENT", "2")),
-            review_queue=int(os.environ.get("BODOGE_REVIEW_QUEUE", "20")),
+            reviews_per_table=int(os.environ.get("BODOGE_REVIEWS_PER_TABLE", "2")),
+            review_queue=int(os.environ.get("BODOGE_REVIEW_QUEUE", "10")),
             review_decisions=int(os.environ.get("BODOGE_REVIEW_DECISIONS", "60")),
             review_points=int(os.environ.get("BODOGE_REVIEW_POINTS", "100")),
             review_seconds=float(os.environ.get("BODOGE_REVIEW_SECONDS", "120")),

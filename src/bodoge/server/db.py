@@ -184,6 +184,8 @@ class ChatRow(Base):
     table_id: Mapped[str] = mapped_column(ForeignKey("game_tables.id"), primary_key=True)
     n: Mapped[int] = mapped_column(Integer, primary_key=True)
     seat: Mapped[int] = mapped_column(Integer)
+    name: Mapped[str | None] = mapped_column(String(64), nullable=True)
+    """Who wrote it, as the table named them then: a seat may change hands after."""
     text: Mapped[str] = mapped_column(String(500))
     version: Mapped[int] = mapped_column(Integer)
     """The game's version when it was written: a replay shows it at that step."""
@@ -325,6 +327,8 @@ class ChatLine:
     text: str
     version: int
     at: float
+    name: str | None = None
+    """The writer's name when they wrote it (``None`` on lines stored before names were)."""
 
 
 # ----------------------------------------------------------------------- store
@@ -880,8 +884,10 @@ class Store:
 
     # ---------------------------------------------------------------- chat
 
-    def add_chat(self, table_id: str, seat: int, text: str, version: int) -> ChatLine:
-        """Store a chat line (numbered in order per table)."""
+    def add_chat(
+        self, table_id: str, seat: int, text: str, version: int, name: str | None = None
+    ) -> ChatLine:
+        """Store a chat line (numbered in order per table) with its writer's name now."""
         stamp = now()
         with self.writing, self.engine.begin() as connection:
             if self.is_postgres:
@@ -892,10 +898,16 @@ class Store:
             n = 0 if last is None else int(last) + 1
             connection.execute(
                 CHAT.insert().values(
-                    table_id=table_id, n=n, seat=seat, text=text, version=version, created_at=stamp
+                    table_id=table_id,
+                    n=n,
+                    seat=seat,
+                    name=name,
+                    text=text,
+                    version=version,
+                    created_at=stamp,
                 )
             )
-        return ChatLine(n, seat, text, version, stamp.timestamp())
+        return ChatLine(n, seat, text, version, stamp.timestamp(), name)
 
     def chat(self, table_id: str) -> list[ChatLine]:
         if not TABLE_ID.fullmatch(table_id):
@@ -905,7 +917,8 @@ class Store:
                 select(CHAT).where(CHAT.c.table_id == table_id).order_by(CHAT.c.n)
             ).all()
         return [
-            ChatLine(r.n, r.seat, r.text, r.version, _aware(r.created_at).timestamp()) for r in rows
+            ChatLine(r.n, r.seat, r.text, r.version, _aware(r.created_at).timestamp(), r.name)
+            for r in rows
         ]
 
     def proxies(self, table_id: str) -> list[int]:

@@ -77,6 +77,12 @@ WORDS: dict[str, Text] = {
         "このブラウザで作った卓や参加した卓がここに出ます。",
         "Tables you made or joined in this browser show here.",
     ),
+    "own_tables_order": Text(
+        "新しい順に{n}卓ずつ表示します。",
+        "Most recent first, {n} at a time.",
+    ),
+    "older_tables": Text("前の卓をもっと見る", "Older tables"),
+    "newer_tables": Text("新しい卓に戻る", "Newer tables"),
     "status_waiting": Text("参加者待ち", "waiting"),
     "status_playing": Text("対戦中", "playing"),
     "status_over": Text("終了", "over"),

@@ -7,12 +7,16 @@ filler (U+3164 HANGUL FILLER and U+115F are letters to Unicode, U+2800 a
 symbol, yet each shows as empty space).  A combining mark must sit on
 something, and a few at most on one character.
 
-At one table no two people share a name, nor names that differ only in
-case, width or compatibility form, nor names that are the same letters in
-different scripts (Cyrillic ``Аnn`` beside Latin ``Ann``): each name's
-:func:`skeleton` maps every character that Unicode lists as confusable with
-a Latin one to that Latin character (``confusable_homoglyphs``, from
-Unicode's confusables data), and two names clash when their skeletons do.
+At one table no two people share a name, nor names that read alike: two
+names clash when their :func:`skeleton` is the same.  The skeleton is
+Unicode's (UTS #39, as ICU computes it: every character confusable with
+another replaced by their common prototype, ``I`` and ``ǀ`` by ``l``,
+Cyrillic ``Н`` by ``H``), taken on the name without what does not show
+(default-ignorable code points such as variation selectors, a dot above
+an ``i``), then taken again on its lower case, so that capitals and small
+letters, Latin or not, are compared alike (``НАNS`` and ``Hans``).  The
+names the table itself shows for a seat nobody named (``Bot 2``,
+``ボット2``, ``open``, ``空席``) are nobody's.
 """
 
 from __future__ import annotations
@@ -21,15 +25,22 @@ import functools
 import unicodedata
 from collections.abc import Iterable
 
-from confusable_homoglyphs import confusables
+import icu
+
+from bodoge.engine import LANGS
+
+from .i18n import word
 
 MAX_NAME = 40
 """Longest name, in characters (after normalisation)."""
 MAX_MARKS = 2
 """Most combining marks on one character."""
-BLANK = frozenset("\u115f\u1160\u3164\uffa0\u2800\u17b4\u17b5\u034f")
-"""Letters and symbols that show as empty space (Hangul fillers, the blank Braille
-pattern, Khmer inherent vowels, the combining grapheme joiner)."""
+BLANK = frozenset("\u115f\u1160\u3164\uffa0\u2800\u17b4\u17b5\u034f\U00016fe4")
+"""Letters, marks and symbols that show as empty space (Hangul fillers, the blank
+Braille pattern, Khmer inherent vowels, the combining grapheme joiner, the Khitan
+filler)."""
+MOST_SEATS = 20
+"""Seats whose bots' default names (up to ``Bot 20``) are reserved; more than any game seats."""
 
 
 class BadName(ValueError):
@@ -85,25 +96,53 @@ def visible(char: str) -> bool:
 
 
 def skeleton(name: str) -> str:
-    """What a name looks like: case-folded, each character confusable with a Latin one
-    replaced by it (``Аnn`` in Cyrillic and ``Ann`` have one skeleton)."""
-    return "".join(_latin(char) for char in unicodedata.normalize("NFKC", name).casefold())
+    """What a name looks like (see the module): equal for names that read alike.
+
+    >>> skeleton("НАNS") == skeleton("Hans") == skeleton("hans")
+    True
+    >>> skeleton("AIice") == skeleton("Alice"), skeleton("Ann\ufe0f") == skeleton("Ann")
+    (True, True)
+    """
+    shown = "".join(_shown(unicodedata.normalize("NFKC", name)))
+    once = _SPOOF.getSkeleton(0, shown)
+    return "".join(_SPOOF.getSkeleton(0, once.casefold()).split())
 
 
-@functools.lru_cache(maxsize=4096)
-def _latin(char: str) -> str:
-    found = confusables.is_confusable(char, preferred_aliases=["latin"])
-    if not found:
-        return char
-    for glyph in found[0]["homoglyphs"]:
-        if glyph["c"].isascii():
-            return str(glyph["c"]).casefold()
-    return char
+_SPOOF = icu.SpoofChecker()
+_IGNORABLE = icu.UProperty.DEFAULT_IGNORABLE_CODE_POINT
+_SOFT_DOTTED = icu.UProperty.SOFT_DOTTED
+_DOT_ABOVE = "\u0307"
+
+
+def _shown(name: str) -> Iterable[str]:
+    """The characters of ``name`` that show: no default-ignorable code point (variation
+    selectors among them), no blank filler, and no dot above on a letter that has its
+    own dot (``i\u0307`` shows as ``i``)."""
+    before = ""
+    for char in name:
+        if icu.Char.hasBinaryProperty(char, _IGNORABLE) or char in BLANK:
+            continue
+        if char == _DOT_ABOVE and before and icu.Char.hasBinaryProperty(before, _SOFT_DOTTED):
+            continue
+        before = char
+        yield char
+
+
+@functools.cache
+def reserved() -> frozenset[str]:
+    """The skeletons of the names a table shows for seats nobody named, in every language:
+    a bot's (``Bot 2``, ``ボット2``) and an open seat's (``open``, ``空席``)."""
+    shown = {word(key, lang) for key in ("open", "open_seat") for lang in LANGS}
+    for seat in range(MOST_SEATS):
+        shown.update(word("bot_name", lang, n=seat + 1) for lang in LANGS)
+    return frozenset(skeleton(name) for name in shown)
 
 
 def clash(name: str, others: Iterable[str | None]) -> None:
     """:class:`BadName` (``name_taken``) when ``name`` reads like one of ``others``."""
     mine = skeleton(name)
+    if mine in reserved():
+        raise BadName("name_taken", "the table itself shows that name for a seat nobody named")
     if any(other and skeleton(other) == mine for other in others):
         raise BadName(
             "name_taken", "someone at this table has that name, or one that looks the same"

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+import secrets
 import time
 from collections.abc import Mapping
 from typing import Annotated, Any
@@ -56,11 +57,22 @@ from .db import (
     PLAYING,
     TABLE_ID,
     WAITING,
+    Store,
     TableInfo,
     invite_code,
     watch_key,
 )
 from .deps import HOST_COOKIE, SEAT_COOKIE, HubDep, LangDep, StoreDep, seat_token
+from .devices import (
+    DEVICE_AGE,
+    DEVICE_COOKIE,
+    Remembered,
+    device_of,
+    forget,
+    new_device,
+    remember,
+    remembered,
+)
 from .forms import (
     Refusal,
     api_refusal,
@@ -109,20 +121,50 @@ def set_watch_cookie(response: Response, table_id: str, key: str) -> None:
     set_table_cookie(response, WATCH_COOKIE, table_id, key)
 
 
-def set_table_cookie(
-    response: Response, name: str, table_id: str, value: str, site_wide: bool = False
-) -> None:
-    """A cookie of one table (``name`` holds ``{table}``): of its pages and socket only,
-    or ``site_wide``, for the seat and host cookies, which the lobby at ``/`` reads to
-    list the visitor's own tables."""
+def set_table_cookie(response: Response, name: str, table_id: str, value: str) -> None:
+    """A cookie of one table (``name`` holds ``{table}``): of its pages and socket only, so
+    a browser sends the same few cookies however many tables it has joined
+    (:mod:`bodoge.server.devices`)."""
     response.set_cookie(
         name.format(table=table_id),
         value,
         max_age=COOKIE_AGE,
         httponly=True,
         samesite="lax",
-        path="/" if site_wide else f"/t/{table_id}",
+        path=f"/t/{table_id}",
     )
+
+
+async def keep_secrets(
+    request: Request,
+    response: Response,
+    store: Store,
+    table_id: str,
+    seat: str | None = None,
+    host: str | None = None,
+) -> None:
+    """Give the browser the table's seat token or host secret (cookies of its path) and
+    keep the table in the browser's list, which the lobby shows."""
+    if seat:
+        set_table_cookie(response, SEAT_COOKIE, table_id, seat)
+    if host:
+        set_table_cookie(response, HOST_COOKIE, table_id, host)
+    device = await asyncio.to_thread(own_device, request, response)
+    await asyncio.to_thread(remember, store, device, table_id, seat, host)
+
+
+def own_device(request: Request, response: Response) -> str:
+    """The hash naming this browser; a browser without one is given its cookie now."""
+    value = request.cookies.get(DEVICE_COOKIE)
+    device = device_of(value)
+    if value is None or device is None:
+        value = new_device()
+        device = device_of(value)
+        assert device is not None
+    response.set_cookie(
+        DEVICE_COOKIE, value, max_age=DEVICE_AGE, httponly=True, samesite="lax", path="/"
+    )
+    return device
 
 
 LOBBY_BOTS = (
@@ -192,12 +234,15 @@ def names_of(info: TableInfo, seats: Any, lang: str) -> str:
     return ", ".join(named.get(seat) or bot_name(seat, lang) for seat in seats)
 
 
-MY_TABLES = 50
-"""Most tables the lobby looks up from one browser's cookies."""
+MY_TABLES = 20
+"""How many of the browser's tables the lobby shows at a time (most recent first)."""
+MY_PAGES = 1000
+"""The furthest page of the browser's tables the lobby turns to."""
 
 
 def cookie_tables(cookies: Mapping[str, str]) -> dict[str, tuple[str | None, str | None]]:
-    """(seat token, host secret) of each table this browser holds a cookie of."""
+    """(seat token, host secret) of each table whose cookie this request carries on ``/``:
+    only cookies set there by an older version reach the lobby."""
     found: dict[str, list[str | None]] = {}
     for kind, pattern in enumerate((SEAT_COOKIE, HOST_COOKIE)):
         prefix = pattern.removesuffix("{table}")
@@ -205,33 +250,62 @@ def cookie_tables(cookies: Mapping[str, str]) -> dict[str, tuple[str | None, str
             table_id = name.removeprefix(prefix)
             if name.startswith(prefix) and TABLE_ID.fullmatch(table_id) and len(value) <= 200:
                 found.setdefault(table_id, [None, None])[kind] = value
-    return {tid: (pair[0], pair[1]) for tid, pair in list(found.items())[:MY_TABLES]}
+    return {tid: (pair[0], pair[1]) for tid, pair in found.items()}
 
 
-def own_tables(store: Any, cookies: Mapping[str, str]) -> list[TableInfo]:
-    """The tables whose seat or host cookie this browser holds (checked, newest first)."""
-    mine = []
-    for table_id, (token, secret) in cookie_tables(cookies).items():
-        info = store.table(table_id)
+def move_old_cookies(request: Request, response: Response, store: Store) -> str | None:
+    """Seat and host cookies of ``/`` (an older version's) become cookies of their table's
+    path, and the browser's list keeps their tables: the lobby's requests shrink.  The
+    browser's device hash when there were any."""
+    old = cookie_tables(request.cookies)
+    if not old:
+        return None
+    device = own_device(request, response)
+    for table_id, (token, secret) in old.items():
+        remember(store, device, table_id, token, secret)
+        for name, value in ((SEAT_COOKIE, token), (HOST_COOKIE, secret)):
+            if value:
+                set_table_cookie(response, name, table_id, value)
+                response.delete_cookie(name.format(table=table_id), path="/")
+    return device
+
+
+def holds(info: TableInfo, kept: Remembered) -> bool:
+    """Whether the browser's seat or host secret of the table still holds there."""
+    seat = kept.seat_hash is not None and kept.seat_hash in info.token_hashes
+    host = bool(kept.host_hash) and secrets.compare_digest(kept.host_hash or "", info.host_hash)
+    return seat or host
+
+
+def own_tables(store: Store, device: str | None, page: int) -> tuple[list[TableInfo], bool]:
+    """The browser's tables whose seat or host secret still holds, most recent first,
+    ``page`` (from 0) of :data:`MY_TABLES`; and whether there are more after them."""
+    if device is None:
+        return [], False
+    kept = remembered(store, device, page * MY_TABLES, MY_TABLES + 1)
+    mine, gone = [], []
+    for entry in kept[:MY_TABLES]:
+        info = store.table(entry.table_id)
         if info is None:
-            continue
-        if info.seat_for(token) is not None or (secret and store.is_host(table_id, secret)):
+            gone.append(entry.table_id)
+        elif holds(info, entry):
             mine.append(info)
-    return sorted(mine, key=lambda info: info.created_at, reverse=True)
+    forget(store, device, gone)
+    return mine, len(kept) > MY_TABLES
 
 
 def lobby_lists(
-    store: Any, hub: Hub, lang: str, cookies: Mapping[str, str] | None = None
+    store: Any, hub: Hub, lang: str, device: str | None = None, page: int = 0
 ) -> dict[str, Any]:
     """The lobby's two lists: open tables (anyone may sit), and the visitor's own tables
-    (whose seat or host cookies this browser holds: whose turn and for how long, or the
-    winner and scores).  A private table is listed to nobody else."""
+    (:func:`own_tables`: whose turn and for how long, or the winner and scores).  A
+    private table is listed to nobody else."""
     listed = [
         t
         for t in store.tables([WAITING], limit=200)
         if t.listed and any(s.kind == PERSON and not s.filled for s in t.seats)
     ][:20]
-    mine = own_tables(store, cookies or {})
+    mine, more = own_tables(store, device, page)
     playing = [t for t in mine if t.status == PLAYING]
     moved = store.last_moves([t.id for t in playing])
     at = time.time()
@@ -251,6 +325,9 @@ def lobby_lists(
             for t in listed
         ],
         "mine": entries,
+        "mine_page": page,
+        "mine_more": more,
+        "mine_size": MY_TABLES,
     }
 
 
@@ -285,9 +362,17 @@ def result_lines(info: TableInfo, lang: str) -> tuple[str, list[tuple[str, Any]]
 
 
 @router.get("/", response_class=HTMLResponse)
-async def lobby(request: Request, store: StoreDep, hub: HubDep, lang: LangDep) -> HTMLResponse:
-    lists = await asyncio.to_thread(lobby_lists, store, hub, lang, request.cookies)
-    return page(
+async def lobby(
+    request: Request, store: StoreDep, hub: HubDep, lang: LangDep, mine: str = "0"
+) -> HTMLResponse:
+    """The lobby; ``?mine=N`` turns the list of the visitor's tables to its page N (any
+    other value: the first)."""
+    moved = Response()
+    device = await asyncio.to_thread(move_old_cookies, request, moved, store)
+    device = device or device_of(request.cookies.get(DEVICE_COOKIE))
+    shown = min(int(mine), MY_PAGES) if mine.isascii() and mine.isdigit() else 0
+    lists = await asyncio.to_thread(lobby_lists, store, hub, lang, device, shown)
+    response = page(
         "lobby.html",
         lang,
         games=games_for_lobby(lang),
@@ -296,6 +381,8 @@ async def lobby(request: Request, store: StoreDep, hub: HubDep, lang: LangDep) -
         titles={gid: bodoge.get_game(gid).title(lang) for gid in BUILTIN_IDS},
         **lists,
     )
+    response.raw_headers.extend(h for h in moved.raw_headers if h[0] == b"set-cookie")
+    return response
 
 
 @router.get("/lang/{code}")
@@ -329,15 +416,18 @@ async def create_from_form(
         return error_page(lang, refusal.status, refusal.message)
     table_id = created.table.id
     response = RedirectResponse(f"/t/{table_id}", 303)
-    set_table_cookie(response, HOST_COOKIE, table_id, created.host_token, site_wide=True)
+    seat = None
     if my_name and 0 in created.invites:
         try:
             joined = await join_table(store, hub, table_id, created.invites[0], my_name[:40])
         except ApiError as error:
-            return error_page(lang, error.status_code, word("name_required", lang))
-        set_seat_cookie(response, table_id, joined.token)
+            refused = error_page(lang, error.status_code, word("name_required", lang))
+            await keep_secrets(request, refused, store, table_id, host=created.host_token)
+            return refused
+        seat = joined.token
     else:
         await hub.created(created.table)
+    await keep_secrets(request, response, store, table_id, seat, created.host_token)
     return response
 
 
@@ -376,10 +466,6 @@ def table_from_form(form: Any, lang: str) -> NewTable:
 def in_words(error: ApiError, lang: str) -> str:
     """A refusal of a page's form in the visitor's language (never the API's own words)."""
     return api_refusal(error.status_code, error.code, lang, "form_other").message
-
-
-def set_seat_cookie(response: Response, table_id: str, token: str) -> None:
-    set_table_cookie(response, SEAT_COOKIE, table_id, token, site_wide=True)
 
 
 @router.get("/t/{table_id}", response_class=HTMLResponse)
@@ -477,6 +563,7 @@ async def join_submit(
     table_id: str,
     invite: str,
     name: Annotated[str, Form()],
+    request: Request,
     store: StoreDep,
     hub: HubDep,
     lang: LangDep,
@@ -488,7 +575,7 @@ async def join_submit(
         message = word(key, lang) if key else in_words(error, lang)
         return error_page(lang, error.status_code, message)
     response = RedirectResponse(f"/t/{table_id}", 303)
-    set_seat_cookie(response, table_id, joined.token)
+    await keep_secrets(request, response, store, table_id, seat=joined.token)
     return response
 
 
@@ -677,7 +764,12 @@ async def host_table_form(
 
 @router.post("/t/{table_id}/sit")
 async def sit_form(
-    table_id: str, name: Annotated[str, Form()], store: StoreDep, hub: HubDep, lang: LangDep
+    table_id: str,
+    name: Annotated[str, Form()],
+    request: Request,
+    store: StoreDep,
+    hub: HubDep,
+    lang: LangDep,
 ) -> Response:
     """The lobby's Join button: the first free seat of an open table."""
     try:
@@ -688,7 +780,7 @@ async def sit_form(
             lang, error.status_code, word(key, lang) if key else in_words(error, lang)
         )
     response = RedirectResponse(f"/t/{table_id}", 303)
-    set_seat_cookie(response, table_id, joined.token)
+    await keep_secrets(request, response, store, table_id, seat=joined.token)
     return response
 
 
@@ -721,11 +813,15 @@ async def next_table(table_id: str, request: Request, store: StoreDep, hub: HubD
     new_id = info.next_table
     response = RedirectResponse(f"/t/{new_id}", 303)
     token = seat_token(request, table_id)
-    if token and len(token) <= 200 and info.seat_for(token) is not None:
-        set_seat_cookie(response, new_id, token)
+    if not (token and len(token) <= 200 and info.seat_for(token) is not None):
+        token = None
     secret = request.cookies.get(HOST_COOKIE.format(table=table_id))
-    if secret and len(secret) <= 200 and await asyncio.to_thread(store.is_host, new_id, secret):
-        set_table_cookie(response, HOST_COOKIE, new_id, secret, site_wide=True)
+    if not (
+        secret and len(secret) <= 200 and await asyncio.to_thread(store.is_host, new_id, secret)
+    ):
+        secret = None
+    if token or secret:
+        await keep_secrets(request, response, store, new_id, token, secret)
     key = watch_key_of(request, table_id)
     if key and by_key(info, key):
         set_watch_cookie(response, new_id, key)

@@ -16,14 +16,21 @@ bot's decision, so the server runs it on its own terms:
   most at ``review_decisions`` decisions and ``review_points`` points of each
   curve, evenly spread over the game, for at most ``review_seconds`` of
   running time: a longer game is reviewed in part, and says so.  A client
-  (address) may have ``reviews_per_client`` reviews waiting or running, the
-  server ``review_queue`` in all; beyond that the request is refused (429).
+  (address) may have ``reviews_per_client`` reviews waiting or running, a
+  table ``reviews_per_table``, the server ``review_queue`` in all; beyond
+  that the request is refused (429).
+- **Fair.**  The queue takes every client's first review before anyone's
+  second (:func:`fair_order`), and a waiting review says how many are ahead
+  of it and the longest it may wait (each of those at most
+  ``review_seconds`` and its wrap-up, not counting pauses for live bots).
 - **Live play first.**  One worker thread has the reviews run one after
   another, each in a child process at the lowest OS priority (never holding
   the server's GIL), which is stopped while any bot of a live table is
   thinking (:attr:`Hub.thinking`) and continued afterwards.  The child never
-  outlives its server (:func:`end_with_parent`).
-- **Fair.**  Only a finished game may be reviewed, by anyone who may replay
+  outlives its server (:func:`end_with_parent`), nor its server's lease: it
+  reads the lease itself and ends once another server holds the review
+  (:func:`watch_lease`), however frozen its own server is.
+- **Only what may be seen.**  Only a finished game may be reviewed, by anyone who may replay
   it (the replay page's own check); the review reads only what the seat
   could know, and the page shows the seat's own view at each step.
 """
@@ -34,6 +41,7 @@ import asyncio
 import contextlib
 import ctypes
 import logging
+import math
 import multiprocessing
 import os
 import secrets
@@ -43,6 +51,7 @@ import sys
 import threading
 import time
 from collections.abc import Callable
+from dataclasses import dataclass
 from datetime import datetime, timedelta
 from multiprocessing.connection import Connection
 from typing import Annotated, Any
@@ -56,6 +65,7 @@ from sqlalchemy import (
     Integer,
     String,
     and_,
+    create_engine,
     func,
     or_,
     select,
@@ -63,6 +73,7 @@ from sqlalchemy import (
 )
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Mapped, mapped_column
+from sqlalchemy.pool import NullPool
 
 import bodoge
 from bodoge.engine import BodogeError, Game, Text, register, replay, replay_stops
@@ -94,6 +105,8 @@ LEASE_SECONDS = 30.0
 """How long a running review stays its server's without a renewal (renewed every third)."""
 OVERTIME_SECONDS = 30.0
 """How long a review told its time is up may take to send what it has before it is ended."""
+LEASE_CHECK_SECONDS = 1.0
+"""How often a review's process reads whether its server still holds the review."""
 
 
 class ReviewRow(Base):
@@ -126,6 +139,10 @@ WORDS = {
         "検討の依頼は同時に {n} 件までです。終わるまでお待ちください",
         "At most {n} reviews at a time; please wait for yours to finish",
     ),
+    "per_table": Text(
+        "この卓の検討は同時に {n} 件までです。終わるまでお待ちください",
+        "At most {n} reviews of this table at a time; please wait for one to finish",
+    ),
     "queue_full": Text(
         "検討の順番待ちがいっぱいです。しばらくしてからもう一度どうぞ",
         "The review queue is full; please try again a little later",
@@ -152,7 +169,10 @@ PAGE_WORDS = {
     "choose": Text("検討する席を選んでください", "Choose a seat to review"),
     "pick": Text("席を選ぶ…", "Choose a seat…"),
     "seat": Text("検討する席", "Seat to review"),
-    "queued": Text("順番待ち…", "Waiting in the queue…"),
+    "queued": Text(
+        "順番待ち…（前に{ahead}件、長くても約{minutes}分）",
+        "Waiting in the queue… ({ahead} ahead, at most about {minutes} min)",
+    ),
     "started": Text("検討を始めました…", "Reviewing…"),
     "running": Text("検討中… {done} / {total}", "Reviewing… {done} of {total}"),
     "failed": Text("検討できませんでした: {error}", "The review failed: {error}"),
@@ -247,15 +267,18 @@ def parse_budget(text: str) -> Budget:
 # ----------------------------------------------------------------- storage
 
 
-def read(store: Store, table_id: str, seat: int) -> dict[str, Any] | None:
-    """The review of that seat as the API shows it, or None if never asked for."""
+def read(store: Store, table_id: str, seat: int, seconds: float = 0.0) -> dict[str, Any] | None:
+    """The review of that seat as the API shows it, or None if never asked for; a waiting
+    one says how many reviews are ahead of it (``ahead``) and, each taking at most
+    ``seconds`` and its wrap-up, the longest wait in minutes (``minutes``)."""
     with store.engine.connect() as connection:
         row = connection.execute(
             select(REVIEWS).where(REVIEWS.c.table_id == table_id, REVIEWS.c.seat == seat)
         ).first()
+        line = _active(connection) if row is not None and row.status == QUEUED else []
     if row is None:
         return None
-    return {
+    shown = {
         "table": row.table_id,
         "seat": row.seat,
         "status": row.status,
@@ -264,26 +287,84 @@ def read(store: Store, table_id: str, seat: int) -> dict[str, Any] | None:
         "error": row.error,
         "review": row.result,
     }
+    if row.status == QUEUED:
+        ahead = ahead_of(line, (table_id, seat))
+        shown["ahead"] = ahead
+        shown["minutes"] = math.ceil((ahead + 1) * (seconds + OVERTIME_SECONDS) / 60)
+    return shown
+
+
+Waiting = tuple[str, int, str, str, datetime]
+"""An active review: table, seat, client, status, when asked."""
+
+
+def _active(connection: Any) -> list[Waiting]:
+    """The reviews waiting or running."""
+    rows = connection.execute(
+        select(
+            REVIEWS.c.table_id,
+            REVIEWS.c.seat,
+            REVIEWS.c.client,
+            REVIEWS.c.status,
+            REVIEWS.c.asked_at,
+        ).where(REVIEWS.c.status.in_(ACTIVE))
+    ).all()
+    return [(r.table_id, r.seat, r.client, r.status, r.asked_at) for r in rows]
+
+
+def fair_order(active: list[Waiting]) -> list[Waiting]:
+    """The reviews in the order the queue takes them: running ones first, then every
+    client's first review (by when it was asked), then every client's second, and so on:
+    a client with many reviews waiting delays nobody else's first.  Below, client ``x``
+    asked first but has a review running, so ``y``'s first goes before ``x``'s others:
+
+    >>> t = [datetime(2026, 1, 1, 0, m) for m in range(4)]
+    >>> line = [("a", 0, "x", QUEUED, t[0]), ("a", 1, "x", QUEUED, t[1]),
+    ...         ("b", 0, "y", QUEUED, t[2]), ("c", 0, "x", RUNNING, t[3])]
+    >>> [(r[0], r[1]) for r in fair_order(line)]
+    [('c', 0), ('b', 0), ('a', 0), ('a', 1)]
+    """
+    earlier: dict[str, int] = {}
+    ranked = []
+    for entry in sorted(active, key=lambda r: (r[3] != RUNNING, r[4])):
+        rank = earlier.get(entry[2], 0)
+        earlier[entry[2]] = rank + 1
+        ranked.append((entry[3] != RUNNING, rank, entry[4], entry))
+    return [e[-1] for e in sorted(ranked, key=lambda e: e[:3])]
+
+
+def ahead_of(active: list[Waiting], wanted: tuple[str, int]) -> int:
+    """How many of the ``active`` reviews the queue takes before ``wanted``."""
+    order = [(r[0], r[1]) for r in fair_order(active)]
+    return order.index(wanted) if wanted in order else 0
 
 
 def ask(
-    store: Store, table_id: str, seat: int, client: str, per_client: int, cap: int, lang: str
+    store: Store,
+    table_id: str,
+    seat: int,
+    client: str,
+    per_client: int,
+    cap: int,
+    lang: str,
+    per_table: int = 0,
 ) -> bool:
     """Queue the review of ``seat`` unless it is queued, running or done; True if queued now.
 
     A failed review may be asked for again.  Refused (429) when the client
-    already has ``per_client`` reviews waiting or running, or the server
-    ``cap`` in all (0: no cap).
+    already has ``per_client`` reviews waiting or running, the table
+    ``per_table``, or the server ``cap`` in all (0: no cap).
     """
     try:
-        return _ask(store, table_id, seat, digest(client), per_client, cap, lang)
+        return _ask(store, table_id, seat, digest(client), (per_client, per_table, cap), lang)
     except IntegrityError:  # another worker process queued the same review just now
         return False
 
 
 def _ask(
-    store: Store, table_id: str, seat: int, who: str, per_client: int, cap: int, lang: str
+    store: Store, table_id: str, seat: int, who: str, caps: tuple[int, int, int], lang: str
 ) -> bool:
+    per_client, per_table, cap = caps
     with store.writing, store.engine.begin() as connection:
         status = connection.execute(
             select(REVIEWS.c.status).where(REVIEWS.c.table_id == table_id, REVIEWS.c.seat == seat)
@@ -296,6 +377,11 @@ def _ask(
         ).scalar_one()
         if per_client and mine >= per_client:
             raise refuse(429, "per_client", lang, n=per_client)
+        table = connection.execute(
+            select(func.count()).where(active, REVIEWS.c.table_id == table_id)
+        ).scalar_one()
+        if per_table and table >= per_table:
+            raise refuse(429, "per_table", lang, n=per_table)
         everyone = connection.execute(select(func.count()).where(active)).scalar_one()
         if cap and everyone >= cap:
             raise refuse(429, "queue_full", lang)
@@ -320,8 +406,9 @@ FREE: dict[str, Any] = {"owner": None, "lease_until": None}
 
 
 def claim(store: Store, owner: str, lease: float) -> tuple[str, int] | None:
-    """The oldest review waiting, or running under a lease that ran out (its server died),
-    now running under ``owner``'s lease of ``lease`` seconds.
+    """The first review the queue takes (:func:`fair_order`) of those waiting or running
+    under a lease that ran out (its server died), now running under ``owner``'s lease of
+    ``lease`` seconds.
 
     The update checks again that the review is free: of servers claiming it at
     once, one takes it.  A lease still held is never taken.
@@ -330,17 +417,18 @@ def claim(store: Store, owner: str, lease: float) -> tuple[str, int] | None:
         moment = now()
         lapsed = or_(REVIEWS.c.lease_until.is_(None), REVIEWS.c.lease_until < moment)
         free = or_(REVIEWS.c.status == QUEUED, and_(REVIEWS.c.status == RUNNING, lapsed))
-        row = connection.execute(
-            select(REVIEWS.c.table_id, REVIEWS.c.seat)
-            .where(free)
-            .order_by(REVIEWS.c.asked_at)
-            .limit(1)
-        ).first()
+        takeable = {
+            (r.table_id, r.seat)
+            for r in connection.execute(select(REVIEWS.c.table_id, REVIEWS.c.seat).where(free))
+        }
+        order = [(r[0], r[1]) for r in fair_order(_active(connection))]
+        row = next((review for review in order if review in takeable), None)
         if row is None:
             return None
+        table_id, seat = row
         taken = connection.execute(
             update(REVIEWS)
-            .where(REVIEWS.c.table_id == row.table_id, REVIEWS.c.seat == row.seat, free)
+            .where(REVIEWS.c.table_id == table_id, REVIEWS.c.seat == seat, free)
             .values(
                 status=RUNNING,
                 done=0,
@@ -348,7 +436,7 @@ def claim(store: Store, owner: str, lease: float) -> tuple[str, int] | None:
                 lease_until=moment + timedelta(seconds=lease),
             )
         )
-    return (row.table_id, row.seat) if taken.rowcount == 1 else None
+    return (table_id, seat) if taken.rowcount == 1 else None
 
 
 def renew(store: Store, table_id: str, seat: int, owner: str, lease: float) -> bool:
@@ -427,6 +515,37 @@ def review_result(
     return result
 
 
+@dataclass(frozen=True)
+class Lease:
+    """The review a child process runs, and the server whose lease it runs under."""
+
+    url: str
+    """The database's URL."""
+    table_id: str
+    seat: int
+    owner: str
+
+
+def watch_lease(lease: Lease, every: float = LEASE_CHECK_SECONDS) -> None:
+    """End this process once the review is no longer running under ``lease.owner`` (another
+    server took it over, or it was given up): read every ``every`` seconds, from a thread of
+    the child's own, so a frozen server cannot keep its child computing.  A database that
+    does not answer ends nothing: the lease decides, and it is read again."""
+    engine = create_engine(lease.url, poolclass=NullPool)
+    query = select(REVIEWS.c.owner, REVIEWS.c.status).where(
+        REVIEWS.c.table_id == lease.table_id, REVIEWS.c.seat == lease.seat
+    )
+    while True:
+        time.sleep(every)
+        try:
+            with engine.connect() as connection:
+                row = connection.execute(query).first()
+        except Exception:  # the database is away for a moment
+            continue
+        if row is None or row.owner != lease.owner or row.status != RUNNING:
+            os._exit(0)
+
+
 def review_in_child(
     game: Game,
     record: dict[str, Any],
@@ -437,6 +556,7 @@ def review_in_child(
     names: Names,
     pipe: Connection,
     parent: int,
+    lease: Lease | None = None,
 ) -> None:
     """A review in a process of its own, at the lowest priority; it tells the pipe how it goes.
 
@@ -446,9 +566,12 @@ def review_in_child(
     worker stops it only from then on), ``("progress", done, total)``, then
     ``("done", result)`` or ``("failed", reason)``.  Anything the worker
     sends means the time is up: the review ends at the next position with
-    what it has.
+    what it has.  With a ``lease``, the process ends by itself once its server
+    no longer holds the review (:func:`watch_lease`).
     """
     end_with_parent(parent)
+    if lease is not None:
+        threading.Thread(target=watch_lease, args=(lease,), daemon=True).start()
     pipe.send(("ready",))
     with contextlib.suppress(OSError):
         os.nice(19)
@@ -649,7 +772,19 @@ class ReviewWorker:
         context = multiprocessing.get_context("spawn")
         ours, theirs = context.Pipe()
         game = bodoge.get_game(record["game"])
-        args = (game, record, seat, self.budget, self.limits, seed, names, theirs, os.getpid())
+        lease = Lease(self.store.url, table_id, seat, self.owner)
+        args = (
+            game,
+            record,
+            seat,
+            self.budget,
+            self.limits,
+            seed,
+            names,
+            theirs,
+            os.getpid(),
+            lease,
+        )
         child = context.Process(target=review_in_child, args=args, name="bodoge-review")
         child.daemon = True
         child.start()
@@ -769,11 +904,13 @@ async def ask_review(
         settings.reviews_per_client,
         settings.review_queue,
         lang,
+        settings.reviews_per_table,
     )
     worker: ReviewWorker | None = request.app.state.reviews
     if queued and worker is not None:
         worker.wake.set()
-    shown = await asyncio.to_thread(read, store, table_id, seat)
+    seconds = settings.review_seconds
+    shown = await asyncio.to_thread(read, store, table_id, seat, seconds)
     return JSONResponse(shown, status_code=202 if queued else 200)
 
 
@@ -783,7 +920,8 @@ async def show_review(
 ) -> Any:
     """The review's status (``none`` if never asked for) and progress, its result once done."""
     await finished_table(request, hub, table_id, seat, lang)
-    shown = await asyncio.to_thread(read, store, table_id, seat)
+    seconds = request.app.state.settings.review_seconds
+    shown = await asyncio.to_thread(read, store, table_id, seat, seconds)
     return shown or unasked(table_id, seat)
 
 

@@ -118,7 +118,7 @@ function reviews(go, seatSelect, lang) {
         return;
       }
       const running = body.total ? fill(words.running, body) : words.started;
-      status.textContent = body.status === "queued" ? words.queued : running;
+      status.textContent = body.status === "queued" ? fill(words.queued, body) : running;
       status.dataset.done = String(body.done);
       await new Promise((resolve) => setTimeout(resolve, 600));
     }
