@@ -26,8 +26,11 @@ from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 from itertools import islice
 
-from ..bots import Bot, RandomBot, make_bot, search_hints
 from ..engine import Action, Rng, State
+from .base import Bot
+from .hints import search_hints
+from .random_bot import RandomBot
+from .spec import make_bot
 
 Z = 1.96
 """Two-sided 95 % normal quantile, for every interval of the review."""
