@@ -404,7 +404,8 @@ def test_which_choices_win_against_a_count_by_hand() -> None:
     expected = [math.nan if math.isnan(p) else next(adjusted) for p in raw]
     assert [row.p_adjusted for row in group.choices] == pytest.approx(expected, nan_ok=True)
     page = build_report(results, "en")
-    assert 'data-testid="choices"' in page and "Which choices win" in page
+    assert 'data-testid="choices"' in page
+    assert "Chosen more often by the winners (description)" in page
 
 
 # ------------------------------------------------- 9. what happens during a game

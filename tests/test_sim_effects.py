@@ -13,13 +13,13 @@ from __future__ import annotations
 import math
 
 import pytest
-from toys.cheer import BOLD_EFFECT
 
 from bodoge import get_game
 from bodoge.sim import run_many
 from bodoge.sim.analysis import MIN_GROUP, analyse
 from bodoge.sim.effects import EffectBudget, kinds_at, sample, with_effects
 from bodoge.sim.report import findings
+from toys.cheer import BOLD_EFFECT
 
 pytest.importorskip("scipy")
 

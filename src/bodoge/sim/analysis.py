@@ -210,7 +210,9 @@ def mean_interval(values: Sequence[float]) -> tuple[float, float]:
     mean = statistics.fmean(values)
     if len(values) < 2:
         return mean, 0.0
-    return mean, Z95 * statistics.stdev(values) / math.sqrt(len(values))
+    # fsum, not statistics.stdev: as exact for these sizes, and a race calls it every round
+    variance = math.fsum((value - mean) ** 2 for value in values) / (len(values) - 1)
+    return mean, Z95 * math.sqrt(variance) / math.sqrt(len(values))
 
 
 # ------------------------------------------------------------ the analysis
