@@ -356,7 +356,7 @@ def test_the_tune_command_prints_the_path_and_refuses_bad_input() -> None:
     assert result.exit_code == 0, result.output
     assert (
         "Round 1 (100 games each):" in result.output
-        and "(dropped: farther from the target than the best" in result.output
+        and "(dropped: farther from the target than another value" in result.output
     )
     assert "Best value: compensation = 1 " in result.output
     assert "Still in the race (not told apart from the best): 1." in result.output

@@ -24,6 +24,7 @@ from bodoge.games.go_nuts_for_donuts.data import DONUTS
 from bodoge.sim import GameResult, play_game, run_many
 from bodoge.sim.analysis import analyse
 from bodoge.sim.report import build_report
+from statskit import exact_sign_flip
 
 
 def _donut(state: object, action: object) -> str | None:
@@ -249,13 +250,17 @@ def test_tune_drops_by_paired_differences_on_matched_seeds(tmp_path: Path) -> No
     best = min(x, key=lambda c: abs(x[c].mean()))
     y = {c: numpy.sign(x[c].mean() or 1) * x[c] for c in x}
 
-    # every pair, not each against the best: the normal test of the paired differences' mean,
-    # Holm over the round's ten pairs, one round (so the whole 5 % is spent in it)
+    # every pair, not each against the best: the exact sign-flip test of the paired
+    # differences when at most ten games differ, else the normal test of their mean; Holm
+    # over the round's ten pairs, one round (so the whole 5 % is spent in it)
     pairs = [(a, b) for a in x for b in x if a < b]
     raw = []
     for a, b in pairs:
         d = y[a] - y[b]
-        raw.append(2 * scipy_stats.norm.sf(abs(d.mean()) / (d.std(ddof=1) / math.sqrt(len(d)))))
+        if numpy.count_nonzero(d) <= 10:
+            raw.append(exact_sign_flip([round(2 * v) for v in d]))
+        else:
+            raw.append(2 * scipy_stats.norm.sf(abs(d.mean()) / (d.std(ddof=1) / math.sqrt(len(d)))))
     sure: dict[int, float] = {}
     for (a, b), q in zip(pairs, _brute_holm(raw), strict=True):
         farther = a if (y[a] - y[b]).mean() > 0 else b
