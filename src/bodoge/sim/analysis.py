@@ -17,10 +17,11 @@ Definitions (the report states them too):
 * **Too few games to say**: no test is run, and no finding drawn, from a
   group smaller than :data:`MIN_GROUP` (see there for how it was chosen);
   its p-value is ``nan`` and it is left out of the Holm family.
-* **Which choices win**: Fisher's exact test of the seat-games that won
-  (alone or shared) among those that chose a type against those that could
-  and did not; the difference's interval is Newcombe's, from the two Wilson
-  intervals, so each group carries its own uncertainty.
+* **Chosen more often by the winners** (a description, never a finding):
+  Fisher's exact test of the seat-games that won (alone or shared) among
+  those that chose a type against those that could and did not; the
+  difference's interval is Newcombe's, from the two Wilson intervals, so
+  each group carries its own uncertainty.
 * **Phase of the game**: action ``k`` of a game of ``L`` actions falls in
   third ``3k // L`` (early, middle, late).
 * **Differences between variants** (a sweep, or a file mixing option sets):
@@ -28,8 +29,14 @@ Definitions (the report states them too):
   both played the same seeds the games are matched pairs and the interval is
   ``mean(d) ± 1.96·sd(d)/√m`` over the ``m`` pairs' differences ``d``, and
   the test the paired sign-flip test (:func:`~bodoge.sim.inference.sign_flip_p`,
-  valid for tied, discrete outcomes); otherwise the interval is the unpaired
-  ``±1.96·√(s₁²/n₁ + s₂²/n₂)``, tested only with :data:`MIN_GROUP` games a side.
+  valid for tied, discrete outcomes), run from :data:`MIN_GROUP` pairs;
+  otherwise the interval is the unpaired ``±1.96·√(s₁²/n₁ + s₂²/n₂)``, tested
+  only with :data:`MIN_GROUP` games a side.
+* **Which choices win** by intervention (:mod:`bodoge.sim.effects`): the
+  effect of a choice on the chooser's chance of winning, measured by playing
+  sampled decisions on both ways; the Fisher comparison above is kept as a
+  description.  **Dealt a card**: seat-games dealt it against those dealt
+  none, the same Fisher test and Newcombe interval, randomised by the deal.
 
 >>> from bodoge.sim import run_many
 >>> analysis = analyse(list(run_many("egyptian-bride", 3, seed=1, n=30)))
@@ -1069,7 +1076,8 @@ def _length_bins(
 
     Bands cut the sorted lengths into :data:`LENGTH_BINS` parts of about
     equal counts, never splitting equal lengths; each band's seat test is
-    Holm-adjusted over the bands.
+    Holm-adjusted over the bands.  A band of fewer than :data:`MIN_GROUP`
+    games is not tested (too few games to say), like every group here.
     """
     n = ordered[0].num_players
     indices = sorted(range(len(ordered)), key=lambda i: ordered[i].actions)
@@ -1092,7 +1100,7 @@ def _length_bins(
                 high=ordered[members[-1]].actions,
                 games=len(members),
                 rates=tuple(w / len(members) for w in wins),
-                p_value=seat_test(wins)[2],
+                p_value=seat_test(wins)[2] if len(members) >= MIN_GROUP else math.nan,
             )
         )
     adjusted = holm([b.p_value for b in bins])
@@ -1170,7 +1178,7 @@ def _compare(group: Group, baseline: Group) -> Comparison:
         if paired:
             deltas = [mine[k][name] - base[k][name] for k in matched]
             difference, margin = mean_interval(deltas)
-            p = sign_flip_p(deltas)
+            p = sign_flip_p(deltas) if len(matched) >= MIN_GROUP else math.nan
             value = statistics.fmean(mine[k][name] for k in matched)
             before = statistics.fmean(base[k][name] for k in matched)
             pairs = len(matched)
