@@ -725,9 +725,7 @@ def _effect_findings(group: Group, anchor: str, lang: str) -> list[Finding]:
         Finding(
             T["s_effect"].format(
                 kind=name(effect.kind) if effect.subject else effect.kind,
-                diff=f"{100 * effect.mean:+.1f}",
-                low=f"{100 * effect.low:+.1f}",
-                high=f"{100 * effect.high:+.1f}",
+                **_signed_points(effect.mean, effect.low, effect.high),
                 n=effect.decisions,
                 p=format_p(effect.p_adjusted, lang),
             )(lang),
@@ -750,9 +748,7 @@ def _dealt_findings(group: Group, anchor: str, lang: str) -> list[Finding]:
                 kind=name(row.kind),
                 chose=format_percent(row.chose_rate),
                 passed=format_percent(row.passed_rate),
-                diff=f"{100 * row.difference:+.1f}",
-                low=f"{100 * row.difference_low:+.1f}",
-                high=f"{100 * row.difference_high:+.1f}",
+                **_signed_points(row.difference, row.difference_low, row.difference_high),
                 p=format_p(row.p_adjusted, lang),
             )(lang),
             f"{anchor}-dealt",
@@ -763,6 +759,14 @@ def _dealt_findings(group: Group, anchor: str, lang: str) -> list[Finding]:
         for row in group.dealt
         if row.p_adjusted < ALPHA
     ]
+
+
+def _signed_points(difference: float, low: float, high: float) -> dict[str, str]:
+    """A difference of shares and its interval as signed points (``diff``, ``low``, ``high``)."""
+    return {
+        name: f"{100 * value:+.1f}"
+        for name, value in zip(("diff", "low", "high"), (difference, low, high), strict=True)
+    }
 
 
 def subject_namer(game_id: str, lang: str) -> Callable[[str], str]:
