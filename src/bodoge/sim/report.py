@@ -451,6 +451,11 @@ T = {
         "{variant} と基準の間に、95 %区間で区別できる差はありません。",
         "{variant}: no difference from the baseline that its 95 % interval can tell.",
     ),
+    "s_variant_few": Text(
+        "{variant}: 基準との差は判断できません（対が{pairs}組、{min}組未満では検定しません）。",
+        "{variant}: too few games to say how it differs from the baseline ({pairs} matched "
+        "pairs; no test under {min}).",
+    ),
     "s_pairs": Text("{pairs}組の対", "{pairs} matched pairs"),
     "s_unpaired": Text("対応なし", "unpaired"),
     "s_variant_group": Text("【{variant}】", "[{variant}]"),
@@ -883,6 +888,9 @@ def _comparison_summary(analysis: Analysis, comparison: Comparison, lang: str) -
     name = analysis.label(comparison.group)
     found = [d for d in comparison.differences if d.significant and d.metric != "score"]
     found.sort(key=lambda d: d.p_adjusted)
+    if all(math.isnan(d.p_value) for d in comparison.differences):
+        few = min(d.pairs for d in comparison.differences) if comparison.differences else 0
+        return [T["s_variant_few"].format(variant=name, pairs=few, min=MIN_GROUP)(lang)]
     if not found:
         return [T["s_variant_none"].format(variant=name)(lang)]
     lines = []
