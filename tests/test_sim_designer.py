@@ -364,6 +364,10 @@ def test_the_tune_command_prints_the_path_and_refuses_bad_input() -> None:
     )
     assert "Best value: compensation = 1 " in result.output
     assert "Still in the race (not told apart from the best): 1." in result.output
+    assert "drops any value when none differs is at most 5 % over the whole race" in result.output
+    assert "Its power to drop a value 5.0 pt farther from the target than the best: " in (
+        result.output
+    )
     for bad, message in (
         (["--param", "compensation=0-4"], "--param takes NAME=LOW..HIGH"),
         (["--param", "nothing=0..4"], "'nothing' is not a design parameter"),

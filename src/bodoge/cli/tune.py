@@ -298,10 +298,10 @@ def show_path(result: Tuning, lang: str) -> None:
     )
     say(
         ERROR_LINE.format(
-            alpha=f"{result.alpha:.0%}",
+            alpha=f"{100 * result.alpha:.0f} %",
             looks=result.looks,
             difference=_metric(result.metric, result.difference, signed=False),
-            power="—" if math.isnan(result.power) else f"{result.power:.0%}",
+            power="—" if math.isnan(result.power) else f"{100 * result.power:.0f} %",
         )(lang)
     )
 

@@ -93,10 +93,10 @@ def tune_page(result: Tuning, lang: str = "en") -> str:
         + " "
         + t(
             "error",
-            alpha=f"{result.alpha:.0%}",
+            alpha=f"{100 * result.alpha:.0f} %",
             each=f"{result.alpha / result.looks:.2g}",
             difference=f"{result.difference:.4g}",
-            power="—" if math.isnan(result.power) else f"{result.power:.0%}",
+            power="—" if math.isnan(result.power) else f"{100 * result.power:.0f} %",
         )
         + "</p>",
         f'<figure data-testid="path">{_plot(result)}<figcaption>{t("caption")}</figcaption>'
