@@ -76,8 +76,8 @@ def test_too_few_decisions_are_not_tested() -> None:
 
 @pytest.fixture(scope="module")
 def cardiceo():
-    results = list(run_many("cardiceo", 4, seed=11, n=200, bot_specs=["normal"]))
-    return with_effects(analyse(results), EffectBudget(decisions=40, worlds=1, seed=2))
+    results = list(run_many("cardiceo", 4, seed=11, n=120, bot_specs=["normal"]))
+    return with_effects(analyse(results), EffectBudget(decisions=25, worlds=1, seed=2))
 
 
 def test_cardiceo_no_card_is_a_finding_because_keeping_it_loses(cardiceo) -> None:
