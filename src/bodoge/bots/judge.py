@@ -17,6 +17,10 @@ The moves compared in one position are played out from the same worlds
 with the same playout seeds (common random numbers), so the difference
 between two moves is measured far more precisely than either prospect
 alone.
+
+The game review (:mod:`bodoge.review`) judges a player's decisions with it,
+and the balance report (:mod:`bodoge.sim.effects`) what a choice does to the
+chooser's chance of winning: both sit above the bots, so it lives here.
 """
 
 from __future__ import annotations
