@@ -29,9 +29,9 @@ from typing import Any
 
 import bodoge
 from bodoge.bots import make_bot
+from bodoge.bots.judge import compare, difference, worlds
 from bodoge.engine import State, replay
 from bodoge.review import THRESHOLDS, Budget, Estimate, Judgement, Playouts, review
-from bodoge.review.judge import compare, difference, worlds
 from bodoge.server.reviews import DEFAULT_BUDGET
 
 

@@ -16,12 +16,12 @@ from typer.testing import CliRunner
 
 import bodoge
 from bodoge.bots import RandomBot, make_bot, search_hints
+from bodoge.bots.judge import playout_policy
 from bodoge.cli import build_app
 from bodoge.engine import Rng, State
 from bodoge.engine.text import FONT_STACK
 from bodoge.games import BUILTIN_IDS
 from bodoge.review import THRESHOLDS, Budget, Cause, Limits, Mark, judge, review
-from bodoge.review.judge import playout_policy
 from bodoge.review.words import describe, describe_judgement, notes
 from toys.pick import Take
 

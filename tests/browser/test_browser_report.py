@@ -11,7 +11,7 @@ from bodoge.sim.report import build_report
 
 
 def test_a_sweep_report_renders_its_plots_offline(browser: Browser, tmp_path: Path) -> None:
-    results = list(run_sweep("hoarders", 4, [(None, None), (None, {"winning_set": 4})], 3, n=12))
+    results = list(run_sweep("hoarders", 4, [(None, None), (None, {"winning_set": 4})], 3, n=20))
     page_file = tmp_path / "report.html"
     page_file.write_text(build_report(results, "en"), encoding="utf-8")
     context = browser.new_context()

@@ -14,13 +14,15 @@ Each is a complete, correct game written the way a real game package is;
   advantage is exactly zero (``bodoge tune`` must find it).
 * ``toy-bluff``: open moves that say something about a hidden card (for the
   search's belief, which must read them, and only them).
+* ``toy-cheer``: a choice worth a known chance of winning, and choices worth
+  nothing that go with losing by construction (for the balance report's effects).
 """
 
 from __future__ import annotations
 
 from bodoge.engine import Game
 
-from . import bluff, coop, dice_duel, pick, raid, sealed_bids, teams
+from . import bluff, cheer, coop, dice_duel, pick, raid, sealed_bids, teams
 
 TOY_GAMES: list[Game] = [
     sealed_bids.GAME,
@@ -30,6 +32,7 @@ TOY_GAMES: list[Game] = [
     pick.GAME,
     dice_duel.GAME,
     bluff.GAME,
+    cheer.GAME,
 ]
 TOY_IDS = tuple(game.id for game in TOY_GAMES)
 
@@ -37,6 +40,7 @@ __all__ = [
     "TOY_GAMES",
     "TOY_IDS",
     "bluff",
+    "cheer",
     "coop",
     "dice_duel",
     "pick",

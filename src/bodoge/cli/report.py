@@ -119,18 +119,21 @@ def add_to(app: typer.Typer, hl: str) -> None:
         out: Annotated[
             Path | None, typer.Option("--out", metavar="FILE", help=REPORT_OUT_HELP(hl))
         ] = None,
+        effects: Annotated[
+            int, typer.Option("--effects", metavar="N", help=kit.EFFECTS_HELP(hl))
+        ] = kit.EFFECT_DECISIONS,
         quiet: Annotated[bool, typer.Option("--quiet", "-q", help=kit.QUIET_HELP(hl))] = False,
         lang: Annotated[Lang | None, typer.Option("--lang", help=LANG_HELP(hl))] = None,
     ) -> None:
         ln = resolve_lang(lang)
         with user_errors(ln):
+            kit.check_effects(effects)
             target = out if out is not None else file.with_suffix(".html")
             check_folder(target)
             results = kit.read_file(file)
             if not results:
                 raise CliError(kit.BAD_FILE.format(detail=f"{file} holds no games"))
-            kit.write_report(results, target, ln, quiet=quiet)
-            say(kit.WROTE_REPORT.format(file=target)(ln))
+            kit.write_report(results, target, ln, quiet=quiet, effects=effects)
 
     @app.command("sweep", help=SWEEP_HELP(hl), cls=Command)
     def sweep(
@@ -173,6 +176,9 @@ def add_to(app: typer.Typer, hl: str) -> None:
             Path | None,
             typer.Option("--report", metavar="FILE", help=SWEEP_REPORT_HELP(hl)),
         ] = None,
+        effects: Annotated[
+            int, typer.Option("--effects", metavar="N", help=kit.EFFECTS_HELP(hl))
+        ] = kit.EFFECT_DECISIONS,
         quiet: Annotated[bool, typer.Option("--quiet", "-q", help=kit.QUIET_HELP(hl))] = False,
         lang: Annotated[Lang | None, typer.Option("--lang", help=LANG_HELP(hl))] = None,
     ) -> None:
@@ -180,6 +186,7 @@ def add_to(app: typer.Typer, hl: str) -> None:
         with user_errors(ln):
             game = find_game(game_id)
             workers = kit.check_run(n, workers)
+            kit.check_effects(effects)
             target = report if report is not None else Path(f"{game.id}-sweep.html")
             kit.check_files(out, target)
             counts = parse_counts(players)
@@ -211,8 +218,7 @@ def add_to(app: typer.Typer, hl: str) -> None:
             show_sweep(game, len(variants), n, counts, seed, collected, ln)
             if out is not None:
                 say(t.WROTE.format(games=len(collected), file=out)(ln))
-            kit.write_report(collected, target, ln, quiet=quiet)
-            say(kit.WROTE_REPORT.format(file=target)(ln))
+            kit.write_report(collected, target, ln, quiet=quiet, effects=effects)
 
 
 def parse_counts(given: str | None) -> list[int]:

@@ -123,6 +123,9 @@ def add_to(app: typer.Typer, hl: str) -> None:
             Path | None, typer.Option("--report", metavar="FILE", help=kit.REPORT_HELP(hl))
         ] = None,
         as_json: Annotated[bool, typer.Option("--json", help=JSON_HELP(hl))] = False,
+        effects: Annotated[
+            int, typer.Option("--effects", metavar="N", help=kit.EFFECTS_HELP(hl))
+        ] = kit.EFFECT_DECISIONS,
         quiet: Annotated[bool, typer.Option("--quiet", "-q", help=kit.QUIET_HELP(hl))] = False,
         lang: Annotated[Lang | None, typer.Option("--lang", help=LANG_HELP(hl))] = None,
     ) -> None:
@@ -130,6 +133,7 @@ def add_to(app: typer.Typer, hl: str) -> None:
         with user_errors(ln):
             game = find_game(game_id)
             workers = kit.check_run(n, workers)
+            kit.check_effects(effects)
             if resume and out is None:
                 raise CliError(kit.NO_RESUME_FILE)
             options = game.resolve_options(parse_options(option))
@@ -197,8 +201,9 @@ def add_to(app: typer.Typer, hl: str) -> None:
             if out is not None and not as_json:  # --json: stdout is the JSON alone
                 say(t.WROTE.format(games=len(everything), file=out)(ln))
             if report is not None:
-                kit.write_report(everything, report, ln, quiet=quiet)
-                say(kit.WROTE_REPORT.format(file=report)(ln))
+                kit.write_report(  # --json: stdout is the JSON alone
+                    everything, report, ln, quiet=quiet, effects=effects, announce=not as_json
+                )
 
 
 def show_stats(
@@ -309,30 +314,26 @@ def show_units(game: Game, results: Sequence[GameResult], lang: str) -> None:
 
 
 SUBJECTS_LINE = Text(
-    "カード: {count}種のうち勝率の差が有意（Holm）なのは{significant}種。最も差が大きいのは{name}"
-    "（選んだ席 {chose:.1f} %、選ばなかった席 {passed:.1f} %、差 {diff:+.1f} ± {margin:.1f} "
-    "ポイント、選べたときに選んだ割合 {when:.1f} %）",
-    "Cards: {significant} of {count} show a win-rate gap (Holm). The clearest is {name} "
-    "(chose it {chose:.1f} %, could and did not {passed:.1f} %, {diff:+.1f} ± {margin:.1f} "
-    "points; chosen when legal {when:.1f} %)",
+    "カード（記述）: 選んだ席と選べたのに選ばなかった席の勝率の差が最も大きいのは{name}"
+    "（{chose:.1f} % と {passed:.1f} %、選べたときに選んだ割合 {when:.1f} %）。"
+    "選ぶことの効果ではありません。効果は --report のレポートにあります。",
+    "Cards (a description): the widest gap between the seats that chose one and those that "
+    "could and did not is {name} ({chose:.1f} % against {passed:.1f} %; chosen when legal "
+    "{when:.1f} %). Not what choosing it does: the --report page measures that.",
 )
 
 
 def show_subjects(game: Game, results: list[Any], lang: str) -> None:
-    """One line on the cards or tiles the game names: is one of them too strong?"""
+    """One line on the cards or tiles the game names: how their choosers fared (described)."""
     rows = kit.analysed(results).groups[0].subjects
     if not rows:
         return
-    top = rows[0]  # ranked by Holm p, then by the size of the gap
+    top = max(rows, key=lambda row: abs(row.difference))
     say(
         SUBJECTS_LINE.format(
-            count=len(rows),
-            significant=sum(1 for row in rows if row.p_adjusted < 0.05),
             name=game.subject_name(top.kind, lang),
             chose=100 * top.chose_rate,
             passed=100 * top.passed_rate,
-            diff=100 * top.difference,
-            margin=100 * top.margin,
             when=100 * top.chosen_when_legal,
         )(lang)
     )

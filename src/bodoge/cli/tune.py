@@ -77,18 +77,32 @@ TITLE = Text(
 ROUND = Text("ラウンド {number}（各 {games}ゲーム）:", "Round {number} ({games} games each):")
 VALUE = Text("  {value}: {mean} ± {margin}{mark}", "  {value}: {mean} ± {margin}{mark}")
 DROPPED = Text(
-    "（脱落: 最良より目標から遠い、対応のある符号反転検定の Holm 補正後 {p}）",
-    "  (dropped: farther from the target than the best, paired sign-flip test, Holm-adjusted {p})",
+    "（脱落: 他の値より目標から遠い、対応のある比較の全ペアで Holm 補正後 {p}）",
+    "  (dropped: farther from the target than another value, paired test, Holm-adjusted over "
+    "all pairs {p})",
 )
 REMAINING = Text(
     "残った値（最良の値と区別できない）: {values}。{surety}",
     "Still in the race (not told apart from the best): {values}. {surety}",
 )
 SURE = Text(
-    "外した値はどれも、同じシードの対のゲームで最良の値より目標から遠いと、"
-    "ラウンドごとに Holm 補正した p ≤ {p} で判定されたものです。",
-    "Each dropped value was farther from the target than the best on the matched games, at "
-    "a Holm-adjusted p of {p} or less (corrected over each round's comparisons).",
+    "外した値はどれも、同じシードの対のゲームで他の値より目標から遠いと、"
+    "ラウンド内の全ペアで Holm 補正した p ≤ {p} で判定されたものです。",
+    "Each dropped value was farther from the target than another on the matched games, at "
+    "a Holm-adjusted p of {p} or less (corrected over all of its round's pairs).",
+)
+ERROR_LINE = Text(
+    "どの値も違わないときに値を外してしまう確率は、レース全体で {alpha} 以下"
+    "（{looks}ラウンドに {alpha} を等分、ラウンド内は全ペアを Holm 補正）。"
+    "最良の値より {difference} 目標から遠い値を外す検出力: {power}。",
+    "The chance this race drops any value when none differs is at most {alpha} over the "
+    "whole race ({alpha} split over {looks} rounds, all pairs Holm-corrected in each). Its "
+    "power to drop a value {difference} farther from the target than the best: {power}.",
+)
+DIFFERENCE_HELP = Text(
+    "検出力を述べる差（目標からの遠さ、指標の単位。省略時は指標ごとの既定値）。",
+    "The difference (farther from the target, in the metric's units) the race states its "
+    "power for (default: per metric).",
 )
 NONE_DROPPED = Text(
     "どの値も外せませんでした: 対のゲームでは最良の値との差を示せません。",
@@ -148,6 +162,9 @@ def add_to(app: typer.Typer, hl: str) -> None:
         tolerance: Annotated[
             float | None, typer.Option("--tolerance", metavar="X", help=TOLERANCE_HELP(hl))
         ] = None,
+        difference: Annotated[
+            float | None, typer.Option("--difference", metavar="X", help=DIFFERENCE_HELP(hl))
+        ] = None,
         workers: Annotated[
             int, typer.Option("--workers", "-w", metavar="K", help=WORKERS_HELP(hl))
         ] = 1,
@@ -187,6 +204,7 @@ def add_to(app: typer.Typer, hl: str) -> None:
                     max_games=budget,
                     tolerance=tolerance,
                     workers=workers,
+                    difference=difference,
                 )
             except (BadTuning, StatisticsMissing) as error:
                 raise CliError(BAD.format(detail=error)) from None
@@ -277,6 +295,14 @@ def show_path(result: Tuning, lang: str) -> None:
         REMAINING.format(values=", ".join(str(value) for value in result.remaining), surety=surety)(
             lang
         )
+    )
+    say(
+        ERROR_LINE.format(
+            alpha=f"{100 * result.alpha:.0f} %",
+            looks=result.looks,
+            difference=_metric(result.metric, result.difference, signed=False),
+            power="—" if math.isnan(result.power) else f"{100 * result.power:.0f} %",
+        )(lang)
     )
 
 

@@ -427,6 +427,18 @@ class Game:
         del lang
         return key
 
+    def dealt_subjects(self, state: State, seat: int) -> frozenset[str] | None:
+        """The :meth:`choice_subject` keys ``seat`` holds in ``state`` (a new game), or ``None``.
+
+        What a seat is dealt is settled by the shuffle, before any choice, so
+        seats dealt a card and seats dealt none differ only by chance: the
+        balance simulator compares their win rates as a randomised experiment
+        ("does holding this card help"), beside what choosing the card does.
+        Games that deal no named thing leave the default.
+        """
+        del state, seat
+        return None
+
     @property
     def declares_subjects(self) -> bool:
         """Whether the game overrides :meth:`choice_subject`."""

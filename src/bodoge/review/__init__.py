@@ -72,8 +72,7 @@ from itertools import islice
 from typing import Any, TypeVar
 
 from ..bots import Bot, ISMCTSBot, RandomBot, make_bot
-from ..engine import Action, Rng, State, replay
-from .judge import (
+from ..bots.judge import (
     Choice,
     Estimate,
     Playouts,
@@ -84,6 +83,7 @@ from .judge import (
     standing,
     world_stream,
 )
+from ..engine import Action, Rng, State, replay
 
 __all__ = [
     "THRESHOLDS",

@@ -4,9 +4,9 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from ..bots.judge import Estimate
 from ..engine import Action, Text, seat_name
 from . import Judgement, Mark, Review
-from .judge import Estimate
 
 MARKS = {
     Mark.INACCURACY: Text("不正確", "inaccuracy"),

@@ -17,10 +17,11 @@ Definitions (the report states them too):
 * **Too few games to say**: no test is run, and no finding drawn, from a
   group smaller than :data:`MIN_GROUP` (see there for how it was chosen);
   its p-value is ``nan`` and it is left out of the Holm family.
-* **Which choices win**: Fisher's exact test of the seat-games that won
-  (alone or shared) among those that chose a type against those that could
-  and did not; the difference's interval is Newcombe's, from the two Wilson
-  intervals, so each group carries its own uncertainty.
+* **Chosen more often by the winners** (a description, never a finding):
+  Fisher's exact test of the seat-games that won (alone or shared) among
+  those that chose a type against those that could and did not; the
+  difference's interval is Newcombe's, from the two Wilson intervals, so
+  each group carries its own uncertainty.
 * **Phase of the game**: action ``k`` of a game of ``L`` actions falls in
   third ``3k // L`` (early, middle, late).
 * **Differences between variants** (a sweep, or a file mixing option sets):
@@ -28,8 +29,14 @@ Definitions (the report states them too):
   both played the same seeds the games are matched pairs and the interval is
   ``mean(d) ± 1.96·sd(d)/√m`` over the ``m`` pairs' differences ``d``, and
   the test the paired sign-flip test (:func:`~bodoge.sim.inference.sign_flip_p`,
-  valid for tied, discrete outcomes); otherwise the interval is the unpaired
-  ``±1.96·√(s₁²/n₁ + s₂²/n₂)``, tested only with :data:`MIN_GROUP` games a side.
+  valid for tied, discrete outcomes), run from :data:`MIN_GROUP` pairs;
+  otherwise the interval is the unpaired ``±1.96·√(s₁²/n₁ + s₂²/n₂)``, tested
+  only with :data:`MIN_GROUP` games a side.
+* **Which choices win** by intervention (:mod:`bodoge.sim.effects`): the
+  effect of a choice on the chooser's chance of winning, measured by playing
+  sampled decisions on both ways; the Fisher comparison above is kept as a
+  description.  **Dealt a card**: seat-games dealt it against those dealt
+  none, the same Fisher test and Newcombe interval, randomised by the deal.
 
 >>> from bodoge.sim import run_many
 >>> analysis = analyse(list(run_many("egyptian-bride", 3, seed=1, n=30)))
@@ -48,6 +55,7 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+from ..engine import Game, InvalidOptions
 from .inference import binomial_p, fisher_p, sign_flip_p
 from .play import NORMAL, PHASES, STOPPED, GameResult
 
@@ -209,7 +217,9 @@ def mean_interval(values: Sequence[float]) -> tuple[float, float]:
     mean = statistics.fmean(values)
     if len(values) < 2:
         return mean, 0.0
-    return mean, Z95 * statistics.stdev(values) / math.sqrt(len(values))
+    # fsum, not statistics.stdev: as exact for these sizes, and a race calls it every round
+    variance = math.fsum((value - mean) ** 2 for value in values) / (len(values) - 1)
+    return mean, Z95 * math.sqrt(variance) / math.sqrt(len(values))
 
 
 # ------------------------------------------------------------ the analysis
@@ -349,6 +359,39 @@ class ChoiceWin:
 
 
 @dataclass(frozen=True)
+class Effect:
+    """What choosing ``kind`` does to the chooser's chance of winning (an intervention).
+
+    At ``decisions`` decisions sampled from the games where ``kind`` could be
+    chosen and something else too, the position was played on from the
+    chooser's information with ``kind`` and with the alternative the seat's
+    strategy ranks next, paired on the same re-dealt worlds and playout seeds
+    (:mod:`bodoge.sim.effects`).  ``mean`` is the mean paired difference in
+    win share, ``low``–``high`` its 95 % interval over the decisions,
+    ``p_adjusted`` the paired sign-flip test Holm-adjusted over the group's
+    effects; under :data:`MIN_GROUP` decisions it is not tested.
+    """
+
+    kind: str
+    subject: bool
+    """A card or tile (``Game.choice_subject``), not an action type."""
+    mean: float
+    low: float
+    high: float
+    decisions: int
+    worlds: int
+    p_adjusted: float = math.nan
+
+    @property
+    def too_few(self) -> bool:
+        return self.decisions < MIN_GROUP
+
+    @property
+    def finding(self) -> bool:
+        return self.p_adjusted < ALPHA
+
+
+@dataclass(frozen=True)
 class EndingWins:
     """Win rates among the games that ended one way (``GameResult.how``, "" the ordinary end).
 
@@ -445,6 +488,12 @@ class Group:
     timeline: Timeline | None = None
     subjects: tuple[ChoiceWin, ...] = ()
     """The same as :attr:`choices` per card or tile the game names (``Game.choice_subject``)."""
+    dealt: tuple[ChoiceWin, ...] = ()
+    """Per card the game deals (``Game.dealt_subjects``): seat-games dealt it (``chose``)
+    against those dealt none (``passed``), a comparison the shuffle randomises."""
+    effects: tuple[Effect, ...] = ()
+    """What choosing each action type and card does to the chooser's chance of winning,
+    measured by playing the other choice (:mod:`bodoge.sim.effects`); ``()`` until measured."""
     units: tuple[int, ...] = field(default=(), repr=False)
     """Each game's length as a player counts it (``()`` if some row predates it)."""
     by_ending: tuple[EndingWins, ...] = ()
@@ -564,7 +613,8 @@ def analyse(
     game = games.pop()
     if cooperative is None:
         cooperative = _registered_cooperative(game)
-    groups = tuple(_group(key, buckets[key], cooperative, bands) for key in keys)
+    dealer = _registered(game)
+    groups = tuple(_group(key, buckets[key], cooperative, bands, dealer) for key in keys)
     adjusted = holm([group.p_value for group in groups])
     groups = tuple(
         dataclasses.replace(group, p_adjusted=p) for group, p in zip(groups, adjusted, strict=True)
@@ -583,13 +633,18 @@ def analyse(
     return Analysis(game, groups, comparisons, varying)
 
 
-def _registered_cooperative(game_id: str) -> bool:
+def _registered(game_id: str) -> Game | None:
     from ..engine import UnknownGame, get_game
 
     try:
-        return bool(game_id) and get_game(game_id).cooperative
+        return get_game(game_id) if game_id else None
     except UnknownGame:
-        return False
+        return None
+
+
+def _registered_cooperative(game_id: str) -> bool:
+    game = _registered(game_id)
+    return game is not None and game.cooperative
 
 
 def _holm_differences(comparisons: list[Comparison]) -> tuple[Comparison, ...]:
@@ -620,7 +675,13 @@ def _varying(groups: Sequence[Group]) -> tuple[str, ...]:
     )
 
 
-def _group(key: str, games: list[GameResult], cooperative: bool, bands: ScoreBands | None) -> Group:
+def _group(
+    key: str,
+    games: list[GameResult],
+    cooperative: bool,
+    bands: ScoreBands | None,
+    game: Game | None = None,
+) -> Group:
     ordered = sorted(games, key=lambda r: (r.index, r.seed))
     n = ordered[0].num_players
     count = len(ordered)
@@ -696,6 +757,7 @@ def _group(key: str, games: list[GameResult], cooperative: bool, bands: ScoreBan
         length_bins=() if cooperative else _length_bins(ordered, shares),
         choices=() if cooperative or n < 2 else _choices(ordered, shares, _by_type),
         subjects=() if cooperative or n < 2 else _choices(ordered, shares, _by_subject),
+        dealt=() if cooperative or n < 2 else _dealt(ordered, shares, game),
         units=_units(ordered),
         by_ending=() if cooperative else _by_ending(ordered, shares),
         timeline=None if cooperative or n < 2 else _timeline(ordered),
@@ -803,6 +865,18 @@ def _choices(
                     side.setdefault(kind, []).append(shares[seat][i])
                     times[kind] = times.get(kind, 0) + picked
                     decisions[kind] = decisions.get(kind, 0) + count
+    return contrasts(chose, passed, times, decisions)
+
+
+def contrasts(
+    chose: Mapping[str, Sequence[float]],
+    passed: Mapping[str, Sequence[float]],
+    times: Mapping[str, int] | None = None,
+    decisions: Mapping[str, int] | None = None,
+) -> tuple[ChoiceWin, ...]:
+    """Per kind in both ``chose`` and ``passed`` (the win shares of each side's seat-games):
+    the two win rates, their difference with Newcombe's interval and Fisher's test, Holm-adjusted
+    over the kinds, the tested first by p; a side under :data:`MIN_GROUP` is not tested."""
     rows = []
     tests = []
     for kind in sorted(set(chose) & set(passed)):
@@ -822,8 +896,8 @@ def _choices(
             (high - low) / 2,
             difference_low=low,
             difference_high=high,
-            times=times[kind],
-            legal=decisions[kind],
+            times=(times or {}).get(kind, 0),
+            legal=(decisions or {}).get(kind, 0),
         )
         rows.append(row)
         won_a, won_b = sum(1 for x in a if x > 0), sum(1 for x in b if x > 0)
@@ -831,6 +905,37 @@ def _choices(
     adjusted = holm(tests)
     ranked = [dataclasses.replace(r, p_adjusted=p) for r, p in zip(rows, adjusted, strict=True)]
     return tuple(sorted(ranked, key=lambda r: (_p_rank(r.p_adjusted), -abs(r.difference), r.kind)))
+
+
+def _dealt(
+    ordered: Sequence[GameResult], shares: Sequence[Sequence[float]], game: Game | None
+) -> tuple[ChoiceWin, ...]:
+    """Per card the game deals (``Game.dealt_subjects``): the win rate of seat-games dealt it
+    against those dealt none, a comparison the shuffle randomises.  The opening hands are
+    dealt again from each game's seed, so rows written before this was kept are read too."""
+    if game is None or type(game).dealt_subjects is Game.dealt_subjects:
+        return ()
+    held: list[list[frozenset[str]]] = []
+    for result in ordered:
+        try:
+            start = game.new_game(result.num_players, result.seed, result.options, result.design)
+        except InvalidOptions:
+            return ()
+        hands = [game.dealt_subjects(start, seat) for seat in range(result.num_players)]
+        known = [hand for hand in hands if hand is not None]
+        if len(known) < len(hands):
+            return ()
+        held.append(known)
+    kinds = sorted({kind for table in held for hand in table for kind in hand})
+    dealt: dict[str, list[float]] = {kind: [] for kind in kinds}
+    not_dealt: dict[str, list[float]] = {kind: [] for kind in kinds}
+    for i, table in enumerate(held):
+        for seat, hand in enumerate(table):
+            for kind in kinds:
+                (dealt if kind in hand else not_dealt)[kind].append(shares[seat][i])
+    return contrasts(
+        {k: v for k, v in dealt.items() if v}, {k: v for k, v in not_dealt.items() if v}
+    )
 
 
 def _p_rank(p: float) -> float:
@@ -971,7 +1076,8 @@ def _length_bins(
 
     Bands cut the sorted lengths into :data:`LENGTH_BINS` parts of about
     equal counts, never splitting equal lengths; each band's seat test is
-    Holm-adjusted over the bands.
+    Holm-adjusted over the bands.  A band of fewer than :data:`MIN_GROUP`
+    games is not tested (too few games to say), like every group here.
     """
     n = ordered[0].num_players
     indices = sorted(range(len(ordered)), key=lambda i: ordered[i].actions)
@@ -994,7 +1100,7 @@ def _length_bins(
                 high=ordered[members[-1]].actions,
                 games=len(members),
                 rates=tuple(w / len(members) for w in wins),
-                p_value=seat_test(wins)[2],
+                p_value=seat_test(wins)[2] if len(members) >= MIN_GROUP else math.nan,
             )
         )
     adjusted = holm([b.p_value for b in bins])
@@ -1072,7 +1178,7 @@ def _compare(group: Group, baseline: Group) -> Comparison:
         if paired:
             deltas = [mine[k][name] - base[k][name] for k in matched]
             difference, margin = mean_interval(deltas)
-            p = sign_flip_p(deltas)
+            p = sign_flip_p(deltas) if len(matched) >= MIN_GROUP else math.nan
             value = statistics.fmean(mine[k][name] for k in matched)
             before = statistics.fmean(base[k][name] for k in matched)
             pairs = len(matched)

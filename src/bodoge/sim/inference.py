@@ -13,8 +13,8 @@ zero), so the tests here are exact or permutation tests:
   :data:`EXACT_PAIRS` of them and a fixed-seed Monte Carlo of
   :data:`RESAMPLES` sign flips beyond;
 * :func:`seat_test_power` and :func:`detectable_gap`: the power of the
-  report's own seat test (Pearson's chi-square over all seats), from the
-  noncentral chi-square distribution.
+  report's own seat test (Pearson's chi-square over all seats), from
+  simulated runs of the test itself.
 
 scipy is part of the ``sim`` extra, like matplotlib; without it
 :class:`StatisticsMissing` says how to install it.
@@ -26,6 +26,7 @@ import functools
 import math
 from collections.abc import Sequence
 from types import ModuleType
+from typing import Any
 
 SIM_INSTALL = "pip install 'matplotlib>=3.8' 'scipy>=1.11'"
 """The ``sim`` extra's packages by name: the hint works from a checkout and from an install."""
@@ -114,24 +115,43 @@ def sign_flip_p(differences: Sequence[float]) -> float:
 _BATCH = 250
 
 
+POWER_RUNS = 20_000
+"""Simulated runs behind the power line: its power known to ±0.6 points (95 %)."""
+
+
 def seat_test_power(games: int, fair: float, seats: int, gap: float, alpha: float) -> float:
     """The power of Pearson's chi-square seat test when one seat wins ``gap`` more than ``fair``.
 
     The alternative: one seat's win rate is ``fair + gap`` and the others
-    share the loss (``fair − gap/(seats − 1)`` each).  The statistic then
-    follows a noncentral chi-square with ``seats − 1`` degrees of freedom
-    and noncentrality ``games · Σ δ²/fair = games · gap² · seats / ((seats − 1) · fair)``.
+    share the loss (``fair − gap/(seats − 1)`` each); the games without a
+    winner (``1 − seats · fair``) stay so.  The power is the share of
+    :data:`POWER_RUNS` simulated runs of ``games`` games (a fixed seed) in
+    which the report's own test rejects: the noncentral chi-square it
+    replaces was one to three points optimistic at a report's sizes, the
+    counts being whole numbers and the expected count itself estimated.
 
-    >>> round(seat_test_power(2000, 0.25, 4, 0.0271, 0.05), 3)
-    0.644
+    >>> round(seat_test_power(2000, 0.25, 4, 0.0271, 0.05), 2)
+    0.63
     """
-    if games <= 0 or seats < 2 or not 0 < fair < 1:
+    if games <= 0 or seats < 2 or not 0 < fair <= 1 / seats:
         return math.nan
-    stats = _stats()
-    df = seats - 1
-    noncentrality = games * gap * gap * seats / (df * fair)
-    critical = stats.chi2.isf(alpha, df)
-    return float(stats.ncx2.sf(critical, df, noncentrality))
+    statistic = _simulated_statistics(games, fair, seats, gap)
+    return float((statistic > _stats().chi2.isf(alpha, seats - 1)).mean())
+
+
+def _simulated_statistics(games: int, fair: float, seats: int, gap: float) -> Any:
+    """The seat test's chi-square in each simulated run (multinomial counts of the seats' wins
+    and of the games without a winner, from a fixed seed: the same runs on every machine)."""
+    import numpy as np
+
+    rates = [fair + gap] + [fair - gap / (seats - 1)] * (seats - 1)
+    rates.append(max(0.0, 1 - math.fsum(rates)))
+    counts = np.random.default_rng(POWER_RUNS).multinomial(games, rates, size=POWER_RUNS)
+    table = counts[:, :seats].astype(float)
+    expected = table.sum(axis=1, keepdims=True) / seats
+    with np.errstate(divide="ignore", invalid="ignore"):
+        statistic = ((table - expected) ** 2 / expected).sum(axis=1)
+    return np.where(expected[:, 0] > 0, statistic, 0.0)
 
 
 def detectable_gap(
@@ -139,15 +159,25 @@ def detectable_gap(
 ) -> float:
     """The seat gap (a rate) the report's seat test detects with ``power`` at level ``alpha``.
 
-    The inverse of :func:`seat_test_power` in ``gap``.
+    The inverse of :func:`seat_test_power` in ``gap``, by bisection (to a thousandth of the gap)
+    from the noncentral chi-square's answer; the simulated runs' own error is ±0.6 points
+    of power.
 
     >>> round(detectable_gap(2000, 0.25, 4), 3)
-    0.032
+    0.033
     """
-    if games <= 0 or seats < 2 or not 0 < fair < 1:
+    if games <= 0 or seats < 2 or not 0 < fair <= 1 / seats:
         return math.nan
     df = seats - 1
-    return math.sqrt(_noncentrality(df, alpha, power) * df * fair / (games * seats))
+    guess = math.sqrt(_noncentrality(df, alpha, power) * df * fair / (games * seats))
+    low, high = 0.5 * guess, min(2 * guess, (1 - fair) * 0.999)
+    while high - low > guess / 1000:
+        middle = (low + high) / 2
+        if seat_test_power(games, fair, seats, middle, alpha) < power:
+            low = middle
+        else:
+            high = middle
+    return high
 
 
 @functools.cache

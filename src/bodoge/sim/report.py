@@ -40,6 +40,7 @@ from .analysis import (
     Group,
     analyse,
 )
+from .effects import EffectBudget, with_effects
 from .inference import POWER, SIM_INSTALL, detectable_gap
 from .play import STOPPED, GameResult
 
@@ -358,37 +359,82 @@ T = {
         "Each seat's mean score after 0–100 % of a game's actions. Leader: the one seat "
         "with the highest score.",
     ),
-    "s_choice": Text(
-        "{kind} を選んだ席の勝率は {chose}、選べたのに選ばなかった席は {passed}"
-        "（差 {diff} ポイント、95 %区間 {low}〜{high}、"
-        "フィッシャーの正確検定の Holm 補正後 {p}）。",
-        "Seats that chose {kind} won {chose}, those that could and did not {passed} "
-        "({diff} points, 95 % interval {low} to {high}; Fisher's exact test, Holm-adjusted {p}).",
+    "s_effect": Text(
+        "{kind} を選ぶと、選んだ席の勝率が {diff} ポイント変わります（95 %区間 {low}〜{high}、"
+        "{n}回の手番を両方の手で打ち続けた対比較、符号反転検定の Holm 補正後 {p}）。",
+        "Choosing {kind} changes the chooser's chance of winning by {diff} points (95 % interval "
+        "{low} to {high}, over {n} decisions played on both ways; paired sign-flip test, "
+        "Holm-adjusted {p}).",
     ),
-    "choices": Text("勝ちにつながる選択", "Which choices win"),
-    "choices_caption": Text(
-        "そのアクションを選べた席（1ゲーム1席を1件）のうち、1度でも選んだ席と一度も選ばなかった席の"
-        "勝率（Wilson の95 %区間）。差は Newcombe の95 %区間、"
-        "p はフィッシャーの正確検定を種類について Holm 補正。"
-        "どちらかが{min}件未満の種類は検定しません。相関であって因果ではありません。",
-        "Among seat-games in which the type was legal: the win rate of those that chose it at "
-        "least once and of those that never did (Wilson 95 % intervals); the difference with "
-        "Newcombe's 95 % interval, p of Fisher's exact test Holm-adjusted over the types; a type "
-        "with fewer than {min} seat-games on a side is not tested. An association, not a cause.",
+    "s_dealt": Text(
+        "最初の手札に {kind} を配られた席の勝率は {chose}、配られなかった席は {passed}"
+        "（差 {diff} ポイント、95 %区間 {low}〜{high}、フィッシャーの正確検定の Holm 補正後 {p}）。"
+        "誰が持つかは配札が決めるので、持つことの効果です。",
+        "Seats dealt {kind} won {chose}, seats dealt none {passed} ({diff} points, 95 % interval "
+        "{low} to {high}; Fisher's exact test, Holm-adjusted {p}): the deal decides who holds "
+        "it, so this is what holding it does.",
     ),
-    "subjects": Text("強すぎるカードは？", "Is this card too strong?"),
-    "subjects_caption": Text(
-        "ゲームが名前を付けるカード・タイルごとに: 選べた手番のうち選んだ割合と、選べた席"
-        "（1ゲーム1席を1件）のうち1度でも選んだ席と一度も選ばなかった席の勝率"
-        "（Wilson の95 %区間）。"
+    "effects": Text("選択の効果", "What a choice does"),
+    "effects_caption": Text(
+        "効果: その手を選べて他の手も選べた手番をゲームから無作為に（1ゲーム1回まで）選び、"
+        "選んだ席の情報から配り直した同じ世界・同じ乱数で、その手と、席の戦略が次に推す別の種類の手の"
+        "両方を打ち、全席をこの実行のボットで最後まで打った勝率の差。"
+        "区間は手番についての95 %区間、p は対の符号反転検定を選択について Holm 補正。"
+        "{min}回未満の手番では検定しません。カードについては捨てる（選ぶ）ことの効果で、"
+        "持つことの効果ではありません（下の配札の比較を参照）。",
+        "An effect: at decisions drawn from the games (at most one per game) where the choice "
+        "and something else could be chosen, the position was played on from the chooser's "
+        "information, with the choice and with the best move of another kind the seat's "
+        "strategy ranks next, on the same re-dealt worlds and dice, every seat played by the "
+        "run's bots to the end; the effect is the difference in win chance, its 95 % interval "
+        "over the decisions, p of the paired sign-flip test Holm-adjusted over the choices; "
+        "under {min} decisions it is not tested. For a card it is what discarding (picking) "
+        "it does, not what holding it does: see the deal's comparison below.",
+    ),
+    "col_effect": Text("効果（ポイント）", "Effect (points)"),
+    "col_decisions": Text("手番", "Decisions"),
+    "dealt": Text("配られたカード", "Dealt a card"),
+    "dealt_caption": Text(
+        "最初の手札にそのカードを配られた席と配られなかった席（1ゲーム1席を1件）の勝率"
+        "（Wilson の95 %区間）。配札が無作為なので、この差は持つことの効果です。"
         "差は Newcombe の95 %区間、p はフィッシャーの正確検定をカードについて Holm 補正。"
-        "どちらかが{min}件未満のカードは検定しません。相関であって因果ではありません。",
-        "For each card or tile the game names: the share of decisions that chose it when it "
-        "could be chosen, and among seat-games in which it could be, the win rate of those that "
-        "chose it at least once and of those that never did (Wilson 95 % intervals); the "
-        "difference with Newcombe's 95 % interval, p of Fisher's exact test Holm-adjusted over "
-        "the cards; a card with fewer than {min} seat-games on a side is not tested. An "
-        "association, not a cause.",
+        "どちらかが{min}件未満のカードは検定しません。",
+        "The win rates of seat-games dealt the card in the opening hand and of those dealt "
+        "none (Wilson 95 % intervals). The deal is random, so the difference is what holding "
+        "it does. The difference with Newcombe's 95 % interval, p of Fisher's exact test "
+        "Holm-adjusted over the cards; a card with fewer than {min} seat-games on a side is "
+        "not tested.",
+    ),
+    "col_dealt": Text("配られた", "Dealt it"),
+    "col_not_dealt": Text("配られなかった", "Dealt none"),
+    "choices": Text("勝者が多く選んだ手（記述）", "Chosen more often by the winners (description)"),
+    "choices_caption": Text(
+        "記述であって発見ではありません。そのアクションを選べた席（1ゲーム1席を1件）のうち、"
+        "1度でも選んだ席と一度も選ばなかった席の勝率（Wilson の95 %区間）。"
+        "勝っている（負けている）局面でだけ開く手は、効果がなくても勝ち（負け）と結びつきます。"
+        "選ぶことの効果は「選択の効果」にあります。",
+        "A description, never a finding: among seat-games in which the type was legal, the win "
+        "rate of those that chose it at least once and of those that never did (Wilson 95 % "
+        "intervals; Newcombe's interval of the gap, Fisher's p Holm-adjusted over the types, "
+        "none under {min} seat-games a side). A choice open only in winning (or losing) "
+        "positions goes with winning (or losing) whatever it does; what choosing it does is "
+        'under "What a choice does".',
+    ),
+    "subjects": Text(
+        "勝者が多く選んだカード（記述）", "Cards chosen more often by the winners (description)"
+    ),
+    "subjects_caption": Text(
+        "記述であって発見ではありません。カード・タイルごとに: 選べた手番のうち選んだ割合と、"
+        "選べた席（1ゲーム1席を1件）のうち1度でも選んだ席と一度も選ばなかった席の勝率"
+        "（Wilson の95 %区間）。手札を空にした者が勝つゲームでは、捨てなかった席は"
+        "そのカードを持ったまま負けています。効果は「選択の効果」と「配られたカード」にあります。",
+        "A description, never a finding: for each card or tile the game names, the share of "
+        "decisions that chose it when it could be chosen, and among seat-games in which it "
+        "could be, the win rate of those that chose it at least once and of those that never "
+        "did (Wilson 95 % intervals; Newcombe's interval, Fisher's p Holm-adjusted, none under "
+        "{min} seat-games a side). Where the winner is the one whose hand is empty, a seat "
+        "that did not discard a card still holds it and has lost; what a card does is under "
+        '"What a choice does" and "Dealt a card".',
     ),
     "col_subject": Text("カード", "Card"),
     "col_chose": Text("選んだ", "Chose it"),
@@ -404,6 +450,11 @@ T = {
     "s_variant_none": Text(
         "{variant} と基準の間に、95 %区間で区別できる差はありません。",
         "{variant}: no difference from the baseline that its 95 % interval can tell.",
+    ),
+    "s_variant_few": Text(
+        "{variant}: 基準との差は判断できません（対が{pairs}組、{min}組未満では検定しません）。",
+        "{variant}: too few games to say how it differs from the baseline ({pairs} matched "
+        "pairs; no test under {min}).",
     ),
     "s_pairs": Text("{pairs}組の対", "{pairs} matched pairs"),
     "s_unpaired": Text("対応なし", "unpaired"),
@@ -504,8 +555,8 @@ def _group_findings(group: Group, number: int, groups: int, lang: str) -> list[F
         _seat_findings(group, anchor, lang)
         + _length_findings(group, anchor, lang)
         + _won_findings(group, anchor, lang)
-        + _choice_findings(group, anchor, lang)
-        + _choice_findings(group, anchor, lang, subjects=True)
+        + _effect_findings(group, anchor, lang)
+        + _dealt_findings(group, anchor, lang)
         + _timeline_findings(group, anchor, lang),
         key=lambda f: (f.tier, -f.size, f.p),
     )
@@ -672,31 +723,55 @@ def _timeline_findings(group: Group, anchor: str, lang: str) -> list[Finding]:
     return [Finding(text(lang), f"{anchor}-timeline")]
 
 
-def _choice_findings(
-    group: Group, anchor: str, lang: str, *, subjects: bool = False
-) -> list[Finding]:
-    """Action types (or, with ``subjects``, cards) whose choosers win clearly more or less
-    often than those who passed."""
-    name = subject_namer(group.results[0].game, lang) if subjects else str
+def _effect_findings(group: Group, anchor: str, lang: str) -> list[Finding]:
+    """Choices whose effect on the chooser's chance of winning the paired play-outs find."""
+    name = subject_namer(group.results[0].game, lang)
     return [
         Finding(
-            T["s_choice"].format(
+            T["s_effect"].format(
+                kind=name(effect.kind) if effect.subject else effect.kind,
+                **_signed_points(effect.mean, effect.low, effect.high),
+                n=effect.decisions,
+                p=format_p(effect.p_adjusted, lang),
+            )(lang),
+            f"{anchor}-effects",
+            0,
+            abs(effect.mean),
+            effect.p_adjusted,
+        )
+        for effect in group.effects
+        if effect.finding
+    ]
+
+
+def _dealt_findings(group: Group, anchor: str, lang: str) -> list[Finding]:
+    """Cards whose holders from the deal win clearly more or less often than the rest."""
+    name = subject_namer(group.results[0].game, lang)
+    return [
+        Finding(
+            T["s_dealt"].format(
                 kind=name(row.kind),
                 chose=format_percent(row.chose_rate),
                 passed=format_percent(row.passed_rate),
-                diff=f"{100 * row.difference:+.1f}",
-                low=f"{100 * row.difference_low:+.1f}",
-                high=f"{100 * row.difference_high:+.1f}",
+                **_signed_points(row.difference, row.difference_low, row.difference_high),
                 p=format_p(row.p_adjusted, lang),
             )(lang),
-            f"{anchor}-subjects" if subjects else f"{anchor}-choices",
+            f"{anchor}-dealt",
             0,
             abs(row.difference),
             row.p_adjusted,
         )
-        for row in (group.subjects if subjects else group.choices)
+        for row in group.dealt
         if row.p_adjusted < ALPHA
     ]
+
+
+def _signed_points(difference: float, low: float, high: float) -> dict[str, str]:
+    """A difference of shares and its interval as signed points (``diff``, ``low``, ``high``)."""
+    return {
+        name: f"{100 * value:+.1f}"
+        for name, value in zip(("diff", "low", "high"), (difference, low, high), strict=True)
+    }
 
 
 def subject_namer(game_id: str, lang: str) -> Callable[[str], str]:
@@ -813,6 +888,9 @@ def _comparison_summary(analysis: Analysis, comparison: Comparison, lang: str) -
     name = analysis.label(comparison.group)
     found = [d for d in comparison.differences if d.significant and d.metric != "score"]
     found.sort(key=lambda d: d.p_adjusted)
+    if all(math.isnan(d.p_value) for d in comparison.differences):
+        few = min(d.pairs for d in comparison.differences) if comparison.differences else 0
+        return [T["s_variant_few"].format(variant=name, pairs=few, min=MIN_GROUP)(lang)]
     if not found:
         return [T["s_variant_none"].format(variant=name)(lang)]
     lines = []
@@ -1063,8 +1141,13 @@ def build_report(
     lang: str = "en",
     *,
     advance: Callable[[str], None] | None = None,
+    effects: EffectBudget | None = None,
 ) -> str:
-    """The HTML page for ``results``; ``advance(step)`` is called as each part is done."""
+    """The HTML page for ``results``; ``advance(step)`` is called as each part is done.
+
+    With ``effects``, every choice's effect is measured by playing the games' decisions on
+    both ways (:mod:`bodoge.sim.effects`): the costly part of a report, and the only part
+    that plays."""
     if not results:
         raise ValueError("no games to report on")
     step = advance or (lambda name: None)
@@ -1072,6 +1155,9 @@ def build_report(
     game = _known(results[0].game)
     analysis = analyse(results, bands=None if game is None else game.score_bands)
     step("analysis")
+    if effects is not None and game is not None:
+        analysis = with_effects(analysis, effects)
+    step("effects")
     sections = []
     for group in analysis.groups:
         sections.append(

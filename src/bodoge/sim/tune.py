@@ -7,20 +7,26 @@ F-race of irace; TAG's racing tuner): every candidate value on a grid plays
 a batch of games, all on the **same seeds** (game ``i`` of every candidate
 starts from the same shuffle with the same bots), and after each batch
 
-* a candidate is dropped when it is **farther from the target** than the
-  best, judged on the matched games as pairs: with ``s = sign(m − t)`` (``m`` a
-  candidate's mean), game ``i`` gives the difference
-  ``z_i = s_c (x_c,i − t) − s_best (x_best,i − t)``, whose mean is exactly
-  ``|m_c − t| − |m_best − t|``; the candidate goes when that mean is above 0
-  and the paired sign-flip test of the ``z_i`` (over the non-zero
-  differences: games that came out the same for both say nothing, and the
-  outcomes are tied and discrete, so no normal interval) rejects "no
-  difference" at :data:`ALPHA` after Holm's correction over the round's
-  comparisons (every candidate against the best).  Every value, the
-  parameter's default among them, stays in the race until that test says
-  otherwise.  The luck both candidates shared (the same deal, the same
-  dice) cancels in ``z_i``, so a worse value is dropped after fewer
-  games than comparing two separate intervals would need;
+* a candidate is dropped when it is **farther from the target** than
+  another, judged on the matched games as pairs: with ``s = sign(m − t)``
+  (``m`` a candidate's mean), game ``i`` gives the difference
+  ``z_i = s_a (x_a,i − t) − s_b (x_b,i − t)``, whose mean is exactly
+  ``|m_a − t| − |m_b − t|``.  The race errs at most one time in twenty
+  over its whole length: the chance that it drops any value when no value
+  differs is at most :data:`ALPHA`, every round and the choice of the best
+  included.  Two things make it so.  *All pairs* are tested, not each
+  value against the round's best (the best is chosen from the same data,
+  which flatters it: a race against it dropped a value no worse about one
+  time in three), with Holm's correction over the round's pairs; and the
+  error is *spent over the rounds*: each of the ``R`` rounds the budget
+  allows tests at ``ALPHA / R`` (Bonferroni over the looks at growing data).
+  A pair's test is the paired sign-flip test of its ``z_i`` when few games
+  differ (the outcomes are tied and discrete), else the normal test of their
+  mean, fine-grained enough for the small p-values the correction asks for;
+  a pair of fewer than :data:`MIN_GROUP` games is not tested (too few games
+  to say).  The luck both candidates shared (the same deal, the same dice)
+  cancels in ``z_i``, so a worse value is dropped after fewer games than
+  comparing two separate intervals would need;
 * the race **ends** when one candidate is left, when the best one's
   interval is narrower than ``tolerance`` (more games would not tell the
   rest apart at that precision), or when the game budget is spent.
@@ -28,7 +34,10 @@ starts from the same shuffle with the same bots), and after each batch
 The answer is the best value, the values still in the race
 (:attr:`Tuning.remaining`: none of them told apart from the best), how sure
 each drop was (:attr:`Tuning.surest`: the largest Holm-adjusted p of a
-drop), and the *interval* of values still plausible: the surviving
+drop), the race's *power* (:attr:`Tuning.power`: its chance of dropping a
+value that is :attr:`Tuning.difference` farther from the target than the
+best, at the spread of paired differences it saw), and the *interval* of
+values still plausible: the surviving
 candidates whose 95 % interval holds the target (all survivors when none
 does).  The path of the race (every round, every
 candidate's mean and interval, who was dropped) is kept for the report.
@@ -50,13 +59,16 @@ Metrics, per game (their mean over games is the metric):
 from __future__ import annotations
 
 import dataclasses
+import itertools
 import math
-from collections.abc import Callable, Mapping, Sequence
+import statistics
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
+from typing import Any
 
 from ..bots import BotSpec
 from ..engine import DesignValue, Game, InvalidOptions, get_game
-from .analysis import ALPHA, holm, mean_interval
+from .analysis import ALPHA, MIN_GROUP, Z95, holm, mean_interval, normal_p
 from .backends import Backend
 from .inference import sign_flip_p
 from .play import GameResult
@@ -80,12 +92,15 @@ def _decisive(result: GameResult) -> float:
     return 1.0 if float(result.scores[winner]) - others <= 1 else 0.0
 
 
-METRICS: Mapping[str, tuple[Callable[[GameResult], float], float]] = {
-    "first_player_advantage": (_first_player, 0.02),
-    "length": (_length, 1.0),
-    "decisiveness": (_decisive, 0.02),
+METRICS: Mapping[str, tuple[Callable[[GameResult], float], float, float]] = {
+    "first_player_advantage": (_first_player, 0.02, 0.05),
+    "length": (_length, 1.0, 5.0),
+    "decisiveness": (_decisive, 0.02, 0.05),
 }
-"""Each metric's per-game value and its default tolerance."""
+"""Each metric's per-game value, its default tolerance, and the default difference whose
+detection the race's power is stated for."""
+POWER_PATHS = 4000
+"""Simulated races behind a stated power (its standard error under 0.8 points)."""
 
 MAX_GRID = 41
 """At most this many candidates: an integer range wider than this is sampled evenly."""
@@ -143,7 +158,33 @@ class Tuning:
     """The values still in the race at the end: none told apart from the best."""
     surest: float = math.nan
     """The largest Holm-adjusted p of any drop (``nan``: nothing was dropped): every
-    dropped value was farther from the target than the best at this p or below."""
+    dropped value was farther from another than the best at this p or below."""
+    difference: float = math.nan
+    """The difference (in the metric's units, farther from the target) the power is for."""
+    power: float = math.nan
+    """The race's chance of dropping a value :attr:`difference` farther from the target than
+    the best (``nan``: no paired games to judge the spread by)."""
+    alpha: float = ALPHA
+    """The race's chance of dropping any value when none differs: at most this."""
+    looks: int = 1
+    """The rounds the budget allowed, over which :attr:`alpha` is spent."""
+
+
+@dataclass(frozen=True)
+class Race:
+    """A race's path: its rounds, why it ended, the games played and the spread it saw."""
+
+    rounds: tuple[Round, ...]
+    reason: str
+    games: int
+    spread: float
+    """The typical standard deviation of a pair's per-game differences (``nan``: none)."""
+    looks: int
+    """The rounds the budget allowed: each tests at ``ALPHA / looks``."""
+
+
+Play = Callable[[Sequence[DesignValue], int, int], Iterable[tuple[int, int, float]]]
+"""Plays games ``start..stop - 1`` of every value given: ``(value's position, game, metric)``."""
 
 
 def grid(
@@ -192,6 +233,7 @@ def tune(
     points: int = 11,
     workers: int = 1,
     backend: Backend | None = None,
+    difference: float | None = None,
 ) -> Tuning:
     """Race the values of ``parameter`` in ``low..high`` towards ``metric = target``."""
     if isinstance(game, str):
@@ -202,40 +244,37 @@ def tune(
         raise BadTuning(
             f"need a batch of at least 2 games within the budget ({batch}, {max_games})"
         )
-    per_game, default_tolerance = METRICS[metric]
+    per_game, default_tolerance, default_difference = METRICS[metric]
     tolerance = default_tolerance if tolerance is None else tolerance
-    alive = grid(game, parameter, low, high, points)
-    values: dict[DesignValue, dict[int, float]] = {value: {} for value in alive}
-    rounds: list[Round] = []
-    played = total = 0
-    reason = "budget"
-    while played < max_games:
-        start, played = played, min(max_games, played + batch)
+    difference = default_difference if difference is None else difference
+    if not difference > 0:
+        raise BadTuning(f"the difference to tell must be above 0, not {difference}")
+
+    played: Game = game
+
+    def play(
+        alive: Sequence[DesignValue], start: int, stop: int
+    ) -> Iterator[tuple[int, int, float]]:
         variants = [(options, {parameter: value}) for value in alive]
         skip = {(v, i) for v in range(len(alive)) for i in range(start)}
         for result in run_sweep(
-            game, num_players, variants, seed, bot_specs,
-            n=played, workers=workers, backend=backend, skip=skip,
+            played, num_players, variants, seed, bot_specs,
+            n=stop, workers=workers, backend=backend, skip=skip,
         ):  # fmt: skip
-            values[alive[result.variant]][result.index] = per_game(result)
-            total += 1
-        candidates = _paired([_candidate(value, values[value]) for value in alive], values, target)
-        best = min(candidates, key=lambda c: c.distance(target))
-        dropped = [c.value for c in candidates if c.gap > 0 and c.p_adjusted < ALPHA]
-        rounds.append(Round(len(rounds) + 1, tuple(candidates), tuple(dropped)))
-        alive = [value for value in alive if value not in dropped]
-        if len(alive) == 1:
-            reason = "one left"
-            break
-        if best.margin <= tolerance:
-            reason = "narrow"
-            break
-    last = {c.value: c for c in rounds[-1].candidates if c.value in alive}
+            yield result.variant, result.index, per_game(result)
+
+    path = race(
+        grid(game, parameter, low, high, points), play, target,
+        batch=batch, max_games=max_games, tolerance=tolerance,
+    )  # fmt: skip
+    rounds = path.rounds
+    last = {c.value: c for c in rounds[-1].candidates if c.value not in rounds[-1].dropped}
     best = min(last.values(), key=lambda c: c.distance(target))
     plausible = [c.value for c in last.values() if abs(c.mean - target) <= c.margin]
     reached = bool(plausible)
     plausible = plausible or list(last)
     drops = [c.p_adjusted for step in rounds for c in step.candidates if c.value in step.dropped]
+    pairs = len(rounds[0].candidates) * (len(rounds[0].candidates) - 1) // 2
     return Tuning(
         game.id,
         parameter,
@@ -244,35 +283,139 @@ def tune(
         best,
         min(plausible),
         max(plausible),
-        tuple(rounds),
-        reason,
+        rounds,
+        path.reason,
         reached,
-        total,
-        tuple(value for value in values if value in last),
+        path.games,
+        tuple(c.value for c in rounds[0].candidates if c.value in last),
         max(drops, default=math.nan),
+        difference,
+        race_power(difference, path.spread, batch, max_games, pairs),
+        looks=path.looks,
     )
+
+
+def race(
+    values: Sequence[DesignValue],
+    play: Play,
+    target: float,
+    *,
+    batch: int,
+    max_games: int,
+    tolerance: float,
+) -> Race:
+    """Race ``values`` towards ``target``: ``play`` gives each round's games (see the module
+    docstring for the rules; this is the race alone, whatever plays the games)."""
+    alive = list(values)
+    looks = math.ceil(max_games / batch)
+    outcomes: dict[DesignValue, dict[int, float]] = {value: {} for value in alive}
+    rounds: list[Round] = []
+    played = total = 0
+    reason = "budget"
+    spread = math.nan
+    while played < max_games:
+        start, played = played, min(max_games, played + batch)
+        for variant, index, value in play(alive, start, played):
+            outcomes[alive[variant]][index] = value
+            total += 1
+        candidates = [_candidate(value, outcomes[value]) for value in alive]
+        candidates, spread = _paired(candidates, outcomes, target)
+        best = min(candidates, key=lambda c: c.distance(target))
+        dropped = [c.value for c in candidates if c.p_adjusted < ALPHA / looks]
+        rounds.append(Round(len(rounds) + 1, tuple(candidates), tuple(dropped)))
+        alive = [value for value in alive if value not in dropped]
+        if len(alive) == 1:
+            reason = "one left"
+            break
+        if best.margin <= tolerance:
+            reason = "narrow"
+            break
+    return Race(tuple(rounds), reason, total, spread, looks)
 
 
 def _paired(
     candidates: list[Candidate], values: Mapping[DesignValue, Mapping[int, float]], target: float
-) -> list[Candidate]:
-    """Each candidate with its gap to the best (closest) one, over the games both played,
-    and the gap's sign-flip p Holm-adjusted over the round's comparisons."""
-    best = min(candidates, key=lambda c: c.distance(target))
-    sign = {c.value: 1.0 if c.mean >= target else -1.0 for c in candidates}
-    mine = values[best.value]
+) -> tuple[list[Candidate], float]:
+    """Each candidate with its gap to the best (closest) one, and the smallest Holm-adjusted p
+    (over every pair of the round) of a pair in which it is the farther from the target; and
+    the median spread of the pairs' per-game differences.
+
+    A pair's differences ``z_i = y_a,i − y_b,i`` (``y = s (x − t)``) are not listed one by
+    one: their mean is the difference of the means, their variance
+    ``var a + var b − 2 cov(a, b)``, from one covariance matrix of the round."""
+    import numpy as np
+
+    games = sorted(set.intersection(*(set(values[c.value]) for c in candidates)))
+    signs = np.array([1.0 if c.mean >= target else -1.0 for c in candidates])
+    table = np.array([[values[c.value][i] for i in games] for c in candidates], dtype=float)
+    y = signs[:, None] * (table - target)
+    count = len(games)
+    means = y.mean(axis=1)
+    cov = np.cov(y) if count > 1 else np.zeros((len(candidates), len(candidates)))
+
+    def gap(a: int, b: int) -> tuple[float, float]:
+        spread = math.sqrt(max(0.0, cov[a, a] + cov[b, b] - 2 * cov[a, b]))
+        return float(means[a] - means[b]), Z95 * spread / math.sqrt(count)
+
+    sure: dict[int, float] = {}
+    farther: list[int] = []
+    tests: list[float] = []
+    spreads: list[float] = []
+    for a, b in itertools.combinations(range(len(candidates)), 2):
+        difference, margin = gap(a, b)
+        farther.append(a if difference > 0 else b)
+        tests.append(_pair_p(y[a] - y[b], difference, margin) if count >= MIN_GROUP else math.nan)
+        spreads.append(margin / Z95 * math.sqrt(count))
+    for k, p in zip(farther, holm(tests), strict=True):
+        if not math.isnan(p):
+            sure[k] = min(p, sure.get(k, math.inf))
+    best = min(range(len(candidates)), key=lambda k: candidates[k].distance(target))
     paired = []
-    tests = []
-    for c in candidates:
-        theirs = values[c.value]
-        z = [
-            sign[c.value] * (theirs[i] - target) - sign[best.value] * (mine[i] - target)
-            for i in sorted(theirs.keys() & mine.keys())
-        ]
-        gap, margin = mean_interval(z)
-        paired.append(dataclasses.replace(c, gap=gap, gap_margin=margin))
-        tests.append(math.nan if c is best else sign_flip_p(z))
-    return [dataclasses.replace(c, p_adjusted=p) for c, p in zip(paired, holm(tests), strict=True)]
+    for k, c in enumerate(candidates):
+        difference, margin = gap(k, best)
+        p = math.nan if k == best else sure.get(k, math.nan)
+        paired.append(dataclasses.replace(c, gap=difference, gap_margin=margin, p_adjusted=p))
+    return paired, statistics.median(spreads) if spreads else math.nan
+
+
+EXACT_RACE = 10
+"""A pair whose games differ in at most this many is judged by the exact sign-flip test
+(1,024 flips at most: a race tests every pair every round); beyond, by the normal test,
+which agrees with the exact one to a few percent of p there (12 games all one way: exact
+p = 0.00049, normal 0.00053)."""
+
+
+def _pair_p(z: Any, difference: float, margin: float) -> float:
+    """The two-sided p of a pair's per-game differences ``z`` (a NumPy array): the exact
+    sign-flip test when at most :data:`EXACT_RACE` games differ (four games all one way are
+    p = 0.125, not the normal test's 0.04), else the normal test of their mean,
+    fine-grained enough for the small p-values the correction asks for."""
+    differing = z[z != 0]
+    if len(differing) <= EXACT_RACE:
+        return sign_flip_p(differing.tolist())
+    return normal_p(difference, margin)
+
+
+def race_power(difference: float, spread: float, batch: int, max_games: int, pairs: int) -> float:
+    """The chance that a race drops a value ``difference`` farther from the target than the
+    best, its paired differences spread ``spread`` per game: the share of simulated paths of
+    the pair's running mean that cross some round's bound (``ALPHA / looks`` over ``pairs``,
+    the bound Holm starts from, so a lower bound when several pairs could drop it)."""
+    if not (spread > 0 and math.isfinite(spread)) or pairs < 1:
+        return math.nan
+    import numpy as np
+
+    looks = math.ceil(max_games / batch)
+    games = np.minimum(np.arange(1, looks + 1) * batch, max_games)
+    bound = statistics.NormalDist().inv_cdf(1 - ALPHA / looks / pairs / 2)
+    rng = np.random.default_rng(0)
+    steps = np.diff(np.concatenate([[0], games]))
+    sums = np.cumsum(
+        rng.normal(steps * difference, np.sqrt(steps) * spread, size=(POWER_PATHS, looks)), axis=1
+    )
+    z = sums / (spread * np.sqrt(games))
+    usable = games >= MIN_GROUP
+    return float(np.mean(np.any((z > bound) & usable, axis=1)))
 
 
 def _candidate(value: DesignValue, games: Mapping[int, float]) -> Candidate:

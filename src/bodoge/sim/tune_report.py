@@ -37,7 +37,8 @@ T = {
     "col_estimate": Text("推定 ± 95 %", "Estimate ± 95 %"),
     "col_gap": Text("最良との差（対応のある比較）± 95 %", "Farther than the best (paired) ± 95 %"),
     "col_p": Text(
-        "符号反転検定の p（ラウンド内で Holm 補正）", "Sign-flip test p (Holm over the round)"
+        "他の値より遠い p（ラウンド内の全ペアで Holm 補正）",
+        "p of farther than another (Holm over the round's pairs)",
     ),
     "remaining": Text(
         "残った値（最良の値と区別できない）: {values}。外した値の最大の p（Holm 補正後）: {p}。",
@@ -45,6 +46,13 @@ T = {
         "p of a drop: {p}.",
     ),
     "dropped": Text("脱落", "dropped"),
+    "error": Text(
+        "どの値も違わないときに値を外す確率はレース全体で {alpha} 以下（各ラウンド {each}）。"
+        "最良より {difference} 遠い値を外す検出力 {power}。",
+        "The chance of dropping any value when none differs is at most {alpha} over the whole "
+        "race ({each} a round). The power to drop a value {difference} farther from the "
+        "target than the best: {power}.",
+    ),
 }
 
 
@@ -81,6 +89,14 @@ def tune_page(result: Tuning, lang: str = "en") -> str:
             "remaining",
             values=", ".join(str(value) for value in result.remaining),
             p="—" if math.isnan(result.surest) else f"{result.surest:.2g}",
+        )
+        + " "
+        + t(
+            "error",
+            alpha=f"{100 * result.alpha:.0f} %",
+            each=f"{result.alpha / result.looks:.2g}",
+            difference=f"{result.difference:.4g}",
+            power="—" if math.isnan(result.power) else f"{100 * result.power:.0f} %",
         )
         + "</p>",
         f'<figure data-testid="path">{_plot(result)}<figcaption>{t("caption")}</figcaption>'

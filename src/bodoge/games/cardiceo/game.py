@@ -104,6 +104,12 @@ class Cardiceo(Game):
         del state
         return str(action.card) if isinstance(action, Discard) else None
 
+    def dealt_subjects(self, state: State, seat: int) -> frozenset[str] | None:
+        """The numbers in the seat's opening hand (hardcore's open hands hold every one)."""
+        assert isinstance(state, CardiceoState)
+        hand = state.hands[seat]
+        return frozenset(str(card) for card in range(1, len(hand)) if hand[card])
+
     def player_range(self, options: Mapping[str, object] | None = None) -> tuple[int, int]:
         if options and options.get("hardcore"):
             return (MIN_PLAYERS, HARDCORE_MAX_PLAYERS)

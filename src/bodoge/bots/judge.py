@@ -17,6 +17,10 @@ The moves compared in one position are played out from the same worlds
 with the same playout seeds (common random numbers), so the difference
 between two moves is measured far more precisely than either prospect
 alone.
+
+The game review (:mod:`bodoge.review`) judges a player's decisions with it,
+and the balance report (:mod:`bodoge.sim.effects`) what a choice does to the
+chooser's chance of winning: both sit above the bots, so it lives here.
 """
 
 from __future__ import annotations
@@ -26,8 +30,11 @@ from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 from itertools import islice
 
-from ..bots import Bot, RandomBot, make_bot, search_hints
 from ..engine import Action, Rng, State
+from .base import Bot
+from .hints import search_hints
+from .random_bot import RandomBot
+from .spec import make_bot
 
 Z = 1.96
 """Two-sided 95 % normal quantile, for every interval of the review."""
