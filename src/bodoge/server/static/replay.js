@@ -124,30 +124,20 @@ function reviews(go, seatSelect, lang) {
     }
   }
 
-  const pct = (v) => `${Math.round(v * 100)}`.replace("-", "\u2212");
-  // A percentage with its interval where the review gives one: "25 % (18–33 %)".
-  function withInterval(estimate, unit = " %") {
-    const mean = `${pct(estimate.mean)}${unit}`;
-    if (estimate.low === undefined || estimate.high === undefined) return mean;
-    return `${mean} (${pct(estimate.low)}–${pct(estimate.high)}${unit})`;
-  }
-
   function jump(review, step, judgements, mark) {
     seatSelect.value = String(review.seat); // the seat's own view: never another's cards
     go(step - 1); // the board the decision was taken on
     before.textContent = fill(words.before, { step, name: nameOf(review.seat) });
     said.replaceChildren(...judgements.map((judgement) => {
+      // the sentence and its figures come worded and rounded by the server, as one
       const line = document.createElement("p");
       line.textContent = judgement.said[lang] || judgement.said.en;
-      if (unsure(judgement)) line.textContent += ` (${words.unsure})`;
-      const figures = document.createElement("span");
-      figures.className = "muted small review-figures";
-      figures.textContent = " " + fill(words.figures, {
-        played: withInterval(judgement.played_value),
-        best: withInterval(judgement.best_value),
-        loss: withInterval(judgement.loss, ""),
-      });
-      line.append(figures);
+      if (judgement.figures) {
+        const figures = document.createElement("span");
+        figures.className = "muted small review-figures";
+        figures.textContent = " " + (judgement.figures[lang] || judgement.figures.en);
+        line.append(figures);
+      }
       return line;
     }));
     said.dataset.step = String(step);
