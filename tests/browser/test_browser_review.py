@@ -345,6 +345,10 @@ def test_a_review_names_whose_play_it_is_and_a_spectator_gets_no_seat_as_theirs(
     own.context.close()
 
 
+MORE = {
+    "en": "The curve and its marks scroll sideways to show every step",
+    "ja": "横にスクロールすると、ほかの手も見られます",
+}
 AXIS_BOXES = """() => {
     // the y-axis labels (each with whether a click at its centre meets it), the gridlines,
     // and the scrolling part of the curve, as the viewport places them
@@ -377,6 +381,8 @@ def test_on_a_phone_the_y_axis_stays_in_view_while_the_curve_scrolls_to_its_end(
     page.get_by_test_id("review-curve").scroll_into_view_if_needed()
     scroller = page.locator("[data-testid=review-curve] .review-scroll")
     assert scroller.evaluate("s => s.scrollWidth > s.clientWidth")  # the curve is wider
+    more = page.get_by_test_id("review-more")  # and says so
+    assert more.is_visible() and MORE[lang] in more.inner_text()
     at_start = page.evaluate(AXIS_BOXES)
     scroller.evaluate("s => { s.scrollLeft = s.scrollWidth; }")
     page.wait_for_function(

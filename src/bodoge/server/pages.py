@@ -274,8 +274,10 @@ def result_lines(info: TableInfo, lang: str) -> tuple[str, list[tuple[str, Any]]
             if winners
             else word("no_winner", lang)
         )
+    game = bodoge.get_game(info.game)
     scores = [
-        (names_of(info, [n], lang), score) for n, score in enumerate(result.get("scores", []))
+        (names_of(info, [n], lang), game.score_label(score, lang))
+        for n, score in enumerate(result.get("scores", []))
     ]
     return line, scores
 

@@ -151,6 +151,10 @@ PAGE_WORDS = {
         "inaccuracies; click one to go there), faint lines the steps where chance (a draw, a "
         "roll) moved it.",
     ),
+    "more": Text(
+        "← 横にスクロールすると、ほかの手も見られます →",
+        "← The curve and its marks scroll sideways to show every step →",
+    ),
     "marks": Text("判断（← → で移動、Enter で開く）", "Decisions (← → to move, Enter to open)"),
     "axis_step": Text("手目", "Step"),
     "axis_value": Text("見込み（%）", "Prospect (%)"),
