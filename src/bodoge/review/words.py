@@ -70,6 +70,8 @@ UNSURE = Text(
     "判断 {n} 回は、予算内で差を ±{precision} まで絞れず、確かな判定を出していません。",
     "{n} decisions were left unsure: the budget could not pin their difference down "
     "to ±{precision}, and no verdict is given on them.",
+    one="{n} decision was left unsure: the budget could not pin its difference down "
+    "to ±{precision}, and no verdict is given on it.",
 )
 YOU = Text("", "you")
 """Who played a decision, told to the person who played it (Japanese leaves it unsaid)."""

@@ -453,16 +453,25 @@ async def join_form(
     live = await hub.get(table_id)
     if live is None:
         return error_page(lang, 404, word("not_found", lang))
+    return join_page(live, lang, full=full, used=used)
+
+
+def join_page(
+    live: LiveTable, lang: str, status: int = 200, name: str = "", refused: str = "", **shut: bool
+) -> HTMLResponse:
+    """The join form; a refused ``name`` is kept in its field, the refusal beside it."""
     return page(
         "join.html",
         lang,
+        status=status,
         live=live,
-        invite=invite,
-        full=full,
-        used=used,
+        full=shut.get("full", False),
+        used=shut.get("used", False),
         seats=seat_list(live, lang),
-        may_watch=full or used,
+        may_watch=any(shut.values()),
         title=live.state.game.title(lang),
+        typed=name,
+        refused=refused,
     )
 
 
@@ -482,6 +491,10 @@ async def join_submit(
     try:
         joined = await join_table(store, hub, table_id, invite, name)
     except ApiError as error:
+        live = await hub.get(table_id)
+        if error.code in NAME_WORDS and live is not None:  # try another name in place
+            refused = word(NAME_WORDS[error.code], lang)
+            return join_page(live, lang, error.status_code, name[:40], refused)
         key = {"seat_taken": "seat_taken", **NAME_WORDS}.get(error.code)
         message = word(key, lang) if key else in_words(error, lang)
         return error_page(lang, error.status_code, message)
