@@ -1296,11 +1296,10 @@ class Hub:
                 continue
             if connection.seat is None or holds(live.info, connection):
                 continue
+            said = word(seat_lost_words(live.info, connection.seat), connection.lang)
             self._leave_seat(live, connection.seat)
             connection.seat = None
-            connection.send(
-                {"type": "notice", "code": SEAT_LOST, "message": word(SEAT_LOST, connection.lang)}
-            )
+            connection.send({"type": "notice", "code": SEAT_LOST, "message": said})
 
     def _end_sight(self, live: LiveTable, connection: Connection) -> None:
         """Tell the connection it may no longer see the table, then close it (4403)."""
@@ -1437,6 +1436,14 @@ SEAT_GONE = "seat_gone"
 the socket closes after it."""
 SIGHT_LOST = "sight_lost"
 """The notice of a watcher of a table made private: the socket closes after it."""
+
+
+def seat_lost_words(info: TableInfo, seat: int) -> str:
+    """The words of :data:`SEAT_LOST` for what became of the seat: someone else's now, a
+    bot's, or open again (its invitation withdrawn, nobody in it yet)."""
+    if seat in info.token_hashes.values():
+        return SEAT_LOST
+    return "seat_to_bot" if info.seats[seat].kind == "bot" else "seat_open"
 
 
 def holds(info: TableInfo, connection: Connection) -> bool:

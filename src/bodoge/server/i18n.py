@@ -322,6 +322,14 @@ WORDS: dict[str, Text] = {
         "ホストがあなたの席を別の人に渡しました。観戦だけできます。",
         "The host gave your seat to someone else. You can still watch.",
     ),
+    "seat_open": Text(
+        "ホストがあなたの招待を取り消したので、席は空席に戻りました。観戦だけできます。",
+        "The host withdrew your invitation: your seat is open again. You can still watch.",
+    ),
+    "seat_to_bot": Text(
+        "ホストがあなたの席をボットの席にしました。観戦だけできます。",
+        "The host gave your seat to a bot. You can still watch.",
+    ),
     "seat_gone": Text(
         "この卓にはもうあなたの席がありません。",
         "You no longer have a seat at this table.",
