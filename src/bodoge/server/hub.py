@@ -95,6 +95,7 @@ from .db import (
     ABANDONED,
     BOT,
     CANCELLED,
+    LINK,
     OVER,
     PERSON,
     PLAYING,
@@ -254,6 +255,9 @@ class Connection:
     sees: Callable[[TableInfo], bool] | None = None
     """Whether what it opened with still lets it see the table (``None``: always);
     asked again whenever the table changes (:meth:`Hub.demote_lost`)."""
+    by_link: bool = False
+    """It opened with a watch key: losing sight of a table that still has a watch link
+    means that link was withdrawn (its notice says so)."""
     dropped: bool = False
     close_code: int | None = None
     """Why the server ends it (``None``: it stopped reading)."""
@@ -1308,7 +1312,8 @@ class Hub:
         if connection.seat is not None:
             self._leave_seat(live, connection.seat)
             connection.seat = None
-        code = SEAT_GONE if had_seat else SIGHT_LOST
+        withdrawn = connection.by_link and live.info.watch == LINK
+        code = SEAT_GONE if had_seat else WATCH_WITHDRAWN if withdrawn else SIGHT_LOST
         connection.send({"type": "notice", "code": code, "message": word(code, connection.lang)})
         connection.end(NOT_ALLOWED_CLOSE)
 
@@ -1436,6 +1441,8 @@ SEAT_GONE = "seat_gone"
 the socket closes after it."""
 SIGHT_LOST = "sight_lost"
 """The notice of a watcher of a table made private: the socket closes after it."""
+WATCH_WITHDRAWN = "watch_withdrawn"
+"""The notice of a watcher whose watch link the host withdrew: the socket closes after it."""
 
 
 def seat_lost_words(info: TableInfo, seat: int) -> str:

@@ -163,6 +163,7 @@ WORDS: dict[str, Text] = {
         "Send each link to one person: they open it, enter a name and take that seat.",
     ),
     "watch_link": Text("観戦リンク", "Watch link"),
+    "new_watch_link": Text("取り消して新しいリンクにする", "Withdraw this link (new link)"),
     "watch_help": Text(
         "このリンクを開いた人は誰でも、この卓と対局後のリプレイを観戦できます。",
         "Anyone who opens this link may watch this table and replay its game afterwards.",
@@ -333,6 +334,10 @@ WORDS: dict[str, Text] = {
     "seat_gone": Text(
         "この卓にはもうあなたの席がありません。",
         "You no longer have a seat at this table.",
+    ),
+    "watch_withdrawn": Text(
+        "ホストがこの観戦リンクを取り消しました。観戦はできません。",
+        "The host withdrew this watch link: you can no longer watch this table.",
     ),
     "sight_lost": Text(
         "この卓は非公開になりました。観戦はできません。",

@@ -34,6 +34,7 @@ from .api import (
     checked_name,
     host_listed,
     host_mute,
+    host_new_watch_link,
     host_revoke,
     host_set_seat,
     host_status,
@@ -56,8 +57,8 @@ from .db import (
     TABLE_ID,
     WAITING,
     TableInfo,
+    current_watch_key,
     invite_code,
-    watch_key,
 )
 from .deps import HOST_COOKIE, SEAT_COOKIE, HubDep, LangDep, StoreDep, seat_token
 from .forms import (
@@ -400,8 +401,9 @@ async def table_page(
             if not s.filled
         }
     watch_link = ""
-    if is_host and host_token and live.info.watch == LINK:
-        watch_link = str(request.base_url).rstrip("/") + watch_path(table_id, watch_key(host_token))
+    key = current_watch_key(host_token, live.info.watch_hash) if is_host and host_token else None
+    if key is not None and live.info.watch == LINK:
+        watch_link = str(request.base_url).rstrip("/") + watch_path(table_id, key)
     game = live.state.game
     response = page(
         "table.html",
@@ -670,12 +672,14 @@ async def host_mute_form(
 async def host_table_form(
     table_id: str, what: str, request: Request, store: StoreDep, hub: HubDep, lang: LangDep
 ) -> Response:
-    """``cancel``, ``end``, ``open`` or ``close`` the table."""
-    if what not in ("cancel", "end", "open", "close"):
+    """``cancel``, ``end``, ``open`` or ``close`` the table, or give it a new ``watch`` link."""
+    if what not in ("cancel", "end", "open", "close", "watch"):
         return error_page(lang, 404, word("not_found", lang))
 
     async def change(live: LiveTable, secret: str) -> None:
-        if what in ("open", "close"):
+        if what == "watch":
+            await host_new_watch_link(store, hub, live, secret)
+        elif what in ("open", "close"):
             await host_listed(store, hub, live, what == "open")
         else:
             await host_status(store, hub, live, CANCELLED if what == "cancel" else ABANDONED)
