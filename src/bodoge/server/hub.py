@@ -426,8 +426,9 @@ class LiveTable:
     said: dict[int, deque[float]] = field(default_factory=dict)
     """When each seat last wrote (the chat's rate limit)."""
     dropped: set[int] = field(default_factory=set)
-    """Seats whose last connection closed during the game, shown disconnected to everyone
-    until one opens again (a seat never connected to this worker is not: nothing dropped)."""
+    """Seats whose last connection closed during the game (everyone is told at once)."""
+    unseen_told: set[int] = field(default_factory=set)
+    """Seats whose person never came that everyone has been told are away."""
     handed: dict[int, int] = field(default_factory=dict)
     """The version at which a deadline last handed each seat to a bot: a person who takes
     it back and is away again at that version gets no second grace."""
@@ -1053,8 +1054,9 @@ class Hub:
             live.watch = asyncio.create_task(self._watch(live, due), name=f"clock {live.info.id}")
 
     def next_deadline(self, live: LiveTable) -> tuple[float, int] | None:
-        """When (and for which seat) a person to act next runs out of time or of grace."""
-        due = self.deadlines(live)
+        """When (and for which seat) a person to act next runs out of time or of grace, or a
+        seat whose person never came is first shown away."""
+        due = self.deadlines(live) + unseen_moments(live)
         return min(due) if due else None
 
     def deadlines(self, live: LiveTable) -> list[tuple[float, int]]:
@@ -1077,7 +1079,8 @@ class Hub:
         await asyncio.shield(self._expire(live))
 
     async def _expire(self, live: LiveTable) -> None:
-        """Hand every person's seat whose deadline passed to a bot."""
+        """Hand every person's seat whose deadline passed to a bot; tell everyone of a seat
+        whose person never came, once it is shown away."""
         if not live.playing or self.stopping:
             return
         at = self.clock()
@@ -1085,6 +1088,11 @@ class Hub:
             log.info("table %s: seat %d is played by a bot (its time ran out)", live.info.id, seat)
             live.handed[seat] = live.state.version
             await self.hand_to_bot(live, seat)
+        now = self.clock()
+        ripe = {e.seat for e in live.info.seats if unseen(live, e) and shown_at(live, e) <= now}
+        if ripe - live.unseen_told:
+            live.unseen_told |= ripe
+            self.publish(live)  # a seat whose person never came is now shown away
         self.arm(live)
 
     async def hand_to_bot(self, live: LiveTable, seat: int) -> None:
@@ -1225,16 +1233,18 @@ class Hub:
     def attach(self, live: LiveTable, connection: Connection) -> None:
         """Add a connection and queue its current view first (then the chat, if any).
 
-        A seat's first connection back clears its "disconnected" for everyone else.
+        A seat's first connection (its first ever, or back) clears its "disconnected" for
+        everyone else.
         """
         seat = connection.seat
         if seat is not None:
+            shown_away = disconnected(live, live.info.seats[seat], self.clock()) is not None
             live.present[seat] = live.present.get(seat, 0) + 1
             live.away.pop(seat, None)
-            if seat in live.dropped:
-                live.dropped.discard(seat)
-                if live.playing:
-                    self.publish(live)
+            live.dropped.discard(seat)
+            live.unseen_told.discard(seat)
+            if shown_away:  # back, or here at last: nobody waits on an unseen seat
+                self.publish(live)
         live.connections.add(connection)
         self.idle.pop(live.info.id, None)
         if live.done:  # a finished table forgotten while the socket opened: live again
@@ -1536,13 +1546,44 @@ def grace_end(live: LiveTable, seat: int, now: float) -> float:
     return live.away.get(seat, now) + grace
 
 
+UNSEEN_SECONDS = 5.0
+"""How long a playing seat whose person never opened the table waits before it is shown
+away: long enough for a person just seated to arrive, or a restarted server's pages to
+come back, without a flash of "disconnected"."""
+
+
+def unseen(live: LiveTable, entry: SeatInfo) -> bool:
+    """A playing person's seat with no connection, none of which closed here: its person
+    never opened the table (or not since it came alive here)."""
+    playing_person = live.playing and entry.kind == PERSON and entry.filled and not entry.by_bot
+    return playing_person and not live.present.get(entry.seat) and entry.seat not in live.dropped
+
+
+def shown_at(live: LiveTable, entry: SeatInfo) -> float:
+    """When a seat whose person never came is shown away (by the hub's clock)."""
+    return live.away.get(entry.seat, 0.0) + UNSEEN_SECONDS
+
+
+def unseen_moments(live: LiveTable) -> list[tuple[float, int]]:
+    """(time, seat) at which each seat whose person never came is to be shown away (a time
+    already past: at once)."""
+    return [
+        (shown_at(live, entry), entry.seat)
+        for entry in live.info.seats
+        if unseen(live, entry) and entry.seat not in live.unseen_told
+    ]
+
+
 def disconnected(live: LiveTable, entry: SeatInfo, at: float) -> dict[str, Any] | None:
-    """A playing person's seat whose last connection closed: since when, and (with a grace
-    period) when a bot stands in; ``None`` for a seat connected, a bot's, or one a bot
-    already plays."""
+    """A playing person's seat with no connection: since when, and (with a grace period)
+    when a bot stands in; ``None`` for a seat connected, a bot's, or one a bot already
+    plays.  A seat whose person never opened the table is away since the table came alive
+    here, as its grace period counts, and shown so after :data:`UNSEEN_SECONDS`."""
     if not live.playing or entry.kind != PERSON or entry.by_bot or not entry.filled:
         return None
-    if entry.seat not in live.dropped:
+    if live.present.get(entry.seat):
+        return None
+    if unseen(live, entry) and entry.seat not in live.unseen_told:
         return None
     grace = None if live.info.grace is None else grace_end(live, entry.seat, at)
     return {"since": live.away.get(entry.seat, at), "stand_in_at": grace}
