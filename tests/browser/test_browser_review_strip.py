@@ -5,7 +5,6 @@ marks are too many for the width scrolls and says so: test_browser_review)."""
 from __future__ import annotations
 
 import os
-import time
 from collections.abc import Iterator
 from typing import Any
 
@@ -13,7 +12,12 @@ import pytest
 from playwright.sync_api import Browser
 
 from .browser_support import Server, check_server_log
-from .test_browser_review import LOCALES, TINY, phone_or_desk, stored_review
+from .test_browser_review import (
+    LOCALES,
+    judging_every_decision,
+    phone_or_desk,
+    reviewed_at_its_end,
+)
 
 MARK_BOXES = """() => {
     const strip = document.querySelector('[data-testid=review-curve] .review-scroll');
@@ -34,23 +38,9 @@ def in_view(boxes: dict[str, Any], mark: dict[str, Any]) -> bool:
 @pytest.fixture(scope="module")
 def long_review(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[Server, str, Any]]:
     """Go Nuts for Donuts at six seats (about a hundred steps) and its first seat's review."""
-    folder = tmp_path_factory.mktemp("strip")
-    with pytest.MonkeyPatch.context() as env:
-        env.setenv("BODOGE_REVIEW_BUDGET", TINY)
-        env.setenv("BODOGE_REVIEW_DECISIONS", "200")
-        running = Server(folder / "bodoge.sqlite", folder / "server.log")
-        running.start()
+    running = judging_every_decision(tmp_path_factory.mktemp("strip"))
     table_id = running.new_table(["bot:random"] * 6, game="go-nuts-for-donuts")["table"]["id"]
-    deadline = time.monotonic() + 300
-    while running.api("GET", f"/api/tables/{table_id}")["status"] != "over":
-        assert time.monotonic() < deadline, "the bots did not finish their game"
-        time.sleep(0.1)
-    running.api("POST", running.watching(f"/t/{table_id}/reviews"), {"seat": 0})
-    while (body := stored_review(running, table_id, 0))["status"] != "done":
-        assert body["status"] != "failed", body["error"]
-        assert time.monotonic() < deadline, "the review did not finish"
-        time.sleep(0.2)
-    yield running, table_id, body["review"]
+    yield running, table_id, reviewed_at_its_end(running, table_id, 0)
     running.stop()
     check_server_log(running)
 
