@@ -21,8 +21,19 @@ from bodoge.cli import build_app
 from bodoge.engine import Rng, State
 from bodoge.engine.text import FONT_STACK
 from bodoge.games import BUILTIN_IDS
-from bodoge.review import THRESHOLDS, Budget, Cause, Limits, Mark, judge, review
-from bodoge.review.words import describe, describe_judgement, notes
+from bodoge.games.papayoo.actions import card_name
+from bodoge.review import (
+    THRESHOLDS,
+    Budget,
+    Cause,
+    Estimate,
+    Judgement,
+    Limits,
+    Mark,
+    judge,
+    review,
+)
+from bodoge.review.words import describe, describe_judgement, figures, notes
 from toys.pick import Take
 
 QUICK = Budget(iterations=30, worlds=12, candidates=3, curve=0)
@@ -194,8 +205,8 @@ def test_the_terminal_review_prints_the_marks_and_writes_json_and_a_page(tmp_pat
         build_app("en"), [*args, "--out", str(out), "--report", str(page), "--lang", "ja"]
     )
     assert result.exit_code == 0, result.output
-    assert "3手目（大悪手）: 2 を取る を選びました" in result.output
-    assert "探索なら 7 を取る" in result.output
+    assert "3手目・大悪手。2 を取る を選びました。見込み " in result.output
+    assert "探索なら 7 を取る、見込み " in result.output
     saved = json.loads(out.read_text())
     assert [j["mark"] for j in saved["judgements"]] == [None, "blunder"]
     html = page.read_text()
@@ -217,11 +228,11 @@ def test_a_review_of_a_bot_names_it_and_a_persons_says_you(tmp_path: Path) -> No
             result = CliRunner().invoke(build_app("en"), [*args, "--lang", lang])
             assert result.exit_code == 0, result.output
             said[who, lang] = result.output
-    assert "Step 3 (blunder): you played Take 2" in said["person", "en"]
-    assert "3手目（大悪手）: 2 を取る を選びました" in said["person", "ja"]
-    assert "Step 3 (blunder): Easy played Take 2" in said["bot", "en"]
-    assert "3手目（大悪手）: Easy は 2 を取る を選びました" in said["bot", "ja"]
-    assert "you" not in said["bot", "en"]
+    assert "Step 3, blunder. You played Take 2: " in said["person", "en"]
+    assert "3手目・大悪手。2 を取る を選びました" in said["person", "ja"]
+    assert "Step 3, blunder. Easy played Take 2: " in said["bot", "en"]
+    assert "3手目・大悪手。Easy は 2 を取る を選びました" in said["bot", "ja"]
+    assert "you" not in said["bot", "en"].lower()
 
 
 def test_the_terminal_review_refuses_bad_input_clearly(tmp_path: Path) -> None:
@@ -354,7 +365,8 @@ def test_a_verdict_is_sure_or_it_says_it_is_not() -> None:
 def test_a_choice_made_in_steps_is_judged_once_as_the_whole_choice() -> None:
     """Papayoo's cards to pass are picked one by one: the review judges the pass once, from
     the board before its first pick (nothing chosen yet), compares whole passes, and its
-    sentence names every card passed."""
+    sentence says each whole pass as the cards passed ("pass Payoo 6, ♣2 and ♣7"), never as
+    the clicks that made it ("Choose Payoo 6 to pass, Take ♣2 back …")."""
     record = bot_game("papayoo", 3, seed=4)
     game = bodoge.get_game("papayoo")
     result = review(record, 1, Budget(iterations=10, worlds=4, candidates=2, curve=0))
@@ -376,8 +388,51 @@ def test_a_choice_made_in_steps_is_judged_once_as_the_whole_choice() -> None:
             for action in choice[:-1]:
                 assert line.apply(1, action).outcome.draft
             assert not line.apply(1, choice[-1]).outcome.draft
-        said = describe_judgement(j, "en")
-        assert all(action.label("en") in said for action in j.played_choice)
+        for lang, verb in (("en", "pass "), ("ja", "を渡す")):
+            said = describe_judgement(j, lang)
+            for choice in (j.played_choice, j.best_choice):
+                passed = before[j.step].clone()
+                for action in choice[:-1]:
+                    passed.apply(1, action)
+                cards = [card_name(card, lang) for card in passed.view(1)["selected"]]
+                assert cards and all(card in said for card in cards) and verb in said, said
+            assert not any(action.label(lang) in said for action in j.played_choice[:-1])
+
+
+def test_a_decision_is_told_with_one_rounding_and_one_wording() -> None:
+    """The sentence and the figures line under it round alike (0.125 is 13 % in both), an
+    unmarked decision carries its interval too, a difference has its unit, and Japanese text
+    uses Japanese brackets: an unsure mark reads "at least a blunder", not ASCII asides."""
+    played, best = Take(2), Take(7)
+    half = Estimate(0.125, 0.045, 0.205, 16)
+    base = Judgement(
+        step=3,
+        seat=0,
+        played_choice=(played,),
+        best_choice=(best,),
+        played_value=half,
+        best_value=Estimate(0.335, 0.25, 0.42, 16),
+        loss=Estimate(0.2, 0.07, 0.325, 16),
+        choices=2,
+        mark=None,
+    )
+    agreed = replace(base, best_choice=(played,), best_value=half)
+    unsure = replace(base, mark=Mark.INACCURACY, unsure=True)
+    for j in (base, agreed, unsure):
+        for lang in ("en", "ja"):
+            said, shown = describe_judgement(j, lang), figures(j, lang)
+            assert "12" not in said + shown and "13" in said and "13" in shown, said
+            expected = {"en": "13 % (5–21)", "ja": "13%（5〜21）"}[lang]
+            assert expected in said and expected in shown, said
+            if lang == "ja":
+                assert "(" not in said + shown and ")" not in said + shown, said
+    assert "The search agrees." in describe_judgement(agreed, "en")
+    assert "20 points (7–33)" in figures(base, "en")
+    assert "20ポイント（7〜33）" in figures(base, "ja")
+    assert "Step 4, at least an inaccuracy. You played Take 2" in describe_judgement(unsure, "en")
+    said = describe_judgement(unsure, "ja")
+    assert said.startswith("4手目・少なくとも不正確。2 を取る を選びました")
+    assert "±5ポイント" in describe_judgement(unsure, "ja")
 
 
 def test_a_mark_is_checked_against_a_stronger_judge(monkeypatch: pytest.MonkeyPatch) -> None:

@@ -141,12 +141,7 @@ MY_PLAY = {"en": "Review my play", "ja": "自分の手を検討する"}
 def reviewed(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[Server, str, Any]]:
     """A finished Papayoo game (passing cards is a choice made of several steps) whose seat 1
     Bob took and left to a stand-in, and the review of his seat: every decision judged."""
-    folder = tmp_path_factory.mktemp("reviewed")
-    with pytest.MonkeyPatch.context() as env:
-        env.setenv("BODOGE_REVIEW_BUDGET", TINY)
-        env.setenv("BODOGE_REVIEW_DECISIONS", "200")
-        running = Server(folder / "bodoge.sqlite", folder / "server.log")
-        running.start()
+    running = judging_every_decision(tmp_path_factory.mktemp("reviewed"))
     created = running.new_table(
         ["person", "bot:random", "bot:random"], game="papayoo", grace=1, stand_in="random"
     )
@@ -154,18 +149,33 @@ def reviewed(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[Server,
     invite = created["invites"]["0"].rsplit("/", 1)[1]
     joined = running.api("POST", f"/api/tables/{table_id}/join", {"invite": invite, "name": "Bob"})
     running.bob_token = joined["token"]  # type: ignore[attr-defined]
+    yield running, table_id, reviewed_at_its_end(running, table_id, 0)
+    running.stop()
+    check_server_log(running)
+
+
+def judging_every_decision(folder: Path) -> Server:
+    """A server started in ``folder`` whose reviews judge every decision, at a tiny budget."""
+    with pytest.MonkeyPatch.context() as env:
+        env.setenv("BODOGE_REVIEW_BUDGET", TINY)
+        env.setenv("BODOGE_REVIEW_DECISIONS", "200")
+        running = Server(folder / "bodoge.sqlite", folder / "server.log")
+        running.start()
+    return running
+
+
+def reviewed_at_its_end(server: Server, table_id: str, seat: int) -> Any:
+    """The seat's review, asked for once the table's game is over (within five minutes)."""
     deadline = time.monotonic() + 300
-    while running.api("GET", f"/api/tables/{table_id}")["status"] != "over":
+    while server.api("GET", f"/api/tables/{table_id}")["status"] != "over":
         assert time.monotonic() < deadline, "the game did not finish"
         time.sleep(0.2)
-    running.api("POST", running.watching(f"/t/{table_id}/reviews"), {"seat": 0})
-    while (body := stored_review(running, table_id, 0))["status"] != "done":
+    server.api("POST", server.watching(f"/t/{table_id}/reviews"), {"seat": seat})
+    while (body := stored_review(server, table_id, seat))["status"] != "done":
         assert body["status"] != "failed", body["error"]
         assert time.monotonic() < deadline, "the review did not finish"
         time.sleep(0.2)
-    yield running, table_id, body["review"]
-    running.stop()
-    check_server_log(running)
+    return body["review"]
 
 
 def phone_or_desk(browser: Browser, server: Server, path: str, width: int, lang: str) -> Page:
@@ -345,6 +355,10 @@ def test_a_review_names_whose_play_it_is_and_a_spectator_gets_no_seat_as_theirs(
     own.context.close()
 
 
+MORE = {
+    "en": "The curve and its marks scroll sideways to show every step",
+    "ja": "横にスクロールすると、ほかの手も見られます",
+}
 AXIS_BOXES = """() => {
     // the y-axis labels (each with whether a click at its centre meets it), the gridlines,
     // and the scrolling part of the curve, as the viewport places them
@@ -377,6 +391,8 @@ def test_on_a_phone_the_y_axis_stays_in_view_while_the_curve_scrolls_to_its_end(
     page.get_by_test_id("review-curve").scroll_into_view_if_needed()
     scroller = page.locator("[data-testid=review-curve] .review-scroll")
     assert scroller.evaluate("s => s.scrollWidth > s.clientWidth")  # the curve is wider
+    more = page.get_by_test_id("review-more")  # and says so
+    assert more.is_visible() and MORE[lang] in more.inner_text()
     at_start = page.evaluate(AXIS_BOXES)
     scroller.evaluate("s => { s.scrollLeft = s.scrollWidth; }")
     page.wait_for_function(

@@ -302,7 +302,9 @@ def test_a_revoked_player_of_an_open_table_is_told_so_and_watches_in_japanese(
     server.api("POST", f"/api/tables/{table}/seats/1/revoke", host=made["host_token"])
     notice = mallory.page.locator("[data-testid=seat-lost]")
     notice.wait_for(state="visible", timeout=STEP_TIMEOUT_MS)
-    assert notice.inner_text() == "ホストがあなたの席を別の人に渡しました。観戦だけできます。"
+    assert notice.inner_text() == (
+        "ホストがあなたの招待を取り消したので、席は空席に戻りました。観戦だけできます。"
+    )
     assert who.inner_text() == "観戦中"
 
 

@@ -67,7 +67,7 @@ def test_a_revoked_players_socket_becomes_a_spectators_before_the_newcomer_plays
         assert receive_state(old)["seat"] == 1
         table.invites[1] = revoke(client, table.id, 1, table.host_token)
         notice = frames_until(old, lambda f: f["type"] == "notice")
-        assert notice["code"] == "seat_lost" and "someone else" in notice["message"]
+        assert notice["code"] == "seat_lost" and "open again" in notice["message"]
         join_seat(client, table, 1, "Bea")
         join_seat(client, table, 2, "Cy")
         started = frames_until(old, lambda f: f["type"] == "state" and f["status"] == "playing")

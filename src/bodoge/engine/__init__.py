@@ -142,7 +142,7 @@ from .registry import game_ids, get_game, parse_record, register, replay, unregi
 from .rng import Rng, as_rng
 from .schema import ViewMismatch
 from .state import RECORD_FORMAT, Score, State, copy_plain
-from .text import CARDS, LANGS, POINTS, Text, check_lang, seat_name
+from .text import CARDS, LANGS, POINTS, Text, check_lang, listing, seat_name
 
 __all__ = [
     "CARDS",
@@ -182,6 +182,7 @@ __all__ = [
     "copy_plain",
     "game_ids",
     "get_game",
+    "listing",
     "parse_action",
     "parse_record",
     "register",

@@ -56,6 +56,21 @@ class Action:
         fields = ", ".join(f"{k}={v}" for k, v in self.to_json().items() if k != "type")
         return f"{self.TYPE}({fields})"
 
+    def whole_label(
+        self,
+        steps: Sequence[Action],
+        lang: str = DEFAULT_LANG,
+        names: Sequence[str] | None = None,
+    ) -> str:
+        """A whole choice made in steps, in words, said by the action that completes it:
+        ``steps`` are the draft steps before it, in order.  By default each step's label in
+        turn; a game whose steps pick and take back items overrides it to say what was
+        chosen ("pass Payoo 6, ♣2 and ♣7"), not how it was clicked.
+        """
+        return ("、" if lang == "ja" else ", ").join(
+            action.label(lang, names) for action in (*steps, self)
+        )
+
 
 _WIRE_TYPES = (bool, int, str)
 _FIELD_TYPES: dict[type[Action], dict[str, type]] = {}

@@ -213,6 +213,9 @@ class Game:
     endings: ClassVar[Mapping[str, Text]] = {}
     """A name for each key :meth:`how_ended` gives ("the deck ran out"), for the simulator's
     reports (see :meth:`ending_name`)."""
+    points_against: ClassVar[Text | None] = None
+    """For a game scored by points against (the fewest wins), whose ``scores`` are those
+    points negated: how a seat's points read, ``{n}`` the points (see :meth:`score_label`)."""
     declarations: Declarations | None = None
     """Where the four declared hooks live (a module such as the game's ``spaces``)."""
     view: ClassVar[View]
@@ -353,6 +356,19 @@ class Game:
         return self.declarations.max_game_length(options, num_players)
 
     # ------------------------------------------------------------------ extras
+
+    def score_label(self, score: Any, lang: str = DEFAULT_LANG) -> str:
+        """A seat's score as the game's own table says it, for a page that lists scores
+        without the game's view (the lobby): a game scored by points against says its points
+        (:attr:`points_against`), not their negation.
+
+        >>> from bodoge import get_game
+        >>> get_game("papayoo").score_label(-171, "ja"), get_game("hoarders").score_label(12)
+        ('171点', '12')
+        """
+        if self.points_against is None:
+            return str(score)
+        return self.points_against.format(n=-score)(lang)
 
     def score_bands(self, num_players: int) -> tuple[tuple[float | None, Text], ...]:
         """How the rules name a final score, lowest band first: ``(below this score, name)``.

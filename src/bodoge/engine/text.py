@@ -122,6 +122,17 @@ def signed(number: int) -> str:
     return f"−{-number}" if number < 0 else str(number)
 
 
+def listing(items: Sequence[str], lang: str = DEFAULT_LANG) -> str:
+    """Several things in one phrase, as each language lists them.
+
+    >>> listing(["Payoo 6", "♣2", "♣7"], "en"), listing(["♣2"], "en"), listing(["♣2", "♣7"], "ja")
+    ('Payoo 6, ♣2 and ♣7', '♣2', '♣2、♣7')
+    """
+    if lang == "ja" or len(items) < 2:
+        return "、".join(items)
+    return f"{', '.join(items[:-1])} and {items[-1]}"
+
+
 def seat_name(seat: int, lang: str = DEFAULT_LANG, names: Sequence[str] | None = None) -> str:
     """How a seat is called: by its player's name in ``names``, else P1, P2, ...
 

@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
+import math
 from collections.abc import Sequence
 
 from ..bots.judge import Estimate
 from ..engine import Action, Text, seat_name
+from ..engine.text import signed
 from . import Judgement, Mark, Review
 
 MARKS = {
@@ -28,20 +30,48 @@ COUNTS = Text(
 CLEAN = Text("目立って見込みを落とした手はありません。", "No move gave away a clear share of it.")
 STEP = Text("{step}手目", "Step {step}")
 """Which decision, numbered as ``bodoge replay`` numbers the actions (the first is 1)."""
-DECISION = Text(
-    "{at}（{mark}）: {who}{played} を選びました（{played_value}）。"
-    "探索なら {best}（{best_value}）。差 {loss}。",
-    "{at} ({mark}): {who} played {played} ({played_value}); "
-    "the search prefers {best} ({best_value}), {loss} better.",
+MARKED = Text(
+    "{at}・{mark}。{who}{played} を選びました。見込み {played_value}。"
+    "探索なら {best}、見込み {best_value}。差は {loss}。",
+    "{at}, {mark}. {who} played {played}: {played_value}. "
+    "The search prefers {best}: {best_value}, {loss} better.",
 )
-UNSURE_MARK = Text(
-    "少なくとも{mark}。予算内では差を ±{precision} まで絞れませんでした",
-    "{mark} at least; the budget could not pin the difference down to ±{precision}",
+AGREES = Text(
+    "{at}。{who}{played} を選びました。見込み {played_value}。探索も同じ手を選びます。",
+    "{at}. {who} played {played}: {played_value}. The search agrees.",
 )
+CLOSE = Text(
+    "{at}。{who}{played} を選びました。見込み {played_value}。"
+    "探索なら {best}、見込み {best_value}。差は {loss} で、はっきりした差ではありません。",
+    "{at}. {who} played {played}: {played_value}. "
+    "The search prefers {best}: {best_value}, {loss} better, not a clear margin.",
+)
+AT_LEAST = {
+    Mark.INACCURACY: Text("少なくとも不正確", "at least an inaccuracy"),
+    Mark.MISTAKE: Text("少なくとも悪手", "at least a mistake"),
+    Mark.BLUNDER: Text("少なくとも大悪手", "at least a blunder"),
+}
+"""A mark the budget left unsure: the loss may be larger than it could show."""
+UNSURE_STEP = Text(
+    "予算内では差を ±{precision} まで絞れませんでした。",
+    "The budget could not narrow the difference down to ±{precision}.",
+)
+FIGURES = Text(
+    "95%区間: 選んだ手 {played}、探索の手 {best}、差 {loss}",
+    "95 % intervals: played {played}, the search's choice {best}, difference {loss}",
+)
+"""The figures of one decision on a line of their own, as the review page shows them."""
+UNIT = {"ja": "%", "en": " %"}
+PERCENTAGE_POINTS = {"ja": "{n}ポイント", "en": "{n} points"}
+PERCENTAGE_POINT = {"ja": "{n}ポイント", "en": "{n} point"}
+SPAN = {"ja": "{said}（{low}〜{high}）", "en": "{said} ({low}–{high})"}
+"""A figure with its 95 % interval, in each language's brackets and dash."""
 UNSURE = Text(
     "判断 {n} 回は、予算内で差を ±{precision} まで絞れず、確かな判定を出していません。",
     "{n} decisions were left unsure: the budget could not pin their difference down "
     "to ±{precision}, and no verdict is given on them.",
+    one="{n} decision was left unsure: the budget could not pin its difference down "
+    "to ±{precision}, and no verdict is given on it.",
 )
 YOU = Text("", "you")
 """Who played a decision, told to the person who played it (Japanese leaves it unsaid)."""
@@ -68,25 +98,41 @@ BUDGET = Text(
 )
 
 
-def percent(value: float) -> str:
-    """A prospect as people read it: ``34 %``.
+def hundredths(value: float) -> int:
+    """A share in whole hundredths, half rounded up as a browser's ``Math.round`` does: the
+    one rounding of every figure a review shows.
 
-    >>> percent(0.3449)
-    '34 %'
+    >>> hundredths(0.125), hundredths(0.3449), hundredths(-0.125)
+    (13, 34, -12)
     """
-    return f"{round(value * 100)} %"
+    return math.floor(value * 100 + 0.5)
+
+
+def percent(value: float, lang: str = "en") -> str:
+    """A prospect as people read it: ``34 %``, ``34%``.
+
+    >>> percent(0.3449), percent(0.125, "ja")
+    ('34 %', '13%')
+    """
+    return f"{signed(hundredths(value))}{UNIT[lang]}"
+
+
+def _spanned(said: str, estimate: Estimate, lang: str) -> str:
+    low, high = hundredths(estimate.low), hundredths(estimate.high)
+    if low == high:
+        return said
+    return SPAN[lang].format(said=said, low=signed(low), high=signed(high))
 
 
 def interval(estimate: Estimate, lang: str) -> str:
-    """A prospect with its 95 % interval: ``34 % (28–40)``.
+    """A prospect with its 95 % interval: ``34 % (28–40)``, ``34%（28〜40）``.
 
     >>> interval(Estimate(0.34, 0.281, 0.4, 16), "en"), interval(Estimate(1, 1, 1, 1), "ja")
-    ('34 % (28–40)', '100 %')
+    ('34 % (28–40)', '100%')
+    >>> interval(Estimate(0.125, 0.05, 0.2, 16), "ja")
+    '13%（5〜20）'
     """
-    low, high = round(estimate.low * 100), round(estimate.high * 100)
-    if low == high:
-        return percent(estimate.mean)
-    return f"{percent(estimate.mean)} ({low}–{high})"
+    return _spanned(percent(estimate.mean, lang), estimate, lang)
 
 
 def loss_interval(estimate: Estimate, lang: str) -> str:
@@ -94,27 +140,27 @@ def loss_interval(estimate: Estimate, lang: str) -> str:
 
     >>> loss_interval(Estimate(0.131, 0.06, 0.2, 32), "en")
     '13 points (6–20)'
+    >>> loss_interval(Estimate(0.04, -0.02, 0.1, 32), "ja")
+    '4ポイント（−2〜10）'
     """
-    low, high = round(estimate.low * 100), round(estimate.high * 100)
-    said = points(estimate.mean, lang)
-    return said if low == high else f"{said} ({low}–{high})"
+    return _spanned(points(estimate.mean, lang), estimate, lang)
 
 
 def choice_label(choice: Sequence[Action], lang: str, names: Sequence[str] | None = None) -> str:
-    """A whole choice in words: its action, or the steps of a compound one in order."""
-    return ("、" if lang == "ja" else ", ").join(action.label(lang, names) for action in choice)
+    """A whole choice in words: its action, or what a compound one chose, as the action that
+    completes it says (:meth:`~bodoge.engine.Action.whole_label`)."""
+    return choice[-1].whole_label(choice[:-1], lang, names)
 
 
 def points(value: float, lang: str) -> str:
     """A difference of prospects in percentage points.
 
-    >>> points(0.131, "en"), points(0.01, "en"), points(0.131, "ja")
-    ('13 points', '1 point', '13ポイント')
+    >>> points(0.131, "en"), points(0.01, "en"), points(0.131, "ja"), points(-0.02, "en")
+    ('13 points', '1 point', '13ポイント', '−2 points')
     """
-    rounded = round(value * 100)
-    if lang == "ja":
-        return f"{rounded}ポイント"
-    return f"{rounded} point" if abs(rounded) == 1 else f"{rounded} points"
+    rounded = hundredths(value)
+    said = PERCENTAGE_POINT if abs(rounded) == 1 else PERCENTAGE_POINTS
+    return said[lang].format(n=signed(rounded))
 
 
 def who(seat: int, lang: str, names: Sequence[str] | None = None, bot: bool = False) -> str:
@@ -134,21 +180,40 @@ def describe_judgement(
     bot: bool = False,
     precision: float = 0.05,
 ) -> str:
-    """One marked decision in a sentence; ``at`` says where it was (by default :data:`STEP`),
-    ``bot`` that a bot played it (the sentence names the seat, see :func:`who`); each
-    percentage with its interval, and a mark the budget left unsure says so against the
-    review's ``precision``."""
-    mark = MARKS[judgement.mark](lang) if judgement.mark else ""
-    if judgement.unsure and mark:
-        mark = UNSURE_MARK.format(mark=mark, precision=points(precision, lang))(lang)
-    return DECISION.format(
-        at=at or STEP.format(step=judgement.step + 1)(lang),
-        who=who(judgement.seat, lang, names, bot),
+    """One decision in words: its mark, the search's agreement, or a close call.
+
+    ``at`` says where it was (by default :data:`STEP`), ``bot`` that a bot
+    played it (the sentence names the seat, see :func:`who`); each figure
+    with its interval, and a decision the budget left unsure says so against
+    the review's ``precision``.
+    """
+    if judgement.mark is not None:
+        text, mark = MARKED, (AT_LEAST if judgement.unsure else MARKS)[judgement.mark](lang)
+    else:
+        text, mark = (AGREES if judgement.agrees else CLOSE), ""
+    subject = who(judgement.seat, lang, names, bot)
+    said = text.format(
         mark=mark,
+        at=at or STEP.format(step=judgement.step + 1)(lang),
+        who=subject[:1].upper() + subject[1:] if lang == "en" else subject,
         played=choice_label(judgement.played_choice, lang, names),
         played_value=interval(judgement.played_value, lang),
         best=choice_label(judgement.best_choice, lang, names),
         best_value=interval(judgement.best_value, lang),
+        loss=loss_interval(judgement.loss, lang),
+    )(lang)
+    if judgement.unsure and not judgement.agrees:
+        said += ("" if lang == "ja" else " ") + UNSURE_STEP.format(
+            precision=points(precision, lang)
+        )(lang)
+    return said
+
+
+def figures(judgement: Judgement, lang: str) -> str:
+    """The figures of one decision, on the line the review page shows under its sentence."""
+    return FIGURES.format(
+        played=interval(judgement.played_value, lang),
+        best=interval(judgement.best_value, lang),
         loss=loss_interval(judgement.loss, lang),
     )(lang)
 

@@ -75,7 +75,10 @@ from .db import (
     NewSeat,
     Store,
     TableInfo,
+    current_watch_key,
+    digest,
     invite_code,
+    next_watch_key,
     watch_key,
 )
 from .deps import HubDep, StoreDep, seat_token
@@ -612,9 +615,27 @@ async def host_status(store: Store, hub: Hub, live: LiveTable, to: str) -> None:
 
 
 async def host_listed(store: Store, hub: Hub, live: LiveTable, listed: bool) -> None:
-    if live.info.status != WAITING:
-        raise wrong_status(live, "only a waiting table is opened or closed")
+    """Open the table to everyone, or make it private, before or during its game: whoever may
+    no longer see it is told at once (the hub checks sight before every frame)."""
+    if live.info.status not in (WAITING, PLAYING):
+        raise wrong_status(live, "only a waiting or running table is opened or closed")
     await hub.changed(live, await asyncio.to_thread(store.set_listed, live.info.id, listed))
+
+
+async def host_new_watch_link(store: Store, hub: Hub, live: LiveTable, secret: str) -> str:
+    """Withdraw the table's watch link for a new one, before or during its game: whoever
+    watches by the old link is told at once and sees nothing more.  Returns the new key."""
+    if live.info.status not in (WAITING, PLAYING):
+        raise wrong_status(live, "only a waiting or running table's watch link is withdrawn")
+    key = current_watch_key(secret, live.info.watch_hash) if live.info.watch == LINK else None
+    if key is None:
+        raise ApiError(409, "no_watch_link", "this table has no watch link to withdraw")
+    new = next_watch_key(secret, key)
+    if current_watch_key(secret, digest(new)) is None:
+        raise ApiError(409, "no_watch_link", "this table's watch links are used up")
+    info = await asyncio.to_thread(store.set_watch_hash, live.info.id, digest(new))
+    await hub.changed(live, info)
+    return new
 
 
 async def host_mute(store: Store, hub: Hub, live: LiveTable, seat: int, muted: bool) -> None:
@@ -846,6 +867,28 @@ async def post_listed(
     live, _ = await as_host(request, store, hub, table_id)
     await host_listed(store, hub, live, body.listed)
     return table_out(live.info)
+
+
+class WatchLinkOut(BaseModel):
+    watch_link: str
+    """The table's new watch path; the old one admits nobody any more."""
+
+
+@tables.post(
+    "/{table_id}/watch-link",
+    response_model=WatchLinkOut,
+    responses={
+        **HOST_ERRORS,
+        409: {"model": ErrorOut, "description": "`wrong_status`, `no_watch_link`"},
+    },
+)
+async def post_watch_link(
+    table_id: str, request: Request, store: StoreDep, hub: HubDep
+) -> WatchLinkOut:
+    """Withdraw the watch link for a new one (the host only)."""
+    live, secret = await as_host(request, store, hub, table_id)
+    key = await host_new_watch_link(store, hub, live, secret)
+    return WatchLinkOut(watch_link=watch_path(table_id, key))
 
 
 @tables.post(

@@ -104,6 +104,28 @@ def watch_key(host_token: str) -> str:
     return base64.urlsafe_b64encode(mac.digest()[:24]).decode()
 
 
+MOST_WATCH_LINKS = 100
+"""The most watch links one table may have in turn (each withdrawn for the next)."""
+
+
+def next_watch_key(host_token: str, key: str) -> str:
+    """The watch key that replaces ``key`` when the host withdraws the link: derived from the
+    host's secret and the key it replaces, so only the new key's hash is stored, as before."""
+    mac = hmac.new(host_token.encode(), b"watch:" + key.encode(), hashlib.sha256)
+    return base64.urlsafe_b64encode(mac.digest()[:24]).decode()
+
+
+def current_watch_key(host_token: str, watch_hash: str | None) -> str | None:
+    """The table's watch key now, found from the host's secret along the keys it has had
+    (:func:`watch_key`, then :func:`next_watch_key` once per withdrawal); None: none is."""
+    key = watch_key(host_token)
+    for _ in range(MOST_WATCH_LINKS):
+        if watch_hash is not None and hmac.compare_digest(digest(key), watch_hash):
+            return key
+        key = next_watch_key(host_token, key)
+    return None
+
+
 MAX_INVITE = 200
 """No invitation is longer (they are 32 characters); a longer one is refused unread."""
 
@@ -740,6 +762,11 @@ class Store:
         return self._change(
             table_id, update(TABLES).where(TABLES.c.id == table_id).values(listed=listed)
         )
+
+    def set_watch_hash(self, table_id: str, watch_hash: str) -> TableInfo | None:
+        """A new watch key's hash: the old link admits nobody from now on."""
+        change = update(TABLES).where(TABLES.c.id == table_id).values(watch_hash=watch_hash)
+        return self._change(table_id, change)
 
     def set_muted(self, table_id: str, seat: int, muted: bool) -> TableInfo | None:
         change = (

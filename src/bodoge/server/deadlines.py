@@ -22,7 +22,7 @@ from bodoge.engine import State
 
 from . import clock as clocks
 from .clock import SeatClock
-from .db import PERSON, Store, TableInfo
+from .db import PERSON, SeatInfo, Store, TableInfo
 from .live import LiveTable, ProtocolError
 
 log = logging.getLogger("bodoge.server")
@@ -86,8 +86,9 @@ class Deadlines:
             live.watch = asyncio.create_task(self._watch(live, due), name=f"clock {live.info.id}")
 
     def next_deadline(self, live: LiveTable) -> tuple[float, int] | None:
-        """When (and for which seat) a person to act next runs out of time or of grace."""
-        due = self.deadlines(live)
+        """When (and for which seat) a person to act next runs out of time or of grace, or a
+        seat whose person never came is first shown away."""
+        due = self.deadlines(live) + unseen_moments(live)
         return min(due) if due else None
 
     def deadlines(self, live: LiveTable) -> list[tuple[float, int]]:
@@ -110,7 +111,8 @@ class Deadlines:
         await asyncio.shield(self._expire(live))
 
     async def _expire(self, live: LiveTable) -> None:
-        """Hand every person's seat whose deadline passed to a bot."""
+        """Hand every person's seat whose deadline passed to a bot; tell everyone of a seat
+        whose person never came, once it is shown away."""
         if not live.playing or self.stopping:
             return
         at = self.clock()
@@ -118,6 +120,11 @@ class Deadlines:
             log.info("table %s: seat %d is played by a bot (its time ran out)", live.info.id, seat)
             live.handed[seat] = live.state.version
             await self.hand_to_bot(live, seat)
+        now = self.clock()
+        ripe = {e.seat for e in live.info.seats if unseen(live, e) and shown_at(live, e) <= now}
+        if ripe - live.unseen_told:
+            live.unseen_told |= ripe
+            self.publish(live)  # a seat whose person never came is now shown away
         self.arm(live)
 
     async def hand_to_bot(self, live: LiveTable, seat: int) -> None:
@@ -173,3 +180,31 @@ def grace_end(live: LiveTable, seat: int, now: float) -> float:
     # A seat handed over at this very decision had its grace: none again.
     grace = 0.0 if live.handed.get(seat) == live.state.version else live.info.grace
     return live.away.get(seat, now) + grace
+
+
+UNSEEN_SECONDS = 5.0
+"""How long a playing seat whose person never opened the table waits before it is shown
+away: long enough for a person just seated to arrive, or a restarted server's pages to
+come back, without a flash of "disconnected"."""
+
+
+def unseen(live: LiveTable, entry: SeatInfo) -> bool:
+    """A playing person's seat with no connection, none of which closed here: its person
+    never opened the table (or not since it came alive here)."""
+    playing_person = live.playing and entry.kind == PERSON and entry.filled and not entry.by_bot
+    return playing_person and not live.present.get(entry.seat) and entry.seat not in live.dropped
+
+
+def shown_at(live: LiveTable, entry: SeatInfo) -> float:
+    """When a seat whose person never came is shown away (by the hub's clock)."""
+    return live.away.get(entry.seat, 0.0) + UNSEEN_SECONDS
+
+
+def unseen_moments(live: LiveTable) -> list[tuple[float, int]]:
+    """(time, seat) at which each seat whose person never came is to be shown away (a time
+    already past: at once)."""
+    return [
+        (shown_at(live, entry), entry.seat)
+        for entry in live.info.seats
+        if unseen(live, entry) and entry.seat not in live.unseen_told
+    ]

@@ -60,7 +60,7 @@ from bodoge.engine import IllegalAction, InvalidRecord, State
 from .bot_turns import STAND_IN, BotLimits, BotPlayer, BotTurns, InvalidBot, owns_every_table
 from .chat import CHAT_SENT, Chat, chat_line
 from .committer import Announce, Committer
-from .db import ABANDONED, BOT, OVER, PERSON, PLAYING, Append, Store, TableInfo, now
+from .db import ABANDONED, BOT, LINK, OVER, PERSON, PLAYING, Append, Store, TableInfo, now
 from .deadlines import Deadlines
 from .i18n import word
 from .live import NOT_ALLOWED_CLOSE, Connection, LiveTable, ProtocolError, Row, dump, holds
@@ -69,6 +69,7 @@ from .messages import (
     Renderer,
     bot_name,
     bot_seats,
+    disconnected,
     result_of,
     room,
     seat_names,
@@ -560,16 +561,18 @@ class Hub(BotPlayer, Deadlines, Chat):
     def attach(self, live: LiveTable, connection: Connection) -> None:
         """Add a connection and queue its current view first (then the chat, if any).
 
-        A seat's first connection back clears its "disconnected" for everyone else.
+        A seat's first connection (its first ever, or back) clears its "disconnected" for
+        everyone else.
         """
         seat = connection.seat
         if seat is not None:
+            shown_away = disconnected(live, live.info.seats[seat], self.clock()) is not None
             live.present[seat] = live.present.get(seat, 0) + 1
             live.away.pop(seat, None)
-            if seat in live.dropped:
-                live.dropped.discard(seat)
-                if live.playing:
-                    self.publish(live)
+            live.dropped.discard(seat)
+            live.unseen_told.discard(seat)
+            if shown_away:  # back, or here at last: nobody waits on an unseen seat
+                self.publish(live)
         live.connections.add(connection)
         self.idle.pop(live.info.id, None)
         if live.done:  # a finished table forgotten while the socket opened: live again
@@ -635,11 +638,10 @@ class Hub(BotPlayer, Deadlines, Chat):
                 continue
             if connection.seat is None or holds(live.info, connection):
                 continue
+            said = word(seat_lost_words(live.info, connection.seat), connection.lang)
             self._leave_seat(live, connection.seat)
             connection.seat = None
-            connection.send(
-                {"type": "notice", "code": SEAT_LOST, "message": word(SEAT_LOST, connection.lang)}
-            )
+            connection.send({"type": "notice", "code": SEAT_LOST, "message": said})
 
     def _end_sight(self, live: LiveTable, connection: Connection) -> None:
         """Tell the connection it may no longer see the table, then close it (4403)."""
@@ -648,7 +650,8 @@ class Hub(BotPlayer, Deadlines, Chat):
         if connection.seat is not None:
             self._leave_seat(live, connection.seat)
             connection.seat = None
-        code = SEAT_GONE if had_seat else SIGHT_LOST
+        withdrawn = connection.by_link and live.info.watch == LINK
+        code = SEAT_GONE if had_seat else WATCH_WITHDRAWN if withdrawn else SIGHT_LOST
         connection.send({"type": "notice", "code": code, "message": word(code, connection.lang)})
         connection.end(NOT_ALLOWED_CLOSE)
 
@@ -690,3 +693,13 @@ the socket closes after it."""
 
 SIGHT_LOST = "sight_lost"
 """The notice of a watcher of a table made private: the socket closes after it."""
+WATCH_WITHDRAWN = "watch_withdrawn"
+"""The notice of a watcher whose watch link the host withdrew: the socket closes after it."""
+
+
+def seat_lost_words(info: TableInfo, seat: int) -> str:
+    """The words of :data:`SEAT_LOST` for what became of the seat: someone else's now, a
+    bot's, or open again (its invitation withdrawn, nobody in it yet)."""
+    if seat in info.token_hashes.values():
+        return SEAT_LOST
+    return "seat_to_bot" if info.seats[seat].kind == "bot" else "seat_open"

@@ -169,6 +169,7 @@ WORDS: dict[str, Text] = {
         "Send each link to one person: they open it, enter a name and take that seat.",
     ),
     "watch_link": Text("観戦リンク", "Watch link"),
+    "new_watch_link": Text("取り消して新しいリンクにする", "Withdraw this link (new link)"),
     "watch_help": Text(
         "このリンクを開いた人は誰でも、この卓と対局後のリプレイを観戦できます。",
         "Anyone who opens this link may watch this table and replay its game afterwards.",
@@ -328,9 +329,21 @@ WORDS: dict[str, Text] = {
         "ホストがあなたの席を別の人に渡しました。観戦だけできます。",
         "The host gave your seat to someone else. You can still watch.",
     ),
+    "seat_open": Text(
+        "ホストがあなたの招待を取り消したので、席は空席に戻りました。観戦だけできます。",
+        "The host withdrew your invitation: your seat is open again. You can still watch.",
+    ),
+    "seat_to_bot": Text(
+        "ホストがあなたの席をボットの席にしました。観戦だけできます。",
+        "The host gave your seat to a bot. You can still watch.",
+    ),
     "seat_gone": Text(
         "この卓にはもうあなたの席がありません。",
         "You no longer have a seat at this table.",
+    ),
+    "watch_withdrawn": Text(
+        "ホストがこの観戦リンクを取り消しました。観戦はできません。",
+        "The host withdrew this watch link: you can no longer watch this table.",
     ),
     "sight_lost": Text(
         "この卓は非公開になりました。観戦はできません。",

@@ -65,6 +65,9 @@ class Connection:
     sees: Callable[[TableInfo], bool] | None = None
     """Whether what it opened with still lets it see the table (``None``: always);
     asked again whenever the table changes (:meth:`Hub.demote_lost`)."""
+    by_link: bool = False
+    """It opened with a watch key: losing sight of a table that still has a watch link
+    means that link was withdrawn (its notice says so)."""
     dropped: bool = False
     close_code: int | None = None
     """Why the server ends it (``None``: it stopped reading)."""
@@ -126,8 +129,9 @@ class LiveTable:
     said: dict[int, deque[float]] = field(default_factory=dict)
     """When each seat last wrote (the chat's rate limit)."""
     dropped: set[int] = field(default_factory=set)
-    """Seats whose last connection closed during the game, shown disconnected to everyone
-    until one opens again (a seat never connected to this worker is not: nothing dropped)."""
+    """Seats whose last connection closed during the game (everyone is told at once)."""
+    unseen_told: set[int] = field(default_factory=set)
+    """Seats whose person never came that everyone has been told are away."""
     handed: dict[int, int] = field(default_factory=dict)
     """The version at which a deadline last handed each seat to a bot: a person who takes
     it back and is away again at that version gets no second grace."""

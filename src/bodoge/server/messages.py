@@ -20,7 +20,7 @@ from bodoge.engine import Action, State, seat_name
 
 from . import clock as clocks
 from .db import BOT, PERSON, SeatInfo, TableInfo
-from .deadlines import grace_end
+from .deadlines import grace_end, unseen
 from .i18n import word
 from .live import LiveTable
 
@@ -74,12 +74,15 @@ def result_of(state: State) -> dict[str, Any]:
 
 
 def disconnected(live: LiveTable, entry: SeatInfo, at: float) -> dict[str, Any] | None:
-    """A playing person's seat whose last connection closed: since when, and (with a grace
-    period) when a bot stands in; ``None`` for a seat connected, a bot's, or one a bot
-    already plays."""
+    """A playing person's seat with no connection: since when, and (with a grace period)
+    when a bot stands in; ``None`` for a seat connected, a bot's, or one a bot already
+    plays.  A seat whose person never opened the table is away since the table came alive
+    here, as its grace period counts, and shown so after :data:`.deadlines.UNSEEN_SECONDS`."""
     if not live.playing or entry.kind != PERSON or entry.by_bot or not entry.filled:
         return None
-    if entry.seat not in live.dropped:
+    if live.present.get(entry.seat):
+        return None
+    if unseen(live, entry) and entry.seat not in live.unseen_told:
         return None
     grace = None if live.info.grace is None else grace_end(live, entry.seat, at)
     return {"since": live.away.get(entry.seat, at), "stand_in_at": grace}

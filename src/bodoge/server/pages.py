@@ -35,6 +35,7 @@ from .api import (
     checked_name,
     host_listed,
     host_mute,
+    host_new_watch_link,
     host_revoke,
     host_set_seat,
     host_status,
@@ -59,8 +60,8 @@ from .db import (
     WAITING,
     Store,
     TableInfo,
+    current_watch_key,
     invite_code,
-    watch_key,
 )
 from .deps import HOST_COOKIE, SEAT_COOKIE, HubDep, LangDep, StoreDep, seat_token
 from .devices import (
@@ -355,8 +356,10 @@ def result_lines(info: TableInfo, lang: str) -> tuple[str, list[tuple[str, Any]]
             if winners
             else word("no_winner", lang)
         )
+    game = bodoge.get_game(info.game)
     scores = [
-        (names_of(info, [n], lang), score) for n, score in enumerate(result.get("scores", []))
+        (names_of(info, [n], lang), game.score_label(score, lang))
+        for n, score in enumerate(result.get("scores", []))
     ]
     return line, scores
 
@@ -488,8 +491,9 @@ async def table_page(
             if not s.filled
         }
     watch_link = ""
-    if is_host and host_token and live.info.watch == LINK:
-        watch_link = str(request.base_url).rstrip("/") + watch_path(table_id, watch_key(host_token))
+    key = current_watch_key(host_token, live.info.watch_hash) if is_host and host_token else None
+    if key is not None and live.info.watch == LINK:
+        watch_link = str(request.base_url).rstrip("/") + watch_path(table_id, key)
     game = live.state.game
     response = page(
         "table.html",
@@ -541,16 +545,25 @@ async def join_form(
     live = await hub.get(table_id)
     if live is None:
         return error_page(lang, 404, word("not_found", lang))
+    return join_page(live, lang, full=full, used=used)
+
+
+def join_page(
+    live: LiveTable, lang: str, status: int = 200, name: str = "", refused: str = "", **shut: bool
+) -> HTMLResponse:
+    """The join form; a refused ``name`` is kept in its field, the refusal beside it."""
     return page(
         "join.html",
         lang,
+        status=status,
         live=live,
-        invite=invite,
-        full=full,
-        used=used,
+        full=shut.get("full", False),
+        used=shut.get("used", False),
         seats=seat_list(live, lang),
-        may_watch=full or used,
+        may_watch=any(shut.values()),
         title=live.state.game.title(lang),
+        typed=name,
+        refused=refused,
     )
 
 
@@ -571,6 +584,10 @@ async def join_submit(
     try:
         joined = await join_table(store, hub, table_id, invite, name)
     except ApiError as error:
+        live = await hub.get(table_id)
+        if error.code in NAME_WORDS and live is not None:  # try another name in place
+            refused = word(NAME_WORDS[error.code], lang)
+            return join_page(live, lang, error.status_code, name[:40], refused)
         key = {"seat_taken": "seat_taken", **NAME_WORDS}.get(error.code)
         message = word(key, lang) if key else in_words(error, lang)
         return error_page(lang, error.status_code, message)
@@ -746,12 +763,14 @@ async def host_mute_form(
 async def host_table_form(
     table_id: str, what: str, request: Request, store: StoreDep, hub: HubDep, lang: LangDep
 ) -> Response:
-    """``cancel``, ``end``, ``open`` or ``close`` the table."""
-    if what not in ("cancel", "end", "open", "close"):
+    """``cancel``, ``end``, ``open`` or ``close`` the table, or give it a new ``watch`` link."""
+    if what not in ("cancel", "end", "open", "close", "watch"):
         return error_page(lang, 404, word("not_found", lang))
 
     async def change(live: LiveTable, secret: str) -> None:
-        if what in ("open", "close"):
+        if what == "watch":
+            await host_new_watch_link(store, hub, live, secret)
+        elif what in ("open", "close"):
             await host_listed(store, hub, live, what == "open")
         else:
             await host_status(store, hub, live, CANCELLED if what == "cancel" else ABANDONED)

@@ -215,6 +215,10 @@ def game_context(
     }
 
 
+SEEN_IN_REPLAY = "seen_in_replay"
+"""The key a replay adds to the view its templates read (no game's view has it)."""
+
+
 def render_game(live: LiveTable, seat: int | None, lang: str, replay: bool = False) -> str:
     """The game area for ``seat``: built from ``view(seat)`` and its legal actions only.
 
@@ -240,6 +244,8 @@ def render_game(live: LiveTable, seat: int | None, lang: str, replay: bool = Fal
     if not replay and not live.playing:
         # Ended by the host (or over): nobody is asked to act, nothing is clickable.
         view = {**view, "to_act": []}
+    if replay:  # the turn line names whose turn it was, never "your turn"
+        view = {**view, SEEN_IN_REPLAY: True}
     context = game_context(state.game, view, seat, legal, names, lang)
     shown = [e for e in state.events if not e.outcome.draft][-LOG_LENGTH:]
     context["log"] = [e.for_seat(seat, lang, names) for e in shown]

@@ -78,7 +78,7 @@ from sqlalchemy.pool import NullPool
 import bodoge
 from bodoge.engine import BodogeError, Game, Text, register, replay, replay_stops
 from bodoge.review import Budget, Judgement, Limits, review
-from bodoge.review.words import choice_label, describe, describe_judgement, notes, percent, who
+from bodoge.review.words import STEP, describe, describe_judgement, figures, notes
 
 from .access import NotSeen, seen_table
 from .api import ApiError, client_of
@@ -148,19 +148,6 @@ WORDS = {
         "The review queue is full; please try again a little later",
     ),
 }
-AT = Text("{step}手目", "Step {step}")
-"""Which decision, numbered as the replay numbers its steps (the first is 1): the decision
-at the replay's position ``k`` (after ``k`` steps) chooses step ``k + 1``."""
-AGREES = Text(
-    "{at}: {who}{played} を選びました（{played_value}）。探索も同じ手を選びます。",
-    "{at}: {who} played {played} ({played_value}); the search agrees.",
-)
-CLOSE = Text(
-    "{at}: {who}{played} を選びました（{played_value}）。探索なら {best}（{best_value}）ですが、"
-    "はっきりした差ではありません。",
-    "{at}: {who} played {played} ({played_value}); the search prefers {best} "
-    "({best_value}), but not by a clear margin.",
-)
 LANGS = ("ja", "en")
 PAGE_WORDS = {
     "ask_own": Text("自分の手を検討する", "Review my play"),
@@ -186,22 +173,21 @@ PAGE_WORDS = {
         "inaccuracies; click one to go there), faint lines the steps where chance (a draw, a "
         "roll) moved it.",
     ),
+    "more": Text(
+        "← 横にスクロールすると、ほかの手も見られます →",
+        "← The curve and its marks scroll sideways to show every step →",
+    ),
     "marks": Text("判断（← → で移動、Enter で開く）", "Decisions (← → to move, Enter to open)"),
     "axis_step": Text("手目", "Step"),
     "axis_value": Text("見込み（%）", "Prospect (%)"),
     "mark_label": Text("{step}手目: {mark}", "Step {step}: {mark}"),
     "fine": Text("問題なし", "no mark"),
-    "unsure": Text("確かではない", "unsure"),
     "blunder": Text("大悪手", "blunder"),
     "mistake": Text("悪手", "mistake"),
     "inaccuracy": Text("不正確", "inaccuracy"),
     "before": Text(
         "{step}手目を選ぶ前の局面（{name}から見たもの）",
         "The board before step {step}, as {name} saw it",
-    ),
-    "figures": Text(
-        "選んだ手 {played}、探索の手 {best}、差 {loss}（95%区間）",
-        "Played {played}, the search's choice {best}, difference {loss} (95 % intervals)",
     ),
 }
 """The replay page's words for reviews, given to replay.js."""
@@ -506,9 +492,12 @@ def review_result(
     for judgement, shown in zip(done.judgements, result["judgements"], strict=True):
         shown["replay_step"] = replay_step(stops, judgement.step)
         # told as the replay's counter reads when it shows the decision
-        shown["said"] = {
-            lang: say(judgement, shown["replay_step"], lang, named.get(lang)) for lang in LANGS
+        told = {
+            lang: say(judgement, shown["replay_step"], lang, named.get(lang), budget.precision)
+            for lang in LANGS
         }
+        for part in ("said", "figures"):
+            shown[part] = {lang: told[lang][part] for lang in LANGS}
     result["summary"] = {lang: describe(done, lang, named.get(lang)) for lang in LANGS}
     result["note"] = {lang: " ".join(notes(done, lang)) for lang in LANGS}
     result["actions"] = len(record["actions"])
@@ -634,22 +623,17 @@ def replay_step(stops: list[int], action: int) -> int:
     return max(k for k, stop in enumerate(stops) if stop <= action)
 
 
-def say(judgement: Judgement, step: int, lang: str, names: list[str] | None = None) -> str:
-    """A judged decision shown at the replay's ``step``, in a sentence: its mark, a close call,
-    or the search's agreement.  The seat is named, a person's as a bot's: a stored review is
+def say(
+    judgement: Judgement, step: int, lang: str, names: list[str] | None, precision: float
+) -> dict[str, str]:
+    """A judged decision shown at the replay's ``step``: its sentence and its figures, from
+    the review's one wording.  The seat is named, a person's as a bot's: a stored review is
     read by whoever may replay the game, so it never says "you"."""
-    at = AT.format(step=step + 1)(lang)
-    if judgement.mark is not None:
-        return describe_judgement(judgement, lang, names, at=at, bot=True)
-    text = AGREES if judgement.agrees else CLOSE
-    return text.format(
-        at=at,
-        who=who(judgement.seat, lang, names, bot=True),
-        played=choice_label(judgement.played_choice, lang, names),
-        played_value=percent(judgement.played_value.mean),
-        best=choice_label(judgement.best_choice, lang, names),
-        best_value=percent(judgement.best_value.mean),
-    )(lang)
+    at = STEP.format(step=step + 1)(lang)  # numbered as the replay numbers its steps
+    return {
+        "said": describe_judgement(judgement, lang, names, at, bot=True, precision=precision),
+        "figures": figures(judgement, lang),
+    }
 
 
 class Stopwatch:

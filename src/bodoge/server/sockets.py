@@ -46,12 +46,14 @@ Server → client:
   message, only to the connection that sent it; nothing changed;
 * :class:`PongMessage` ``{"type": "pong"}``;
 * :class:`NoticeMessage` ``{"type": "notice", "code", "message"}``:
-  ``seat_lost``: the host gave this connection's seat to someone else
-  (revoked its invitation); it is a spectator from then on, before any
-  later frame.  ``seat_gone`` (its seat was revoked at a private table it
-  may not watch) and ``sight_lost`` (the host made the table it watched
-  private): it may no longer see the table, and the socket closes (4403)
-  after this frame, whichever worker or server the change was made on.
+  ``seat_lost``: the host took this connection's seat back (revoked its
+  invitation: the seat is open again, a bot's or someone else's, as the
+  message says); it is a spectator from then on, before any later frame.
+  ``seat_gone`` (its seat was revoked at a private table it may not watch),
+  ``sight_lost`` (the host made the table it watched private) and
+  ``watch_withdrawn`` (the host withdrew the watch link it watched by): it
+  may no longer see the table, and the socket closes (4403) after this
+  frame, whichever worker or server the change was made on.
 
 Error codes: ``too_large``, ``malformed_json``, ``malformed`` (not one of the
 shapes above), ``table_not_found`` (then the socket closes with 4404),
@@ -257,12 +259,12 @@ class PongMessage(BaseModel):
 
 class NoticeMessage(BaseModel):
     """Something the table did to this connection: ``seat_lost`` (the host gave its seat
-    to someone else; from now on it is a spectator), ``seat_gone`` or ``sight_lost`` (it
-    may no longer see the table: the socket closes next)."""
+    to someone else; from now on it is a spectator), ``seat_gone``, ``sight_lost`` or
+    ``watch_withdrawn`` (it may no longer see the table: the socket closes next)."""
 
     model_config = ConfigDict(extra="forbid")
     type: Literal["notice"]
-    code: Literal["seat_lost", "seat_gone", "sight_lost"]
+    code: Literal["seat_lost", "seat_gone", "sight_lost", "watch_withdrawn"]
     message: str
     """In the connection's language."""
 
@@ -326,12 +328,14 @@ async def table_socket(websocket: WebSocket, table_id: str, hub: HubDep) -> None
         seat = await asyncio.to_thread(hub.store.seat_of, table_id, token)
         if seat is not None:
             await hub.seats_changed(table_id)  # the live table learns who holds it
+    sight = sight_of(websocket, table_id)
     connection = Connection(
         seat=seat,
         wants_html=websocket.query_params.get("html") == "1",
         lang=request_lang(websocket),
         holder=digest(token) if seat is not None and token else None,
-        sees=functools.partial(sees, sight=sight_of(websocket, table_id)),
+        sees=functools.partial(sees, sight=sight),
+        by_link=sight.watch is not None,
     )
     sender = asyncio.create_task(_send_loop(websocket, connection))
     handler = asyncio.current_task()

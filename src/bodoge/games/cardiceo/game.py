@@ -19,7 +19,7 @@ from .data import (
     ROUND_TURN_LIMIT,
 )
 from .rules import CardiceoState
-from .text import BLURB, GLOSSARY, TITLE, WORDS, describe_view
+from .text import BLURB, GLOSSARY, TITLE, TOTAL, WORDS, describe_view
 from .view import VIEW
 
 SHORT = Option(
@@ -95,6 +95,7 @@ class Cardiceo(Game):
     hidden_information = True
     provisional = (TURN_LIMIT,)
     glossary = GLOSSARY
+    points_against = TOTAL
     words = WORDS
     declarations = spaces
     heuristic = HeuristicBot

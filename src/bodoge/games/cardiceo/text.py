@@ -165,6 +165,8 @@ WORDS: dict[str, Text] = {
     ),
 }
 
+TOTAL = Text("合計 {n}", "total {n}")
+"""A seat's cards left over the rounds, as its table and the lobby say it."""
 _LABELS = {
     "dice": WORDS["dice"],
     "your_hand": Text("あなたの手札", "Your hand"),
@@ -175,7 +177,7 @@ _LABELS = {
         "All three dice are locked: keep them or reroll them",
     ),
     "round": WORDS["round"],
-    "total": Text("合計 {n}", "total {n}"),
+    "total": TOTAL,
     "this_turn": Text("この手番で捨てた: {cards}", "Discarded this turn: {cards}"),
     "discarded": Text("捨て札", "Discarded"),
 }

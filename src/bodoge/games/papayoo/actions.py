@@ -8,6 +8,12 @@ card at a time (:class:`PickPass`), take a pick back if you change your mind
 
 >>> Play("P20").label("en"), Play("H7").label("ja")
 ('Play Payoo 20', '♥7を出す')
+
+A whole pass reads as the cards passed, whatever was picked and put back on the way:
+
+>>> steps = [PickPass("P6"), PickPass("C2"), UnpickPass("P6"), PickPass("C7"), PickPass("P6")]
+>>> ConfirmPass().whole_label(steps, "en"), ConfirmPass().whole_label(steps, "ja")
+('pass ♣2, ♣7 and Payoo 6', '♣2、♣7、パヨー6を渡す')
 """
 
 from __future__ import annotations
@@ -15,12 +21,13 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from ...engine import Action, Text
+from ...engine import Action, Text, listing
 from .data import ID, PAYOO, RANK, SUIT, SUIT_SYMBOLS
 
 _PICK = Text("{card}を渡すカードに選ぶ", "Choose {card} to pass")
 _UNPICK = Text("{card}を渡すカードから外す", "Take {card} back from the cards to pass")
 _CONFIRM = Text("選んだカードを渡す", "Pass the chosen cards")
+_PASS = Text("{cards}を渡す", "pass {cards}")
 _PLAY = Text("{card}を出す", "Play {card}")
 _PAYOO_CARD = Text("パヨー{rank}", "Payoo {rank}")
 
@@ -68,6 +75,17 @@ class ConfirmPass(Action):
 
     def label(self, lang: str = "en", names: Sequence[str] | None = None) -> str:
         return _CONFIRM(lang)
+
+    def whole_label(
+        self, steps: Sequence[Action], lang: str = "en", names: Sequence[str] | None = None
+    ) -> str:
+        chosen: list[str] = []
+        for step in steps:
+            if isinstance(step, PickPass):
+                chosen.append(step.card)
+            elif isinstance(step, UnpickPass) and step.card in chosen:
+                chosen.remove(step.card)
+        return _PASS.format(cards=listing([card_name(card, lang) for card in chosen], lang))(lang)
 
 
 @dataclass(frozen=True, slots=True)

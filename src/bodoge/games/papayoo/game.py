@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from ...engine import Action, Game, Option, State, Text
+from ...engine import POINTS, Action, Game, Option, State, Text
 from . import spaces
 from .actions import ACTION_TYPES, PickPass, card_name
 from .bot import HeuristicBot
@@ -58,6 +58,7 @@ class Papayoo(Game):
     simultaneous = True
     hidden_information = True
     glossary = GLOSSARY
+    points_against = POINTS
     words = WORDS
     declarations = spaces
     heuristic = HeuristicBot

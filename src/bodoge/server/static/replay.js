@@ -7,7 +7,8 @@
 // The curve and the timeline share one scale, the replay's steps: position k is the
 // board after k steps, and the decision taken there is step k + 1.
 const SEVERITY = { blunder: 3, mistake: 2, inaccuracy: 1 };
-const MIN_PITCH = 14; // px per step at least: marks never cover each other, the strip scrolls
+const MIN_MARK = 14; // px from one mark's centre to the next at least: none covers another
+const MAX_MARK = 22; // px, a mark's widest
 const SVG = "http://www.w3.org/2000/svg";
 
 function svgNode(name, attributes, parent) {
@@ -59,10 +60,12 @@ function reviews(go, seatSelect, lang) {
   const status = panel.querySelector("[data-testid=review-status]");
   const figure = panel.querySelector("[data-testid=review-curve]");
   const plot = figure.querySelector(".review-plot");
+  const scroller = figure.querySelector(".review-scroll");
   const axisY = figure.querySelector("[data-testid=review-axis-y]");
   const said = panel.querySelector("[data-testid=review-said]");
   const before = panel.querySelector("[data-testid=review-before]");
   const timeline = panel.querySelector("[data-testid=review-timeline]");
+  const more = panel.querySelector("[data-testid=review-more]");
   const controls = document.querySelector(".replay-controls");
   const total = Math.max(1, Number(controls.dataset.total) || 1);
   const stops = JSON.parse(controls.dataset.stops || "[0]");
@@ -87,6 +90,7 @@ function reviews(go, seatSelect, lang) {
   function clear() {
     figure.hidden = true;
     timeline.hidden = true;
+    more.hidden = true;
     timeline.replaceChildren();
     plot.replaceChildren();
     axisY.replaceChildren();
@@ -124,30 +128,20 @@ function reviews(go, seatSelect, lang) {
     }
   }
 
-  const pct = (v) => `${Math.round(v * 100)}`.replace("-", "\u2212");
-  // A percentage with its interval where the review gives one: "25 % (18–33 %)".
-  function withInterval(estimate, unit = " %") {
-    const mean = `${pct(estimate.mean)}${unit}`;
-    if (estimate.low === undefined || estimate.high === undefined) return mean;
-    return `${mean} (${pct(estimate.low)}–${pct(estimate.high)}${unit})`;
-  }
-
   function jump(review, step, judgements, mark) {
     seatSelect.value = String(review.seat); // the seat's own view: never another's cards
     go(step - 1); // the board the decision was taken on
     before.textContent = fill(words.before, { step, name: nameOf(review.seat) });
     said.replaceChildren(...judgements.map((judgement) => {
+      // the sentence and its figures come worded and rounded by the server, as one
       const line = document.createElement("p");
       line.textContent = judgement.said[lang] || judgement.said.en;
-      if (unsure(judgement)) line.textContent += ` (${words.unsure})`;
-      const figures = document.createElement("span");
-      figures.className = "muted small review-figures";
-      figures.textContent = " " + fill(words.figures, {
-        played: withInterval(judgement.played_value),
-        best: withInterval(judgement.best_value),
-        loss: withInterval(judgement.loss, ""),
-      });
-      line.append(figures);
+      if (judgement.figures) {
+        const figures = document.createElement("span");
+        figures.className = "muted small review-figures";
+        figures.textContent = " " + (judgement.figures[lang] || judgement.figures.en);
+        line.append(figures);
+      }
       return line;
     }));
     said.dataset.step = String(step);
@@ -200,7 +194,8 @@ function reviews(go, seatSelect, lang) {
     const every = tickEvery(total, Math.max(2, Math.floor(width / 40)));
     for (let k = 0; k <= total; k += every) {
       svgNode("line", { x1: x(k), x2: x(k), y1: height, y2: height + 4, class: "base" }, bottom);
-      const label = svgNode("text", { x: x(k), y: height + 16, "text-anchor": "middle", class: "tick" }, bottom);
+      const anchor = x(k) > width - 12 ? "end" : "middle"; // the last label stays in the plot
+      const label = svgNode("text", { x: x(k), y: height + 16, "text-anchor": anchor, class: "tick" }, bottom);
       label.textContent = String(k);
     }
     const name = svgNode("text", { x: width, y: height + 30, "text-anchor": "end", class: "axis-name" }, bottom);
@@ -235,12 +230,30 @@ function reviews(go, seatSelect, lang) {
     }, svg);
   }
 
+  // Where each mark's centre goes: at its step where it can, nudged sideways just enough that
+  // none covers its neighbour (`apart` px between centres), in step order, within `width`.
+  function spaced(ideal, apart, width) {
+    const at = [];
+    ideal.forEach((want, k) => { at.push(Math.max(want, k ? at[k - 1] + apart : apart / 2)); });
+    for (let k = at.length - 1; k >= 0; k -= 1) {
+      at[k] = Math.min(at[k], k + 1 < at.length ? at[k + 1] - apart : width - apart / 2);
+    }
+    return at;
+  }
+
   function draw(review) {
     clear();
     const left = 44, height = 200, top = 18;
-    const room = Math.max(200, figure.parentElement.clientWidth - 24);
-    const pitch = Math.max(MIN_PITCH, (room - left) / (total + 1));
-    const width = pitch * (total + 1); // the plot's; the y-axis beside it takes `left`
+    figure.hidden = false; // measured shown: the strip's own width is the room it has
+    axisY.style.width = `${left}px`;
+    const room = Math.max(150, scroller.clientWidth);
+    const grouped = byStep(review.judgements);
+    // The whole game fits the page's width, its marks nudged apart where steps crowd them;
+    // only marks too many for the width make the strip scroll, and then it says so.
+    const fit = room / (total + 1);
+    const size = Math.max(MIN_MARK - 2, Math.min(fit - 2, MAX_MARK));
+    const width = Math.max(room, grouped.length * (size + 2)); // the plot's
+    const pitch = width / (total + 1);
     const x = (at) => (at + 0.5) * pitch;
     const y = (value) => height - value * height;
     const tall = height + top + 34;
@@ -262,7 +275,8 @@ function reviews(go, seatSelect, lang) {
         stroke: hue(seat), "stroke-width": seat === review.seat ? 3 : 1.2, "data-seat": seat,
       }, svg);
     });
-    const marks = byStep(review.judgements).map(([step, judgements]) => {
+    const centres = spaced(grouped.map(([step]) => x(step)), size + 2, width);
+    const marks = grouped.map(([step, judgements], k) => {
       const worst = judgements[0];
       const mark = document.createElement("button");
       mark.type = "button";
@@ -275,8 +289,7 @@ function reviews(go, seatSelect, lang) {
       const kind = worst.mark ? words[worst.mark] : words.fine;
       mark.setAttribute("aria-label", fill(words.mark_label, { step, mark: kind }));
       mark.title = judgements.map((j) => j.said[lang] || j.said.en).join("\n");
-      const size = Math.min(pitch - 2, 22);
-      mark.style.left = `${x(step) - size / 2}px`;
+      mark.style.left = `${centres[k] - size / 2}px`;
       mark.style.width = `${size}px`;
       mark.addEventListener("click", () => jump(review, step, judgements, mark));
       timeline.append(mark);
@@ -295,6 +308,7 @@ function reviews(go, seatSelect, lang) {
     figure.querySelector(".review-frame").after(legend(review));
     figure.hidden = review.curves.length === 0 && marks.length === 0; // a game with no move
     timeline.hidden = marks.length === 0;
+    more.hidden = !(width > room + 1); // a strip wider than the page says it scrolls
   }
 
   // Arrow keys move between the marks (a roving tab stop); Enter or Space opens one.

@@ -270,6 +270,7 @@
     legal = [];
     mySeat = null;
     game.replaceChildren();
+    game.hidden = true; // no empty panel under the notice
     ["who", "room", "chat", "host-panel", "invites", "watch-box"].forEach((id) => {
       document.querySelectorAll(`[data-testid=${id}]`).forEach((el) => el.remove());
     });
