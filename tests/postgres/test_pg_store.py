@@ -30,7 +30,15 @@ from bodoge.server.db import (
 from bodoge.server.notify import Listener
 
 OPTIONS = {"expansion": False, "first_turn_limits": True}
-TABLES = {"game_tables", "seats", "actions", "alembic_version", "chat_messages", "reviews"}
+TABLES = {
+    "game_tables",
+    "seats",
+    "actions",
+    "alembic_version",
+    "chat_messages",
+    "reviews",
+    "device_tables",
+}
 
 
 def alembic_config(url: str) -> Config:

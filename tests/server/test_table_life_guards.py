@@ -376,6 +376,7 @@ def test_a_step_of_a_secret_choice_moves_no_clock_and_tells_the_others_nothing(
     with (
         socket(client, table.id, table.tokens[0]) as me,
         socket(client, table.id, table.tokens[1]) as other,
+        socket(client, table.id, table.tokens[2]),  # every seat here: none is shown away
         socket(client, table.id) as watcher,
     ):
         mine, theirs, watched = receive_state(me), receive_state(other), receive_state(watcher)
