@@ -25,7 +25,8 @@ import bodoge
 from bodoge.sim import run_many
 from bodoge.sim.analysis import Group, analyse
 from bodoge.sim.effects import EffectBudget, with_effects
-from bodoge.sim.report import findings, format_p, format_percent
+from bodoge.sim.report import findings
+from bodoge.sim.report_words import format_p, format_percent
 
 USUAL = 4
 

@@ -923,7 +923,7 @@ def test_a_report_without_matplotlib_is_refused_before_any_game(
     monkeypatch.setattr(bodoge.sim.run, "play_game", played)  # every backend plays through it
     result = run(*command, str(tmp_path / "r.html"))
     assert result.exit_code == 2, result.output
-    hint = "the report needs matplotlib; install it with: " + bodoge.sim.report.REPORT_INSTALL
+    hint = "the report needs matplotlib; install it with: " + bodoge.sim.plots.REPORT_INSTALL
     assert hint in result.stderr
     assert not (tmp_path / "r.html").exists()
 
@@ -932,7 +932,7 @@ def test_every_install_hint_installs_its_extra_from_a_checkout_or_an_install() -
     with (Path(__file__).parents[1] / "pyproject.toml").open("rb") as file:
         extras = tomllib.load(file)["project"]["optional-dependencies"]
     hints = {
-        "sim": bodoge.sim.report.REPORT_INSTALL,
+        "sim": bodoge.sim.plots.REPORT_INSTALL,
         "parquet": bodoge.sim.files.PARQUET_INSTALL,
         "cluster": bodoge.sim.backends.RAY_INSTALL,
     }

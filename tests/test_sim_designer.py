@@ -19,7 +19,8 @@ import bodoge
 from bodoge.sim import GameResult, play_game, run_many, run_sweep
 from bodoge.sim.analysis import analyse, finishing_places, holm
 from bodoge.sim.inference import detectable_gap
-from bodoge.sim.report import build_report, findings, format_percent, format_points, summary
+from bodoge.sim.report import build_report, findings, summary
+from bodoge.sim.report_words import format_percent, format_points
 
 
 def made(

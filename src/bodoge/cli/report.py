@@ -285,7 +285,13 @@ def sweep_variants(
 def show_sweep(
     game: Game, variants: int, n: int, counts: list[int], seed: int, results: list[Any], lang: str
 ) -> None:
-    from ..sim.report import format_amount, format_margin, format_p, format_percent, metric_name
+    from ..sim.report_words import (
+        format_amount,
+        format_margin,
+        format_p,
+        format_percent,
+        metric_name,
+    )
 
     say(
         SWEEP_TITLE.format(

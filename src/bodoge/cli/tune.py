@@ -19,7 +19,7 @@ import typer
 from ..bots import describe_bots, expand_bot_specs
 from ..engine import Text
 from ..sim.inference import StatisticsMissing
-from ..sim.report import format_p
+from ..sim.report_words import format_p
 from ..sim.tune import METRICS, BadTuning, Tuning, tune
 from . import simkit as kit
 from . import text as t

@@ -52,520 +52,75 @@ import json
 import math
 import statistics
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass, field
 from typing import Any
 
 from ..engine import Game, InvalidOptions
-from .inference import binomial_p, fisher_p, sign_flip_p
+from .inference import (
+    ALPHA,
+    MIN_EXPECTED,
+    MIN_GROUP,
+    Z95,
+    binomial_p,
+    chi2_sf,
+    fisher_p,
+    holm,
+    mean_interval,
+    newcombe,
+    normal_p,
+    quantile,
+    seat_test,
+    sign_flip_p,
+    wilson,
+)
 from .play import NORMAL, PHASES, STOPPED, GameResult
-
-Z95 = 1.96
-ALPHA = 0.05
-"""A seat effect or a difference is reported as such below this p-value / outside 95 %."""
-MIN_GROUP = 20
-"""No test is run and no finding drawn from a group of fewer games (or seat-games).
-
-Chosen so that a group can say something a designer could act on.  At
-20 the 95 % Wilson interval of a share near one half is 29.9–70.1 % (±20
-percentage points; wider below), and a group that lost every game is told
-from a fair four-player share with room to spare (0 of 20 against 25 %:
-exact binomial p = 0.007), where below 12 it cannot be at all (0 of 11:
-p = 0.077)."""
-MIN_EXPECTED = 5
-"""The seat test runs only when every seat expects at least this many wins (Cochran)."""
-
-
-# ------------------------------------------------------------ statistics
-
-
-def wilson(successes: float, trials: int, z: float = Z95) -> tuple[float, float]:
-    """Wilson's score interval for a proportion (``successes`` may be fractional).
-
-    >>> low, high = wilson(41, 100)
-    >>> round(low, 3), round(high, 3)
-    (0.319, 0.508)
-    """
-    if trials <= 0:
-        return 0.0, 1.0
-    p = successes / trials
-    denominator = 1 + z * z / trials
-    centre = (p + z * z / (2 * trials)) / denominator
-    half = z * math.sqrt(p * (1 - p) / trials + z * z / (4 * trials * trials)) / denominator
-    return max(0.0, centre - half), min(1.0, centre + half)
-
-
-def chi2_sf(x: float, df: int) -> float:
-    """P(X ≥ x) for a chi-square variable with ``df`` degrees of freedom.
-
-    >>> round(chi2_sf(3.841, 1), 3), round(chi2_sf(7.815, 3), 3), chi2_sf(0.0, 2)
-    (0.05, 0.05, 1.0)
-    """
-    if x <= 0:
-        return 1.0
-    return _gamma_q(df / 2, x / 2)
-
-
-def _gamma_q(a: float, x: float) -> float:
-    """The regularised upper incomplete gamma function Q(a, x) (series / continued fraction)."""
-    log_front = -x + a * math.log(x) - math.lgamma(a)
-    if x < a + 1:
-        term = total = 1 / a
-        denominator = a
-        for _ in range(1000):
-            denominator += 1
-            term *= x / denominator
-            total += term
-            if abs(term) < abs(total) * 1e-15:
-                break
-        return max(0.0, 1 - total * math.exp(log_front))
-    tiny = 1e-300
-    b = x + 1 - a
-    c = 1 / tiny
-    d = 1 / b
-    h = d
-    for i in range(1, 1000):
-        an = -i * (i - a)
-        b += 2
-        d = an * d + b
-        d = tiny if abs(d) < tiny else d
-        c = b + an / c
-        c = tiny if abs(c) < tiny else c
-        d = 1 / d
-        delta = d * c
-        h *= delta
-        if abs(delta - 1) < 1e-15:
-            break
-    return min(1.0, math.exp(log_front) * h)
-
-
-def seat_test(wins: Sequence[float]) -> tuple[float, int, float]:
-    """``(chi-square, degrees of freedom, p-value)`` of equal win counts per seat.
-
-    >>> statistic, df, p = seat_test([30, 20, 25, 25])
-    >>> statistic, df, round(p, 3)
-    (2.0, 3, 0.572)
-
-    Too few wins for the chi-square approximation (fewer than
-    :data:`MIN_EXPECTED` expected at a seat): the p-value is ``nan``.
-
-    >>> seat_test([3, 1, 2, 2])[2]
-    nan
-    """
-    total = math.fsum(wins)
-    df = len(wins) - 1
-    if total <= 0 or df < 1:
-        return 0.0, max(df, 0), 1.0
-    expected = total / len(wins)
-    statistic = math.fsum((w - expected) ** 2 / expected for w in wins)
-    if expected < MIN_EXPECTED:
-        return statistic, df, math.nan
-    return statistic, df, chi2_sf(statistic, df)
-
-
-def normal_p(difference: float, margin: float) -> float:
-    """Two-sided p-value of ``difference`` whose 95 % half-width is ``margin`` (normal).
-
-    A difference measured without spread (``margin`` 0) is certain: p is 0,
-    or 1 when it is 0 too.
-
-    >>> round(normal_p(1.96, 1.96), 3), normal_p(0.0, 0.0), normal_p(2.0, 0.0)
-    (0.05, 1.0, 0.0)
-    """
-    if not margin > 0:
-        return 1.0 if difference == 0 else 0.0
-    z = abs(difference) / (margin / Z95)
-    return math.erfc(z / math.sqrt(2))
-
-
-def holm(p_values: Sequence[float]) -> list[float]:
-    """Holm–Bonferroni adjusted p-values (step-down, monotone, capped at 1).
-
-    A family of tests is called significant where its adjusted p-value is
-    below :data:`ALPHA`: the chance of any false alarm in the family stays
-    below 5 %, whatever the tests' dependence.  A test not run (``nan``, too
-    few games) stays ``nan`` and does not count in the family.
-
-    >>> holm([0.01, 0.04, 0.03])
-    [0.03, 0.06, 0.06]
-    >>> holm([0.01, math.nan, 0.04])
-    [0.02, nan, 0.04]
-    """
-    tested = [i for i, p in enumerate(p_values) if not math.isnan(p)]
-    order = sorted(tested, key=lambda i: p_values[i])
-    adjusted = [math.nan] * len(p_values)
-    running = 0.0
-    for rank, i in enumerate(order):
-        running = max(running, min(1.0, (len(tested) - rank) * p_values[i]))
-        adjusted[i] = running
-    return [round(value, 15) for value in adjusted]
-
-
-def quantile(ordered: Sequence[float], q: float) -> float:
-    """The ``q`` quantile of sorted values (linear interpolation)."""
-    if not ordered:
-        return math.nan
-    position = q * (len(ordered) - 1)
-    low = math.floor(position)
-    high = min(low + 1, len(ordered) - 1)
-    return ordered[low] + (ordered[high] - ordered[low]) * (position - low)
-
-
-def mean_interval(values: Sequence[float]) -> tuple[float, float]:
-    """Mean and the half-width of its normal 95 % interval (0 for fewer than two)."""
-    if not values:
-        return math.nan, math.nan
-    mean = statistics.fmean(values)
-    if len(values) < 2:
-        return mean, 0.0
-    # fsum, not statistics.stdev: as exact for these sizes, and a race calls it every round
-    variance = math.fsum((value - mean) ** 2 for value in values) / (len(values) - 1)
-    return mean, Z95 * math.sqrt(variance) / math.sqrt(len(values))
-
-
-# ------------------------------------------------------------ the analysis
-
-
-@dataclass(frozen=True)
-class SeatSummary:
-    seat: int
-    bots: tuple[str, ...]
-    wins: float
-    win_rate: float
-    low: float
-    high: float
-    score_mean: float
-    score_sd: float
-    scores: tuple[float, ...] = field(repr=False)
-
-
-@dataclass(frozen=True)
-class BotSummary:
-    bot: str
-    seats: int
-    wins: float
-    win_rate: float
-    low: float
-    high: float
-
-
-@dataclass(frozen=True)
-class ActionSummary:
-    """How often one action type was legal, and how often it was chosen."""
-
-    kind: str
-    total: int
-    share: float
-    per_seat: tuple[float, ...]
-    """Mean times per game, for each seat."""
-    by_phase: tuple[float, ...]
-    """Share of all choices in each third of the game that were of this type."""
-    legal: int | None = None
-    """Decisions at which the type was legal (``None``: the rows did not record it)."""
-
-    @property
-    def chosen_when_legal(self) -> float | None:
-        """Of the decisions where the type was legal, the share that chose it."""
-        if not self.legal:
-            return None
-        return self.total / self.legal
-
-
-@dataclass(frozen=True)
-class TeamSummary:
-    """A co-operative (or solo) game's one question: how often does the team win, how well."""
-
-    wins: int
-    rate: float
-    low: float
-    high: float
-    score_mean: float
-    score_sd: float
-    scores: tuple[float, ...] = field(repr=False)
-    bands: tuple[tuple[Any, int], ...] = ()
-    """``(name, games)`` per score band the rules name (``Game.score_bands``), lowest first."""
-
-
-@dataclass(frozen=True)
-class HowWon:
-    """How the games with one winner were won.
-
-    ``margin`` of a game: the winner's score minus the best other score (0
-    or less: the winner tied on points or trailed and a rule decided);
-    ``relative``: that margin over the spread of all scores seen in the
-    variant.  ``tie_break``: games whose winner did not lead on points;
-    ``one_point``: won by exactly one point.  ``ranks[seat][r]``: games in
-    which ``seat`` finished ``r + 1``-th (winners first, then by score,
-    equal scores sharing the better place).
-    """
-
-    decided: int
-    margin_mean: float
-    margin_median: float
-    relative_mean: float
-    tie_break: int
-    one_point: int
-    ranks: tuple[tuple[int, ...], ...]
-
-    @property
-    def close(self) -> float:
-        """The share of decided games won by one point or by a tie-break."""
-        return (self.tie_break + self.one_point) / self.decided if self.decided else math.nan
-
-
-@dataclass(frozen=True)
-class ChoiceWin:
-    """Does choosing an action type go with winning?
-
-    Over seat-games (one seat in one game) in which the type was legal at
-    least once: the win rate of those that chose it at least once
-    (``chose``) against those that could and never did (``passed``), each
-    with Wilson's interval; ``difference`` with Newcombe's 95 % interval
-    ``difference_low``–``difference_high`` (from the two Wilson intervals,
-    so a small group's uncertainty shows), ``p_adjusted`` of Fisher's exact
-    test Holm-adjusted over the types.  A type with fewer than
-    :data:`MIN_GROUP` seat-games on either side is not tested
-    (``p_adjusted`` is ``nan``: too few games to say).  An association, not
-    a cause: a strong hand may both win and allow a move.
-    """
-
-    kind: str
-    chose: int
-    chose_rate: float
-    chose_low: float
-    chose_high: float
-    passed: int
-    passed_rate: float
-    passed_low: float
-    passed_high: float
-    difference: float
-    margin: float
-    p_adjusted: float = 1.0
-    difference_low: float = math.nan
-    difference_high: float = math.nan
-    times: int = 0
-    """Decisions that chose it (all seats, all games)."""
-    legal: int = 0
-    """Decisions at which it could be chosen."""
-
-    @property
-    def chosen_when_legal(self) -> float:
-        """Of the decisions where it could be chosen, the share that chose it."""
-        return self.times / self.legal if self.legal else math.nan
-
-    @property
-    def too_few(self) -> bool:
-        """A side has fewer than :data:`MIN_GROUP` seat-games: no test, no finding."""
-        return min(self.chose, self.passed) < MIN_GROUP
-
-
-@dataclass(frozen=True)
-class Effect:
-    """What choosing ``kind`` does to the chooser's chance of winning (an intervention).
-
-    At ``decisions`` decisions sampled from the games where ``kind`` could be
-    chosen and something else too, the position was played on from the
-    chooser's information with ``kind`` and with the alternative the seat's
-    strategy ranks next, paired on the same re-dealt worlds and playout seeds
-    (:mod:`bodoge.sim.effects`).  ``mean`` is the mean paired difference in
-    win share, ``low``–``high`` its 95 % interval over the decisions,
-    ``p_adjusted`` the paired sign-flip test Holm-adjusted over the group's
-    effects; under :data:`MIN_GROUP` decisions it is not tested.
-    """
-
-    kind: str
-    subject: bool
-    """A card or tile (``Game.choice_subject``), not an action type."""
-    mean: float
-    low: float
-    high: float
-    decisions: int
-    worlds: int
-    p_adjusted: float = math.nan
-
-    @property
-    def too_few(self) -> bool:
-        return self.decisions < MIN_GROUP
-
-    @property
-    def finding(self) -> bool:
-        return self.p_adjusted < ALPHA
-
-
-@dataclass(frozen=True)
-class EndingWins:
-    """Win rates among the games that ended one way (``GameResult.how``, "" the ordinary end).
-
-    ``rates[seat]`` counts a shared win as a share; ``low``/``high`` are its
-    Wilson interval.
-    """
-
-    how: str
-    games: int
-    no_winner: int
-    rates: tuple[float, ...]
-    low: tuple[float, ...]
-    high: tuple[float, ...]
-
-
-@dataclass(frozen=True)
-class Timeline:
-    """What happens during a game, from the running score (``GameResult.trace``).
-
-    The *leader* at a moment is the one seat with the highest score (none on
-    a tie).  ``lead_changes``: mean number of times per game the lead passed
-    from one seat to another.  ``half_games``: games with one winner and a
-    leader after half their actions; ``half_won``: those the half-time leader
-    won (the rest are comebacks).  ``decided``: per game with one winner who
-    ends in the lead, the share of the game played when the winner took the
-    lead for good; ``decided_median`` is their median.  ``curve[seat][t]``:
-    the seat's mean score after ``t/10`` of the game's actions.
-    """
-
-    games: int
-    lead_changes: float
-    half_games: int
-    half_won: int
-    decided_median: float
-    curve: tuple[tuple[float, ...], ...]
-
-    @property
-    def comeback(self) -> float:
-        return 1 - self.half_won / self.half_games if self.half_games else math.nan
-
-
-CURVE_POINTS = 11
-"""The running score is sampled after 0, 10, …, 100 % of a game's actions."""
-
-
-@dataclass(frozen=True)
-class LengthBin:
-    """The games of one band of lengths, and each seat's win rate in it."""
-
-    low: int
-    high: int
-    games: int
-    rates: tuple[float, ...]
-    p_value: float
-    p_adjusted: float = 1.0
-
-
-@dataclass(frozen=True)
-class Group:
-    """The games of one variant: one player count, option set and design values."""
-
-    key: str
-    num_players: int
-    options: Mapping[str, Any]
-    design: Mapping[str, Any]
-    games: int
-    seats: tuple[SeatSummary, ...]
-    bots: tuple[BotSummary, ...]
-    seats_comparable: bool
-    fair: float
-    chi2: float
-    df: int
-    p_value: float
-    lengths: tuple[int, ...] = field(repr=False)
-    endings: Mapping[str, int]
-    no_winner: int
-    shared: int
-    actions: tuple[ActionSummary, ...]
-    never_chosen: tuple[str, ...]
-    results: tuple[GameResult, ...] = field(repr=False)
-    cooperative: bool = False
-    team: TeamSummary | None = None
-    advantage: float = 0.0
-    """First-player advantage: seat 0's win rate minus the fair share."""
-    advantage_margin: float = 0.0
-    """Half-width of its 95 % interval, over the games' per-game differences."""
-    p_adjusted: float = 1.0
-    """The seat test's p-value, Holm-adjusted over the variants of the analysis."""
-    seat_p: tuple[float, ...] = ()
-    """Per seat: p of its win rate against the fair share, Holm-adjusted over the seats."""
-    won: HowWon | None = None
-    length_bins: tuple[LengthBin, ...] = ()
-    choices: tuple[ChoiceWin, ...] = ()
-    timeline: Timeline | None = None
-    subjects: tuple[ChoiceWin, ...] = ()
-    """The same as :attr:`choices` per card or tile the game names (``Game.choice_subject``)."""
-    dealt: tuple[ChoiceWin, ...] = ()
-    """Per card the game deals (``Game.dealt_subjects``): seat-games dealt it (``chose``)
-    against those dealt none (``passed``), a comparison the shuffle randomises."""
-    effects: tuple[Effect, ...] = ()
-    """What choosing each action type and card does to the chooser's chance of winning,
-    measured by playing the other choice (:mod:`bodoge.sim.effects`); ``()`` until measured."""
-    units: tuple[int, ...] = field(default=(), repr=False)
-    """Each game's length as a player counts it (``()`` if some row predates it)."""
-    by_ending: tuple[EndingWins, ...] = ()
-    """Win rates per way the games ended, when they ended in more than one way."""
-
-    @property
-    def units_mean(self) -> float:
-        return statistics.fmean(self.units) if self.units else math.nan
-
-    def units_quantile(self, q: float) -> float:
-        return quantile(sorted(self.units), q)
-
-    @property
-    def length_mean(self) -> float:
-        return statistics.fmean(self.lengths)
-
-    def length_quantile(self, q: float) -> float:
-        return quantile(sorted(self.lengths), q)
-
-
-@dataclass(frozen=True)
-class Difference:
-    """One metric of one variant against the baseline.
-
-    ``p_adjusted`` is Holm-adjusted over every difference of the analysis
-    (all variants, all metrics): a sweep of many comparisons does not cry
-    wolf more often than one comparison would.
-    """
-
-    metric: str
-    seat: int | None
-    baseline: float
-    value: float
-    difference: float
-    margin: float
-    pairs: int
-    paired: bool
-    p_adjusted: float = math.nan
-    p_value: float = math.nan
-    """Paired: the sign-flip test; unpaired: normal, with :data:`MIN_GROUP` games a side."""
-
-    @property
-    def significant(self) -> bool:
-        return self.p_adjusted < ALPHA
-
-
-@dataclass(frozen=True)
-class Comparison:
-    group: Group
-    baseline: Group
-    differences: tuple[Difference, ...]
-
-
-@dataclass(frozen=True)
-class Analysis:
-    game: str
-    groups: tuple[Group, ...]
-    comparisons: tuple[Comparison, ...]
-    varying: tuple[str, ...]
-    """The option and design names whose values differ between groups."""
-
-    @property
-    def games(self) -> int:
-        return sum(group.games for group in self.groups)
-
-    def label(self, group: Group) -> str:
-        """What sets ``group`` apart: ``name=value`` for every varying name."""
-        values = {**group.options, **group.design}
-        words = [f"{name}={json.dumps(values[name])}" for name in self.varying if name in values]
-        if len({g.num_players for g in self.groups}) > 1:
-            words.insert(0, f"players={group.num_players}")
-        return ", ".join(words)
+from .summaries import (
+    CURVE_POINTS,
+    ActionSummary,
+    Analysis,
+    BotSummary,
+    ChoiceWin,
+    Comparison,
+    Difference,
+    Effect,
+    EndingWins,
+    Group,
+    HowWon,
+    LengthBin,
+    SeatSummary,
+    TeamSummary,
+    Timeline,
+)
+
+__all__ = [
+    "ALPHA",
+    "MIN_EXPECTED",
+    "MIN_GROUP",
+    "Z95",
+    "ActionSummary",
+    "Analysis",
+    "BotSummary",
+    "ChoiceWin",
+    "Comparison",
+    "Difference",
+    "Effect",
+    "EndingWins",
+    "Group",
+    "HowWon",
+    "LengthBin",
+    "SeatSummary",
+    "TeamSummary",
+    "Timeline",
+    "analyse",
+    "chi2_sf",
+    "contrasts",
+    "holm",
+    "mean_interval",
+    "newcombe",
+    "normal_p",
+    "quantile",
+    "seat_test",
+    "wilson",
+]
 
 
 def group_key(result: GameResult) -> str:
@@ -941,22 +496,6 @@ def _dealt(
 def _p_rank(p: float) -> float:
     """Sort key: the untested (``nan``) after every tested p."""
     return p if not math.isnan(p) else math.inf
-
-
-def newcombe(
-    rate_a: float, interval_a: tuple[float, float], rate_b: float, interval_b: tuple[float, float]
-) -> tuple[float, float]:
-    """Newcombe's hybrid score interval of ``rate_a − rate_b`` from each rate's Wilson interval.
-
-    >>> low, high = newcombe(0.248, wilson(372, 1500), 0.0, wilson(0, 1))
-    >>> round(low, 3), round(high, 3)
-    (-0.546, 0.27)
-    """
-    (low_a, high_a), (low_b, high_b) = interval_a, interval_b
-    difference = rate_a - rate_b
-    below = math.hypot(rate_a - low_a, high_b - rate_b)
-    above = math.hypot(high_a - rate_a, rate_b - low_b)
-    return difference - below, difference + above
 
 
 def _units(ordered: Sequence[GameResult]) -> tuple[int, ...]:

@@ -43,9 +43,9 @@ from dataclasses import dataclass
 from ..bots import make_bot
 from ..bots.judge import Playouts, compare, worlds
 from ..engine import Action, Game, State, Strategy, get_game
-from .analysis import MIN_GROUP, Analysis, Effect, Group, holm, mean_interval
-from .inference import sign_flip_p
+from .inference import MIN_GROUP, holm, mean_interval, sign_flip_p
 from .play import GameResult, bot_seed, derive_seed
+from .summaries import Analysis, Effect, Group
 
 Kind = tuple[bool, str]
 """A choice: ``(True, card key)`` for a card, ``(False, action type)`` for a type."""

@@ -16,6 +16,14 @@ zero), so the tests here are exact or permutation tests:
   report's own seat test (Pearson's chi-square over all seats), from
   simulated runs of the test itself.
 
+Beside them, the closed-form estimates and corrections every part of the
+simulator uses (no scipy needed): Wilson's score interval (:func:`wilson`)
+and Newcombe's for a difference of two rates (:func:`newcombe`), the seat
+test's chi-square (:func:`seat_test`, :func:`chi2_sf`), a normal test of a
+difference with its margin (:func:`normal_p`), Holm's correction
+(:func:`holm`), and the smallest group anything is tested on
+(:data:`MIN_GROUP`).
+
 scipy is part of the ``sim`` extra, like matplotlib; without it
 :class:`StatisticsMissing` says how to install it.
 """
@@ -24,6 +32,7 @@ from __future__ import annotations
 
 import functools
 import math
+import statistics
 from collections.abc import Sequence
 from types import ModuleType
 from typing import Any
@@ -190,3 +199,188 @@ def _noncentrality(df: int, alpha: float, power: float) -> float:
     return float(
         brentq(lambda lam: stats.ncx2.sf(critical, df, lam) - power, 1e-9, 1e4, xtol=1e-10)
     )
+
+
+# ------------------------------------------------------ closed-form estimates
+
+
+Z95 = 1.96
+
+
+ALPHA = 0.05
+"""A seat effect or a difference is reported as such below this p-value / outside 95 %."""
+
+
+MIN_GROUP = 20
+"""No test is run and no finding drawn from a group of fewer games (or seat-games).
+
+Chosen so that a group can say something a designer could act on.  At
+20 the 95 % Wilson interval of a share near one half is 29.9–70.1 % (±20
+percentage points; wider below), and a group that lost every game is told
+from a fair four-player share with room to spare (0 of 20 against 25 %:
+exact binomial p = 0.007), where below 12 it cannot be at all (0 of 11:
+p = 0.077)."""
+
+
+MIN_EXPECTED = 5
+"""The seat test runs only when every seat expects at least this many wins (Cochran)."""
+
+
+def wilson(successes: float, trials: int, z: float = Z95) -> tuple[float, float]:
+    """Wilson's score interval for a proportion (``successes`` may be fractional).
+
+    >>> low, high = wilson(41, 100)
+    >>> round(low, 3), round(high, 3)
+    (0.319, 0.508)
+    """
+    if trials <= 0:
+        return 0.0, 1.0
+    p = successes / trials
+    denominator = 1 + z * z / trials
+    centre = (p + z * z / (2 * trials)) / denominator
+    half = z * math.sqrt(p * (1 - p) / trials + z * z / (4 * trials * trials)) / denominator
+    return max(0.0, centre - half), min(1.0, centre + half)
+
+
+def chi2_sf(x: float, df: int) -> float:
+    """P(X ≥ x) for a chi-square variable with ``df`` degrees of freedom.
+
+    >>> round(chi2_sf(3.841, 1), 3), round(chi2_sf(7.815, 3), 3), chi2_sf(0.0, 2)
+    (0.05, 0.05, 1.0)
+    """
+    if x <= 0:
+        return 1.0
+    return _gamma_q(df / 2, x / 2)
+
+
+def _gamma_q(a: float, x: float) -> float:
+    """The regularised upper incomplete gamma function Q(a, x) (series / continued fraction)."""
+    log_front = -x + a * math.log(x) - math.lgamma(a)
+    if x < a + 1:
+        term = total = 1 / a
+        denominator = a
+        for _ in range(1000):
+            denominator += 1
+            term *= x / denominator
+            total += term
+            if abs(term) < abs(total) * 1e-15:
+                break
+        return max(0.0, 1 - total * math.exp(log_front))
+    tiny = 1e-300
+    b = x + 1 - a
+    c = 1 / tiny
+    d = 1 / b
+    h = d
+    for i in range(1, 1000):
+        an = -i * (i - a)
+        b += 2
+        d = an * d + b
+        d = tiny if abs(d) < tiny else d
+        c = b + an / c
+        c = tiny if abs(c) < tiny else c
+        d = 1 / d
+        delta = d * c
+        h *= delta
+        if abs(delta - 1) < 1e-15:
+            break
+    return min(1.0, math.exp(log_front) * h)
+
+
+def seat_test(wins: Sequence[float]) -> tuple[float, int, float]:
+    """``(chi-square, degrees of freedom, p-value)`` of equal win counts per seat.
+
+    >>> statistic, df, p = seat_test([30, 20, 25, 25])
+    >>> statistic, df, round(p, 3)
+    (2.0, 3, 0.572)
+
+    Too few wins for the chi-square approximation (fewer than
+    :data:`MIN_EXPECTED` expected at a seat): the p-value is ``nan``.
+
+    >>> seat_test([3, 1, 2, 2])[2]
+    nan
+    """
+    total = math.fsum(wins)
+    df = len(wins) - 1
+    if total <= 0 or df < 1:
+        return 0.0, max(df, 0), 1.0
+    expected = total / len(wins)
+    statistic = math.fsum((w - expected) ** 2 / expected for w in wins)
+    if expected < MIN_EXPECTED:
+        return statistic, df, math.nan
+    return statistic, df, chi2_sf(statistic, df)
+
+
+def normal_p(difference: float, margin: float) -> float:
+    """Two-sided p-value of ``difference`` whose 95 % half-width is ``margin`` (normal).
+
+    A difference measured without spread (``margin`` 0) is certain: p is 0,
+    or 1 when it is 0 too.
+
+    >>> round(normal_p(1.96, 1.96), 3), normal_p(0.0, 0.0), normal_p(2.0, 0.0)
+    (0.05, 1.0, 0.0)
+    """
+    if not margin > 0:
+        return 1.0 if difference == 0 else 0.0
+    z = abs(difference) / (margin / Z95)
+    return math.erfc(z / math.sqrt(2))
+
+
+def holm(p_values: Sequence[float]) -> list[float]:
+    """Holm–Bonferroni adjusted p-values (step-down, monotone, capped at 1).
+
+    A family of tests is called significant where its adjusted p-value is
+    below :data:`ALPHA`: the chance of any false alarm in the family stays
+    below 5 %, whatever the tests' dependence.  A test not run (``nan``, too
+    few games) stays ``nan`` and does not count in the family.
+
+    >>> holm([0.01, 0.04, 0.03])
+    [0.03, 0.06, 0.06]
+    >>> holm([0.01, math.nan, 0.04])
+    [0.02, nan, 0.04]
+    """
+    tested = [i for i, p in enumerate(p_values) if not math.isnan(p)]
+    order = sorted(tested, key=lambda i: p_values[i])
+    adjusted = [math.nan] * len(p_values)
+    running = 0.0
+    for rank, i in enumerate(order):
+        running = max(running, min(1.0, (len(tested) - rank) * p_values[i]))
+        adjusted[i] = running
+    return [round(value, 15) for value in adjusted]
+
+
+def quantile(ordered: Sequence[float], q: float) -> float:
+    """The ``q`` quantile of sorted values (linear interpolation)."""
+    if not ordered:
+        return math.nan
+    position = q * (len(ordered) - 1)
+    low = math.floor(position)
+    high = min(low + 1, len(ordered) - 1)
+    return ordered[low] + (ordered[high] - ordered[low]) * (position - low)
+
+
+def mean_interval(values: Sequence[float]) -> tuple[float, float]:
+    """Mean and the half-width of its normal 95 % interval (0 for fewer than two)."""
+    if not values:
+        return math.nan, math.nan
+    mean = statistics.fmean(values)
+    if len(values) < 2:
+        return mean, 0.0
+    # fsum, not statistics.stdev: as exact for these sizes, and a race calls it every round
+    variance = math.fsum((value - mean) ** 2 for value in values) / (len(values) - 1)
+    return mean, Z95 * math.sqrt(variance) / math.sqrt(len(values))
+
+
+def newcombe(
+    rate_a: float, interval_a: tuple[float, float], rate_b: float, interval_b: tuple[float, float]
+) -> tuple[float, float]:
+    """Newcombe's hybrid score interval of ``rate_a − rate_b`` from each rate's Wilson interval.
+
+    >>> low, high = newcombe(0.248, wilson(372, 1500), 0.0, wilson(0, 1))
+    >>> round(low, 3), round(high, 3)
+    (-0.546, 0.27)
+    """
+    (low_a, high_a), (low_b, high_b) = interval_a, interval_b
+    difference = rate_a - rate_b
+    below = math.hypot(rate_a - low_a, high_b - rate_b)
+    above = math.hypot(high_a - rate_a, rate_b - low_b)
+    return difference - below, difference + above

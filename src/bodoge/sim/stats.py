@@ -49,7 +49,7 @@ from dataclasses import asdict, dataclass
 from typing import Any
 
 from ..engine import UnknownGame, get_game
-from .analysis import wilson
+from .inference import wilson
 from .play import GameResult
 
 

@@ -68,9 +68,8 @@ from typing import Any
 
 from ..bots import BotSpec
 from ..engine import DesignValue, Game, InvalidOptions, get_game
-from .analysis import ALPHA, MIN_GROUP, Z95, holm, mean_interval, normal_p
 from .backends import Backend
-from .inference import sign_flip_p
+from .inference import ALPHA, MIN_GROUP, Z95, holm, mean_interval, normal_p, sign_flip_p
 from .play import GameResult
 from .run import run_sweep
 

@@ -15,7 +15,7 @@ from typing import Any
 
 from ..engine import Text
 from ..engine.text import FONT_STACK
-from .report import COLOURS, Plots
+from .plots import COLOURS, Plots
 from .tune import Tuning
 
 T = {
