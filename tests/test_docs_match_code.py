@@ -68,3 +68,19 @@ def test_the_readme_names_every_option_of_a_game(game_id: str) -> None:
         if not any(pattern.match(option.name) for pattern in patterns)
     ]
     assert not missing, f"README's row for {game_id} does not name {missing}"
+
+
+def test_the_example_reviews_print_the_budget_the_review_has() -> None:
+    """The example reviews' last line, and the page's words for it, are today's default."""
+    from bodoge.review import Budget
+    from bodoge.review.words import budget_line
+
+    line = budget_line(Budget(), 0, "en")
+    folder = ROOT / "docs" / "review"
+    for text in sorted(folder.glob("*.txt")):
+        printed = [row for row in text.read_text(encoding="utf-8").splitlines() if row]
+        assert printed[-1] == line, text.name
+    budget = Budget()
+    page = " ".join((folder / "README.md").read_text(encoding="utf-8").split())
+    words = f"{budget.iterations} search iterations and {budget.worlds} to {budget.cap} re-deals"
+    assert words in page and f"{budget.curve} re-deals per curve point" in page

@@ -8,7 +8,7 @@ from collections.abc import Sequence
 from ..bots.judge import Estimate
 from ..engine import Action, Text, seat_name
 from ..engine.text import signed
-from . import Judgement, Mark, Review
+from . import Budget, Judgement, Mark, Review
 
 MARKS = {
     Mark.INACCURACY: Text("不正確", "inaccuracy"),
@@ -254,13 +254,16 @@ def describe(review: Review, lang: str, names: Sequence[str] | None = None) -> l
         describe_judgement(j, lang, names, bot=review.bot, precision=precision)
         for j in review.marked
     ]
-    lines.append(
-        BUDGET.format(
-            iterations=review.budget.iterations,
-            worlds=review.budget.worlds,
-            most=review.budget.cap,
-            precision=points(precision, lang),
-            seed=review.seed,
-        )(lang)
-    )
+    lines.append(budget_line(review.budget, review.seed, lang))
     return lines
+
+
+def budget_line(budget: Budget, seed: int, lang: str) -> str:
+    """The review's last line: how hard it looked (the documents quote it, and are checked)."""
+    return BUDGET.format(
+        iterations=budget.iterations,
+        worlds=budget.worlds,
+        most=budget.cap,
+        precision=points(budget.precision, lang),
+        seed=seed,
+    )(lang)
