@@ -3,13 +3,13 @@
     python bench/balance.py [--games N] [--seed S] [--effects N] [--only ID ...] [--out DIR]
 
 For every registered game (or those named by ``--only``) it plays ``--games``
-games between heuristic bots at the game's usual player count (four,
+games between ``normal`` bots (each game's own strategy) at the game's usual player count (four,
 or the nearest count the game allows), seats rotated, and writes
 ``DIR/<game>.md``: the report's summary findings (seat advantage with its
 power, team success for co-operative games, what choices and cards dealt do,
 measured with ``--effects`` decisions per choice, how games are won, length,
 actions) and ``DIR/README.md``, one line per game.  The multi-megabyte HTML
-reports are not kept: ``bodoge sim GAME -p N -b heuristic -n N --seed S
+reports are not kept: ``bodoge sim GAME -p N -b normal -n N --seed S
 --report r.html`` rebuilds any of them exactly.
 """
 
@@ -67,16 +67,16 @@ def main() -> None:
             continue
         players = usual_players(game)
         started = time.perf_counter()
-        results = list(run_many(game, players, None, args.seed, ["heuristic"], n=args.games))
+        results = list(run_many(game, players, None, args.seed, ["normal"], n=args.games))
         analysis = analyse(results, bands=game.score_bands)
         if args.effects:
             analysis = with_effects(analysis, EffectBudget(args.effects, seed=args.seed))
         (group,) = analysis.groups
         command = (
-            f"bodoge sim {game.id} -p {players} -b heuristic -n {args.games} "
+            f"bodoge sim {game.id} -p {players} -b normal -n {args.games} "
             f"--seed {args.seed} --effects {args.effects} --report {game.id}.html"
         )
-        lines = [f"# {game.title('en')}: balance with heuristic bots", ""]
+        lines = [f"# {game.title('en')}: balance with normal bots", ""]
         lines.append(f"{args.games} games, {players} players, seats rotated. Rebuild the full")
         lines.append(f"report with `{command}`.")
         lines.append("")
@@ -87,7 +87,8 @@ def main() -> None:
     header = [
         "# The library's balance",
         "",
-        f"Heuristic bots at each game's usual player count, {args.games} games each, seed "
+        "`normal` bots (each game's own strategy) at each game's usual player count, "
+        f"{args.games} games each, seed "
         f"{args.seed}, effects from {args.effects} decisions per choice; built "
         f"{datetime.date.today().isoformat()} at commit {_commit()} by "
         f"`python bench/balance.py --games {args.games} --seed {args.seed} "
