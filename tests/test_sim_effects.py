@@ -11,12 +11,13 @@ where the winner's hand is empty so every kept card goes with losing.
 from __future__ import annotations
 
 import math
+from dataclasses import astuple
 
 import pytest
 
 from bodoge import get_game
 from bodoge.sim import run_many
-from bodoge.sim.analysis import MIN_GROUP, analyse
+from bodoge.sim.analysis import MIN_GROUP, Effect, analyse
 from bodoge.sim.effects import EffectBudget, kinds_at, sample, with_effects
 from bodoge.sim.report import findings
 from toys.cheer import BOLD_EFFECT
@@ -99,3 +100,24 @@ def test_cardiceo_deal_compares_every_card_dealt_with_against_dealt_without(card
     assert {row.kind for row in group.dealt} == {str(card) for card in range(1, 16)}
     for row in group.dealt:
         assert row.chose + row.passed == 4 * group.games  # every seat-game on one side
+
+
+def test_effects_measured_on_worker_processes_are_those_measured_here() -> None:
+    """``--workers`` spreads the choices over processes (a decision travels as its record,
+    which replays exactly, and its seeds depend on the choice alone): the same effects."""
+    from bodoge.sim.backends import ProcessBackend
+
+    results = list(run_many("cardiceo", 3, seed=8, n=24, bot_specs=["normal"]))
+    budget = EffectBudget(4, worlds=1, seed=2)
+    here = with_effects(analyse(results), budget).groups[0].effects
+    spread = with_effects(analyse(results), budget, backend=ProcessBackend(2)).groups[0].effects
+
+    def seen(effects: tuple[Effect, ...]) -> list[tuple[object, ...]]:  # nan is not nan
+        return [tuple(_untested(v) for v in astuple(e)) for e in effects]
+
+    assert here and seen(spread) == seen(here)
+
+
+def _untested(value: object) -> object:
+    """``value``, with the p of a test not run (nan) made comparable."""
+    return "untested" if isinstance(value, float) and math.isnan(value) else value

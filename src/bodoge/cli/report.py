@@ -218,7 +218,9 @@ def add_to(app: typer.Typer, hl: str) -> None:
             show_sweep(game, len(variants), n, counts, seed, collected, ln)
             if out is not None:
                 say(t.WROTE.format(games=len(collected), file=out)(ln))
-            kit.write_report(collected, target, ln, quiet=quiet, effects=effects)
+            kit.write_report(
+                collected, target, ln, quiet=quiet, effects=effects, workers=workers, ray=ray
+            )
 
 
 def parse_counts(given: str | None) -> list[int]:

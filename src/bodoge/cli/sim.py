@@ -202,7 +202,14 @@ def add_to(app: typer.Typer, hl: str) -> None:
                 say(t.WROTE.format(games=len(everything), file=out)(ln))
             if report is not None:
                 kit.write_report(  # --json: stdout is the JSON alone
-                    everything, report, ln, quiet=quiet, effects=effects, announce=not as_json
+                    everything,
+                    report,
+                    ln,
+                    quiet=quiet,
+                    effects=effects,
+                    announce=not as_json,
+                    workers=workers,
+                    ray=ray,
                 )
 
 

@@ -320,11 +320,14 @@ def write_report(
     quiet: bool,
     effects: int = EFFECT_DECISIONS,
     announce: bool = True,
+    workers: int = 1,
+    ray: str | None = None,
 ) -> None:
     """Build the HTML report under a progress bar, write it and (``announce``) say where;
     failures are user errors.
 
-    ``effects``: decisions played on both ways per choice (0: no effects measured)."""
+    ``effects``: decisions played on both ways per choice (0: no effects measured), on
+    ``workers`` processes (or on Ray) as the games were."""
     from ..sim.analysis import group_key
     from ..sim.effects import EffectBudget
     from ..sim.report import ReportMissing, build_report
@@ -336,7 +339,8 @@ def write_report(
         with progress_bar(lang, quiet) as progress:
             task = progress.add_task(BUILDING(lang), total=steps)
             advance: Callable[[str], None] = lambda step: progress.advance(task)  # noqa: E731
-            page = build_report(results, lang, advance=advance, effects=budget)
+            with backend_for(workers if budget else 1, ray if budget else None) as backend:
+                page = build_report(results, lang, advance=advance, effects=budget, backend=backend)
     except (ReportMissing, StatisticsMissing) as error:
         raise CliError(BAD_FILE.format(detail=error)) from None
     except (ValueError, InvalidOptions) as error:

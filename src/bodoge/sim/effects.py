@@ -39,10 +39,12 @@ import random
 import statistics
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
+from typing import Any
 
 from ..bots import make_bot
 from ..bots.judge import Playouts, compare, worlds
-from ..engine import Action, Game, State, Strategy, get_game
+from ..engine import Action, Game, State, Strategy, get_game, replay
+from .backends import Backend
 from .inference import MIN_GROUP, holm, mean_interval, sign_flip_p
 from .play import GameResult, bot_seed, derive_seed
 from .summaries import Analysis, Effect, Group
@@ -236,22 +238,49 @@ def measure(game: Game, kind: Kind, decisions: Sequence[Decision], budget: Effec
     )
 
 
+Work = tuple[str, Kind, list[tuple[dict[str, Any], int, tuple[str, ...]]], EffectBudget]
+"""One choice's measuring, as a worker process gets it: the game, the choice, each sampled
+decision as the record of the game up to it (states do not travel; records replay exactly)
+with its seat and bots, and the budget."""
+
+
+def measure_work(work: Work) -> Effect:
+    """:func:`measure` in a worker process: the decisions rebuilt from their records."""
+    game_id, kind, reached, budget = work
+    decisions = [Decision(replay(record), seat, specs) for record, seat, specs in reached]
+    return measure(get_game(game_id), kind, decisions, budget)
+
+
 def group_effects(
     game: Game,
     group: Group,
     budget: EffectBudget,
     advance: Callable[[int, int], None] | None = None,
+    backend: Backend | None = None,
 ) -> tuple[Effect, ...]:
     """Every choice's effect in ``group`` (none for a co-operative game or one seat), tested
-    ones first by p, each p Holm-adjusted over the group's choices."""
+    ones first by p, each p Holm-adjusted over the group's choices.
+
+    The choices are measured on ``backend`` (one at a time here without one); every
+    decision's seeds depend on the choice alone, so any backend gives the same effects."""
     if group.cooperative or group.num_players < 2 or not budget.decisions:
         return ()
     sampled = sample(game, group.results, budget)
+    work: list[Work] = [
+        (game.id, kind, [(d.position.record(), d.seat, d.specs) for d in decisions], budget)
+        for kind, decisions in sorted(sampled.items())
+    ]
     effects = []
-    for done, (kind, decisions) in enumerate(sorted(sampled.items())):
-        effects.append(measure(game, kind, decisions, budget))
+    parallel = backend is not None and backend.workers > 1
+    measured = (
+        backend.map_unordered(measure_work, work)
+        if backend is not None and parallel
+        else (measure(game, kind, decisions, budget) for kind, decisions in sorted(sampled.items()))
+    )
+    for done, effect in enumerate(measured):
+        effects.append(effect)
         if advance is not None:
-            advance(done + 1, len(sampled))
+            advance(done + 1, len(work))
     adjusted = holm([effect.p_adjusted for effect in effects])
     effects = [dataclasses.replace(e, p_adjusted=p) for e, p in zip(effects, adjusted, strict=True)]
     return tuple(sorted(effects, key=_rank))
@@ -266,11 +295,12 @@ def with_effects(
     analysis: Analysis,
     budget: EffectBudget,
     advance: Callable[[int, int], None] | None = None,
+    backend: Backend | None = None,
 ) -> Analysis:
     """``analysis`` with every group's effects measured (:func:`group_effects`)."""
     game = get_game(analysis.game)
     groups = tuple(
-        dataclasses.replace(group, effects=group_effects(game, group, budget, advance))
+        dataclasses.replace(group, effects=group_effects(game, group, budget, advance, backend))
         for group in analysis.groups
     )
     return dataclasses.replace(analysis, groups=groups)

@@ -28,6 +28,7 @@ from ..engine import Game, seat_name
 from ..engine.text import FONT_STACK
 from . import report_words as words
 from .analysis import analyse
+from .backends import Backend
 from .effects import EffectBudget, with_effects
 from .findings import (
     Finding,
@@ -52,12 +53,13 @@ def build_report(
     *,
     advance: Callable[[str], None] | None = None,
     effects: EffectBudget | None = None,
+    backend: Backend | None = None,
 ) -> str:
     """The HTML page for ``results``; ``advance(step)`` is called as each part is done.
 
     With ``effects``, every choice's effect is measured by playing the games' decisions on
     both ways (:mod:`bodoge.sim.effects`): the costly part of a report, and the only part
-    that plays."""
+    that plays (on ``backend``'s workers when given: the same effects either way)."""
     if not results:
         raise ValueError("no games to report on")
     step = advance or (lambda name: None)
@@ -66,7 +68,7 @@ def build_report(
     analysis = analyse(results, bands=None if game is None else game.score_bands)
     step("analysis")
     if effects is not None and game is not None:
-        analysis = with_effects(analysis, effects)
+        analysis = with_effects(analysis, effects, backend=backend)
     step("effects")
     sections = []
     for group in analysis.groups:
