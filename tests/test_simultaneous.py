@@ -28,6 +28,7 @@ def test_regret_matching_alone_finds_the_equilibrium_of_a_matrix_game() -> None:
     rng = random.Random(3)
     regrets: list[dict] = [{}, {}]
     averages: list[dict] = [{}, {}]
+    totals: list[dict] = [{}, {}]
     for _ in range(20_000):
         mixes = [strategy(regret, BOXES, {}) for regret in regrets]
         played = [
@@ -36,7 +37,11 @@ def test_regret_matching_alone_finds_the_equilibrium_of_a_matrix_game() -> None:
         hidden, searched = (box.box for box in played)  # type: ignore[attr-defined]
         found = hidden == searched and (hidden == NEAR or rng.random() < 0.5)
         for seat, reward in enumerate((float(not found), float(found))):
-            learn(regrets[seat], averages[seat], mixes[seat], BOXES, played[seat], reward)
+            sums = totals[seat]
+            means = {box: total / count for box, (total, count) in sums.items()}
+            learn(regrets[seat], averages[seat], mixes[seat], BOXES, played[seat], reward, means)
+            total, count = sums.get(played[seat], (0.0, 0))
+            sums[played[seat]] = (total + reward, count + 1)
     for average in averages:
         assert average[BOXES[NEAR]] / sum(average.values()) == pytest.approx(
             EQUILIBRIUM_NEAR, abs=0.07

@@ -472,13 +472,16 @@ class ISMCTSBot:
         self._play_out(world)
         outcome = self._rewards(world)
         for node, actor, action, legal, drawn_from in path:
+            if drawn_from is not None:  # before this visit counts: the baselines are the past's
+                means = {a: node.reward[a] / count for a, count in node.visits.items()}
+                reward = outcome[actor]
+                simultaneous.learn(
+                    node.regret, node.average, drawn_from, legal, action, reward, means
+                )
             node.visits[action] = node.visits.get(action, 0) + 1
             node.reward[action] = node.reward.get(action, 0.0) + outcome[actor]
             for option in legal:
                 node.available[option] = node.available.get(option, 0) + 1
-            if drawn_from is not None:
-                reward = outcome[actor]
-                simultaneous.learn(node.regret, node.average, drawn_from, legal, action, reward)
 
     def _actor(self, world: State) -> int:
         """Who acts next in ``world``: ``to_act``'s first, but while the world is before

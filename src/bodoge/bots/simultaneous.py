@@ -10,18 +10,24 @@ in self-play its *average* strategy tends to an equilibrium of the matrix
 game, the mix no seat can exploit (Hart and Mas-Colell, 2000; in tree
 search, Lanctot, Lisý and Winands' simultaneous-move MCTS, 2013).
 
-The reward of only the action played is seen, so the others' are estimated
-by importance weighting (the reward over the probability it was played
-with, zero for the rest), and a share :data:`EXPLORATION` of the draws is
-uniform so that every probability stays away from zero.  Before any regret
-is positive the node plays ``prior`` (the game's strategy's advice, as
-counted at the node) or, without one, uniformly.
+The reward of only the action played is seen, so every action's is
+estimated from a baseline, the mean reward it earned at the node so far,
+corrected for the action played by its surprise over the probability it
+was played with (an unbiased estimate whose variance the baseline keeps
+small: Schmid et al.'s variance-reduced outcome sampling, 2019; importance
+weighting alone makes a lucky rare draw swamp a node of a few hundred
+visits).  A share :data:`EXPLORATION` of the draws is uniform so that every
+probability stays away from zero.  Before any regret is positive the node
+plays ``prior`` (the game's strategy's advice, as counted at the node) or,
+without one, uniformly.  The bot plays a draw from the average strategy
+with its rare actions (below :data:`PURIFY`) left out: what a few hundred
+visits leave there is mostly the early, unlearnt play.
 
 >>> regret, average = {}, {}
 >>> mix = strategy(regret, ["a", "b"], {})
 >>> mix
 {'a': 0.5, 'b': 0.5}
->>> learn(regret, average, mix, ["a", "b"], "a", 1.0)
+>>> learn(regret, average, mix, ["a", "b"], "a", 1.0, {"b": 0.0})
 >>> strategy(regret, ["a", "b"], {})["a"]
 1.0
 """
@@ -36,6 +42,8 @@ from ..engine.kit import draw_index
 
 EXPLORATION = 0.1
 """Share of a simultaneous node's draws made uniformly (regret matching's exploration)."""
+PURIFY = 0.1
+"""Share of the average strategy below which the bot does not play an action."""
 
 
 def strategy(
@@ -71,26 +79,37 @@ def learn(
     legal: Sequence[Action],
     played: Action,
     reward: float,
+    baseline: Mapping[Action, float],
     exploration: float = EXPLORATION,
 ) -> None:
     """Count one visit: ``played`` (drawn from ``mix`` explored) earned ``reward``.
 
-    Every legal action's regret grows by its estimated reward (``reward``
-    over the chance ``played`` was drawn with, for ``played``; 0 for the
-    others) less the reward earned; the average strategy adds ``mix``.
+    Each legal action's reward is estimated by its ``baseline`` (the mean
+    it earned here before; the reward itself for an action never played),
+    plus, for ``played``, the reward's excess over its baseline divided by
+    the chance it was drawn with; its regret grows by that estimate less
+    the estimated value of ``mix``, which the average strategy adds.
     """
     chance = explored(mix, exploration)[played]
+    estimates = {}
     for action in legal:
-        estimate = reward / chance if action == played else 0.0
-        regret[action] = regret.get(action, 0.0) + estimate - reward
+        base = baseline.get(action, reward)
+        surprise = (reward - base) / chance if action == played else 0.0
+        estimates[action] = base + surprise
+    value = sum(mix.get(action, 0.0) * estimates[action] for action in legal)
+    for action in legal:
+        regret[action] = regret.get(action, 0.0) + estimates[action] - value
         average[action] = average.get(action, 0.0) + mix.get(action, 0.0)
 
 
 def average_draw(
     average: Mapping[Action, float], legal: Sequence[Action], rng: random.Random
 ) -> Action | None:
-    """A draw from the average strategy over ``legal``; ``None`` when it holds none of them."""
+    """A draw from the average strategy over ``legal``, leaving out the actions below
+    :data:`PURIFY` of it; ``None`` when it holds none of them."""
     weights = [average.get(action, 0.0) for action in legal]
-    if sum(weights) <= 0.0:
+    total = sum(weights)
+    if total <= 0.0:
         return None
-    return legal[draw_index(weights, rng)]
+    kept = [weight if weight >= PURIFY * total else 0.0 for weight in weights]
+    return legal[draw_index(kept if sum(kept) > 0.0 else weights, rng)]
