@@ -38,10 +38,14 @@ the seat, as ever), so they are chosen by their own nodes.
 In a cooperative game the partners are not searched as opponents would be:
 each plays by its blueprint, the game's strategy, with its learnt share of
 slips, as search over a known partner does in Hanabi (Lerer et al.'s
-SPARTA), so the search plans on what its partners will really do.  Rewards are per seat: a
-share of the win (split between shared winners) plus a small term for the
-score, so that every seat maximises its own outcome; a cooperative game
-rewards what the game scores (:func:`_shared_rewards`).
+SPARTA), so the search plans on what its partners will really do.
+
+Rewards are per seat: a share of the win (split between shared winners)
+plus a small term for the score, so that every seat maximises its own
+outcome.  A cooperative game rewards what the game scores, placed between
+the lowest and highest final scores the decision's playouts reached
+(:meth:`ISMCTSBot._rewards`): a win worth many times the score would
+trade points for a win the final score does not count higher.
 
 Playouts follow a policy (the game's heuristic bot); each other seat's moves
 are made at random with the probability that the seat plays at random, which
