@@ -325,18 +325,3 @@ def test_a_partner_plays_by_its_blueprint_in_the_tree_and_the_playouts(
     bot.choose(game.new_game(2, seed=4, options={"difficulty": "easy"}), 0)
     assert played[0] == {"Build", "Brace"}
     assert played[1] == {"Brace"}
-
-
-def test_a_cooperative_search_is_rewarded_by_what_the_game_scores() -> None:
-    """A line that wins on a low score is worth less than one that loses on a higher one
-    when the game scores the higher one higher: the score is the reward."""
-    game = bodoge.get_game("toy-coop")
-    bot = ISMCTSBot(1, iterations=10)
-    worlds = []
-    for rolls, result in (([3, 3, 2], True), ([3, 3, 3, 1], False)):
-        world = game.new_game(2, seed=0, options={"difficulty": "easy"})
-        world.rolls, world.result = rolls, result  # type: ignore[attr-defined]
-        worlds.append(world)
-    low_win, high_loss = (bot._rewards(world)[0] for world in worlds)
-    assert worlds[0].winners and not worlds[1].winners
-    assert high_loss > low_win

@@ -42,10 +42,7 @@ SPARTA), so the search plans on what its partners will really do.
 
 Rewards are per seat: a share of the win (split between shared winners)
 plus a small term for the score, so that every seat maximises its own
-outcome.  A cooperative game rewards what the game scores, placed between
-the lowest and highest final scores the decision's playouts reached
-(:meth:`ISMCTSBot._rewards`): a win worth many times the score would
-trade points for a win the final score does not count higher.
+outcome.
 
 Playouts follow a policy (the game's heuristic bot); each other seat's moves
 are made at random with the probability that the seat plays at random, which
@@ -262,9 +259,6 @@ class ISMCTSBot:
         """Who acts first, while a world is before the present: the others' secret
         choices made before this decision, in their order, then the searching seat."""
         self._present = 0
-        self._scored: tuple[float, float] | None = None
-        """The lowest and highest final scores this decision's playouts reached
-        (a cooperative game's reward places the score between them)."""
         self.last_iterations = 0
         """How many iterations the last decision ran (for benchmarks)."""
         self.time_cap: float | None = None
@@ -303,7 +297,7 @@ class ISMCTSBot:
         belief = self._prepare_belief(state, seat, start, deadline, iterations)
         # A belief's worlds are of the present: it invents the others' secret choices itself.
         origin = self._round_start(state, seat, belief is None)
-        self._me, self._present, self._scored = seat, state.version, None
+        self._me, self._present = seat, state.version
         done = 0
         while (iterations is None or done < iterations) and (
             deadline is None or time.perf_counter() < deadline
@@ -474,7 +468,7 @@ class ISMCTSBot:
             path.append((node, actor, action, legal, None))
             world.apply_unchecked(actor, action)
         self._play_out(world)
-        outcome = self._rewards(world)
+        outcome = rewards(world, self.estimate)
         for node, actor, action, legal, drawn_from in path:
             if drawn_from is not None:  # before this visit counts: the baselines are the past's
                 means = {a: node.reward[a] / count for a, count in node.visits.items()}
@@ -538,20 +532,6 @@ class ISMCTSBot:
         """A partner's move as it plays: its blueprint, with its learnt share of slips."""
         policy = self._blueprint()
         return noisy_move(policy, world, actor, self.playout_noise[actor], self._rng)
-
-    def _rewards(self, world: State) -> list[float]:
-        """Each seat's reward for a played-out world (:func:`rewards`); in a cooperative
-        game, the score placed between the lowest and highest this decision's playouts
-        reached, so the search ranks lines by what the game scores, however wide its range.
-        """
-        if not world.game.cooperative or (world.is_over and world.stopped):
-            return rewards(world, self.estimate)
-        score = float(world.scores[0] if world.is_over else self.estimate(world)[0])
-        low, high = self._scored or (score, score)
-        low, high = min(low, score), max(high, score)
-        self._scored = (low, high)
-        placed = (score - low) / (high - low) if high > low else 0.5
-        return [placed] * world.num_players
 
     def _hint(self, world: State, actor: int, node: Node, legal: list[Action]) -> Action:
         """The advisor's choice in this world, counted at the node, while it has few counts.
