@@ -298,3 +298,30 @@ def test_a_cooperative_group_win_is_every_seats_whole_win() -> None:
     better = one.clone()
     better.round_scores = [3]  # type: ignore[attr-defined]
     assert rewards(better)[0] > rewards(one)[0]  # one player: more score, more reward
+
+
+class Braces:
+    """A partner's blueprint that always braces."""
+
+    def choose(self, state: State, seat: int) -> Action:
+        return next(a for a in state.legal_actions(seat) if type(a).__name__ == "Brace")
+
+
+def test_a_partner_plays_by_its_blueprint_in_the_tree_and_the_playouts(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Co-operative: the search plans on what its partner will do (the game's strategy),
+    not on a partner searched as an opponent would be or playing at random."""
+    game = bodoge.get_game("toy-coop")
+    played: dict[int, set[str]] = {0: set(), 1: set()}
+    play = type(game.new_game(2, seed=0))._play
+
+    def recorded(state: State, seat: int, action: Action) -> object:
+        played[seat].add(type(action).__name__)
+        return play(state, seat, action)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(type(game.new_game(2, seed=0)), "_play", recorded)
+    bot = ISMCTSBot(1, iterations=200, advisor=Braces(), prior=1.0, noise=0.0)  # type: ignore[arg-type]
+    bot.choose(game.new_game(2, seed=4, options={"difficulty": "easy"}), 0)
+    assert played[0] == {"Build", "Brace"}
+    assert played[1] == {"Brace"}

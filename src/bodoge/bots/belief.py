@@ -189,7 +189,7 @@ class Belief:
         """Carry the particles to ``state``, or start afresh on another game."""
         seen = len(self._events)
         if self._past is None or not _continues(self._past, self._events, state):
-            self._past = _first_position(state)
+            self._past = first_position(state)
             self.particles = []
         else:
             events = state.events[seen:]
@@ -316,7 +316,7 @@ class Belief:
         self._cumulative = cumulative
 
 
-def _first_position(state: State) -> State:
+def first_position(state: State) -> State:
     """The game's first position, as the seed dealt it (to be re-dealt, never read)."""
     return state.game.new_game(
         state.num_players, state.seed, dict(state.options), dict(state.design)

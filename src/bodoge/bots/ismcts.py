@@ -20,11 +20,29 @@ contract:
   modelled replies never depend on it.
 
 Legal actions differ between sampled worlds, so UCB counts how often each
-action was *available* (Cowling, Powley and Whitehouse's ISMCTS).  Several
-seats in ``to_act`` are resolved one after the other in the playout; a
-compound decision is just a sequence of nodes.  Rewards are per seat: a
-share of the win (split between shared winners) plus a small term for the
-score, so that every seat maximises its own outcome.
+action was *available* (Cowling, Powley and Whitehouse's ISMCTS).  A
+compound decision is just a sequence of nodes.
+
+Where several seats choose at once and in secret (Go Nuts for Donuts' bids,
+Papayoo's pass), UCB would have each seat settle on the best reply to what
+the others played most lately, and a fixed best reply is what an opponent
+exploits.  There each seat's node selects by regret matching instead
+(:mod:`.simultaneous`; Lanctot et al.'s simultaneous-move MCTS): each
+seat's choice is drawn from its own regrets, without seeing the others'
+choices, and the search's move is a draw from its node's average strategy,
+which tends to the mix no seat can exploit.  The others' secret choices
+made before the bot's turn in the same round are not re-invented at random:
+the search starts from the position before them (its worlds re-dealt for
+the seat, as ever), so they are chosen by their own nodes.
+
+In a cooperative game the partners are not searched as opponents would be:
+each plays by its blueprint, the game's strategy, with its learnt share of
+slips, as search over a known partner does in Hanabi (Lerer et al.'s
+SPARTA), so the search plans on what its partners will really do.
+
+Rewards are per seat: a share of the win (split between shared winners)
+plus a small term for the score, so that every seat maximises its own
+outcome.
 
 Playouts follow a policy (the game's heuristic bot); each other seat's moves
 are made at random with the probability that the seat plays at random, which
@@ -51,8 +69,9 @@ from dataclasses import dataclass, field
 
 from ..engine import Action, Rng, State
 from ..engine.kit import draw_index
+from . import simultaneous
 from .base import Bot, NoLegalAction
-from .belief import WORLDS, Belief
+from .belief import WORLDS, Belief, first_position
 from .hints import Estimate, Rewind, running_scores
 from .opponents import PRIOR_NOISE, OpponentModel, noisy_move
 
@@ -76,6 +95,10 @@ class Node:
     hinted: dict[Action, int] = field(default_factory=dict)
     """How often the advisor chose each action here (only with a ``prior``)."""
     hints: int = 0
+    regret: dict[Action, float] = field(default_factory=dict)
+    """Each action's summed regret, where seats choose at once (:mod:`.simultaneous`)."""
+    average: dict[Action, float] = field(default_factory=dict)
+    """The summed regret-matching strategy there: the node's average play."""
 
 
 def rewards(state: State, estimate: Estimate = running_scores) -> list[float]:
@@ -123,6 +146,9 @@ def _shared_rewards(state: State, scores: Sequence[float]) -> list[float]:
 
 
 Policy = Callable[[State, int], Action]
+Step = tuple[Node, int, Action, list[Action], dict[Action, float] | None]
+"""A tree step: node, actor, action, the legal actions, and the mix it was drawn from
+(``None`` at a node selected by UCB)."""
 
 
 class ISMCTSBot:
@@ -228,6 +254,11 @@ class ISMCTSBot:
         self.playout_noise: list[float] = []
         """Each seat's share of random playout moves at the last decision (the searcher's: 0)."""
         self._rng = random.Random(seed)
+        self._me = 0
+        self._first: tuple[int, ...] = ()
+        """Who acts first, while a world is before the present: the others' secret
+        choices made before this decision, in their order, then the searching seat."""
+        self._present = 0
         self.last_iterations = 0
         """How many iterations the last decision ran (for benchmarks)."""
         self.time_cap: float | None = None
@@ -264,26 +295,63 @@ class ISMCTSBot:
             deadline = capped if deadline is None else min(deadline, capped)
         iterations = self.iterations if self.seconds is None else None
         belief = self._prepare_belief(state, seat, start, deadline, iterations)
+        # A belief's worlds are of the present: it invents the others' secret choices itself.
+        origin = self._round_start(state, seat, belief is None)
+        self._me, self._present = seat, state.version
         done = 0
         while (iterations is None or done < iterations) and (
             deadline is None or time.perf_counter() < deadline
         ):
             world = belief.world(self._rng) if belief is not None else None
             if world is None:
-                world = state.determinize(seat, Rng(self._rng.getrandbits(63)))
+                world = origin.determinize(seat, Rng(self._rng.getrandbits(63)))
             self._iterate(world, tree)
             done += 1
         self.last_iterations = done
         root = tree.get((seat, state.information_key(seat)))
         if root is None:  # no iteration ran (a zero budget): fall back to chance
             return self._rng.choice(legal)
-        mixed = state.game.simultaneous and len(state.to_act) > 1
+        mixed = bool(root.average)
         best = max(legal, key=lambda a: (root.visits.get(a, 0), root.reward.get(a, 0.0)))
-        if mixed:
-            best = self._near_best(root, best)
+        if mixed:  # seats choosing at once: a draw from the node's average strategy
+            best = simultaneous.average_draw(root.average, legal, self._rng) or best
         if self.margin and root.hints:
             return self._keep_advice(root, best, mixed)
         return best
+
+    def _round_start(self, state: State, seat: int, rewind: bool = True) -> State:
+        """The position before the others' secret choices of this round, else ``state``.
+
+        The others who chose in secret before the seat's turn (bids, passes)
+        are searched as choosing with it, each by its own node, rather than
+        re-invented at random by ``determinize``: so a seat asked last
+        searches the same matrix game as a seat asked first.  The position is
+        the game replayed from its first (only ever re-dealt for the seat,
+        as the belief's past is); a game that does not replay to the same
+        knowledge, or one where nobody chose in secret, starts at ``state``.
+        """
+        events = state.events
+        pending = 0
+        while (
+            state.game.simultaneous
+            and pending < len(events)
+            and events[-1 - pending].outcome.secret
+            and events[-1 - pending].seat != seat
+        ):
+            pending += 1
+        self._first = (*(e.seat for e in events[len(events) - pending :]), seat)
+        if not pending or not rewind:
+            self._first = (seat,)
+            return state
+        past = first_position(state)
+        for event in events[: len(events) - pending]:
+            past.apply_unchecked(event.seat, event.action)
+        replayed = past.clone()
+        for event in events[len(events) - pending :]:
+            replayed.apply_unchecked(event.seat, event.action)
+        if replayed.information_key(seat) != state.information_key(seat):
+            return state
+        return past
 
     def _prepare_belief(
         self,
@@ -315,30 +383,6 @@ class ISMCTSBot:
         self._belief.prepare(state, self.playout_noise, dealing, wanted)
         return self._belief
 
-    def _near_best(self, root: Node, best: Action) -> Action:
-        """A draw, weighted by visits, among the root's moves the search cannot tell from ``best``.
-
-        Where several seats choose at once (several in ``to_act``) a fixed
-        pick is a predictable one: copies of the bot collide, and an
-        opponent who knows the bot takes what it leaves.  So, as the game's
-        strategy shares its probability among near-equal moves, the search
-        plays any move whose mean reward lies within one standard error
-        (rewards lie in [0, 1]: at most 0.5 / sqrt(visits) each) of the most
-        visited one's.  A seat choosing alone, even in a game that has such
-        choices elsewhere (Papayoo's tricks after its pass), collides with no
-        one: :meth:`choose` does not draw then, and plays ``best``.
-        """
-        visits = root.visits
-        if not visits.get(best):
-            return best
-        top = root.reward[best] / visits[best]
-        near = [
-            action
-            for action, count in visits.items()
-            if root.reward[action] / count >= top - 0.5 * math.sqrt(1 / count + 1 / visits[best])
-        ]
-        return near[draw_index([visits[action] for action in near], self._rng)]
-
     def _keep_advice(self, root: Node, best: Action, mixed: bool = False) -> Action:
         """The advisor's move at the root, unless ``best`` looks better by the margin.
 
@@ -357,6 +401,8 @@ class ISMCTSBot:
         """``advised``, unless ``best``'s mean reward beats it by ``margin`` standard errors."""
         if best == advised or not root.visits.get(advised):
             return best
+        if not root.visits.get(best):  # a mix's draw the search never tried
+            return advised
         visits, advised_visits = root.visits[best], root.visits[advised]
         gain = root.reward[best] / visits - root.reward[advised] / advised_visits
         # Rewards lie in [0, 1], so each mean's standard error is at most 0.5 / sqrt(visits).
@@ -383,21 +429,31 @@ class ISMCTSBot:
     # ----------------------------------------------------------------- search
 
     def _iterate(self, world: State, tree: dict[Hashable, Node]) -> None:
-        path: list[tuple[Node, int, Action, list[Action]]] = []
+        path: list[Step] = []
         while not world.is_over:
-            actor = world.to_act[0]
+            actor = self._actor(world)
             legal = world.legal_actions(actor)
             if len(legal) == 1:
                 world.apply_unchecked(actor, legal[0])
+                continue
+            if self._plays_blueprint(world, actor):
+                world.apply_unchecked(actor, self._blueprint_move(world, actor))
                 continue
             key = (actor, world.information_key(actor))
             node = tree.get(key)
             if node is None:
                 node = tree[key] = Node()
+            if self._at_once(world, actor):
+                action, mix = self._select_mixed(world, actor, node, legal)
+                path.append((node, actor, action, legal, mix))
+                world.apply_unchecked(actor, action)
+                if node.visits.get(action, 0) == 0:
+                    break  # a new action: expanded, then played out
+                continue
             if self.prior and self.advisor is not None:
                 hint = self._hint(world, actor, node, legal)
                 action = self._select_advised(node, legal, hint, 1.0 - self.playout_noise[actor])
-                path.append((node, actor, action, legal))
+                path.append((node, actor, action, legal, None))
                 world.apply_unchecked(actor, action)
                 if action not in node.visits:
                     break  # a new action: expanded, then played out
@@ -405,19 +461,77 @@ class ISMCTSBot:
             untried = [a for a in legal if a not in node.visits]
             if untried:
                 action = self._rng.choice(untried)
-                path.append((node, actor, action, legal))
+                path.append((node, actor, action, legal, None))
                 world.apply_unchecked(actor, action)
                 break
             action = self._select(node, legal)
-            path.append((node, actor, action, legal))
+            path.append((node, actor, action, legal, None))
             world.apply_unchecked(actor, action)
         self._play_out(world)
         outcome = rewards(world, self.estimate)
-        for node, actor, action, legal in path:
+        for node, actor, action, legal, drawn_from in path:
+            if drawn_from is not None:  # before this visit counts: the baselines are the past's
+                means = {a: node.reward[a] / count for a, count in node.visits.items()}
+                reward = outcome[actor]
+                simultaneous.learn(
+                    node.regret, node.average, drawn_from, legal, action, reward, means
+                )
             node.visits[action] = node.visits.get(action, 0) + 1
             node.reward[action] = node.reward.get(action, 0.0) + outcome[actor]
             for option in legal:
                 node.available[option] = node.available.get(option, 0) + 1
+
+    def _actor(self, world: State) -> int:
+        """Who acts next in ``world``: ``to_act``'s first, but while the world is before
+        the present, in a game where seats choose at once, the seats that chose before
+        this decision go first, then the searching seat (:meth:`_round_start`), so the
+        seat meets its own decision as it knows it."""
+        to_act = world.to_act
+        if len(to_act) > 1 and world.version <= self._present and world.game.simultaneous:
+            for seat in self._first:
+                if seat in to_act:
+                    return seat
+        return to_act[0]
+
+    @staticmethod
+    def _at_once(world: State, actor: int) -> bool:
+        """Whether ``actor`` chooses while others choose too, unseen: several seats to act
+        in a simultaneous game, or the last move another seat's secret choice."""
+        if not world.game.simultaneous:
+            return False
+        if len(world.to_act) > 1:
+            return True
+        events = world.events
+        return bool(events) and events[-1].outcome.secret and events[-1].seat != actor
+
+    def _select_mixed(
+        self, world: State, actor: int, node: Node, legal: list[Action]
+    ) -> tuple[Action, dict[Action, float]]:
+        """Regret matching at a node where seats choose at once (:mod:`.simultaneous`).
+
+        Before any regret is positive it plays as the advisor advised at the
+        node (with a ``prior``), else uniformly; a share of the draws is uniform.
+        """
+        prior: dict[Action, int] = {}
+        if self.prior and self.advisor is not None:
+            self._hint(world, actor, node, legal)
+            prior = node.hinted
+        mix = simultaneous.strategy(node.regret, legal, prior)
+        chances = simultaneous.explored(mix, simultaneous.EXPLORATION)
+        return simultaneous.sample(chances, self._rng), mix
+
+    def _plays_blueprint(self, world: State, actor: int) -> bool:
+        """Whether ``actor`` is a partner the search plays by its blueprint, not its tree."""
+        return world.game.cooperative and actor != self._me and self._blueprint() is not None
+
+    def _blueprint(self) -> Bot | None:
+        """The partners' policy: the game's strategy (the advisor), else the rollout policy."""
+        return self.advisor if self.advisor is not None else self.rollout
+
+    def _blueprint_move(self, world: State, actor: int) -> Action:
+        """A partner's move as it plays: its blueprint, with its learnt share of slips."""
+        policy = self._blueprint()
+        return noisy_move(policy, world, actor, self.playout_noise[actor], self._rng)
 
     def _hint(self, world: State, actor: int, node: Node, legal: list[Action]) -> Action:
         """The advisor's choice in this world, counted at the node, while it has few counts.
@@ -474,7 +588,10 @@ class ISMCTSBot:
         return best
 
     def _policy_move(self, world: State, actor: int) -> Action:
-        """A playout move: the rollout policy's, or at random with the actor's noise."""
+        """A playout move: the rollout policy's, or at random with the actor's noise;
+        a partner's, its blueprint's."""
+        if self._plays_blueprint(world, actor):
+            return self._blueprint_move(world, actor)
         return noisy_move(self.rollout, world, actor, self.playout_noise[actor], self._rng)
 
     def _play_out(self, world: State) -> None:
