@@ -321,7 +321,7 @@ def test_a_partner_plays_by_its_blueprint_in_the_tree_and_the_playouts(
         return play(state, seat, action)  # type: ignore[arg-type]
 
     monkeypatch.setattr(type(game.new_game(2, seed=0)), "_play", recorded)
-    bot = ISMCTSBot(1, iterations=200, advisor=Braces(), prior=1.0, noise=0.0)  # type: ignore[arg-type]
+    bot = ISMCTSBot(1, iterations=200, advisor=Braces(), prior=1.0, noise=0.0, matrix=True)  # type: ignore[arg-type]
     bot.choose(game.new_game(2, seed=4, options={"difficulty": "easy"}), 0)
     assert played[0] == {"Build", "Brace"}
     assert played[1] == {"Brace"}

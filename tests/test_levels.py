@@ -18,6 +18,7 @@ import pytest
 import bodoge
 from bodoge.bots import LEVELS, ISMCTSBot, Slipping, make_bot, parse_bot_spec
 from bodoge.bots.hints import hints_module, search_hints
+from bodoge.bots.ismcts import Node
 from bodoge.bots.levels import EASY_TEMPERATURE, easy_bot, scores_moves
 from bodoge.bots.opponents import policy_probability
 from bodoge.bots.simultaneous import average_draw
@@ -206,7 +207,7 @@ def test_the_search_plays_other_seats_from_the_strategy_s_distribution() -> None
         assert policy.given[4] > top / 4 and policy.given[5] > top / 4, policy.given
 
 
-def test_the_search_draws_its_simultaneous_choice_from_its_average_strategy() -> None:
+def test_the_matrix_search_draws_its_simultaneous_choice_from_its_average_strategy() -> None:
     """The node's average play is drawn from, in proportion; a move it never played is not."""
     rng = random.Random(1)
     often, seldom, never = object(), object(), object()
@@ -217,7 +218,7 @@ def test_the_search_draws_its_simultaneous_choice_from_its_average_strategy() ->
     assert 500 < picks[often] < 700
 
 
-def test_the_search_mixes_wherever_a_seat_chooses_unseen_by_the_others(
+def test_the_matrix_search_mixes_wherever_a_seat_chooses_unseen_by_the_others(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
     """A seat asked first and a seat asked last, after the others' secret bids, both mix
@@ -231,16 +232,51 @@ def test_the_search_mixes_wherever_a_seat_chooses_unseen_by_the_others(
     monkeypatch.setattr("bodoge.bots.simultaneous.average_draw", recorded)
     state = MIXED.new_game(3, seed=1)
     assert len(state.to_act) == 3
+    ISMCTSBot(1, iterations=30, matrix=True).choose(state, 0)
+    assert len(mixed) == 1
+    for seat in (0, 1):
+        state.apply(seat, state.legal_actions(seat)[0])
+    assert list(state.to_act) == [2]
+    ISMCTSBot(1, iterations=30, matrix=True).choose(state, 2)
+    assert len(mixed) == 2  # the others' bids are secret: still at once
+    alone = bodoge.get_game("toy-coop").new_game(1, seed=1)
+    ISMCTSBot(1, iterations=30, matrix=True).choose(alone, 0)
+    assert len(mixed) == 2
+
+
+def test_the_search_mixes_its_own_simultaneous_choice_among_moves_it_cannot_tell_apart() -> None:
+    bot = ISMCTSBot(1, iterations=10)
+    best, twin, poor = object(), object(), object()
+    root = Node(
+        visits={best: 60, twin: 50, poor: 40},
+        reward={best: 30.0, twin: 24.5, poor: 4.0},
+    )
+    picks = Counter(bot._near_best(root, best) for _ in range(600))  # type: ignore[arg-type]
+    assert set(picks) == {best, twin}
+    assert picks[best] > picks[twin] > 150
+
+
+def test_the_search_mixes_only_where_several_seats_choose_at_once(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Mixing keeps seats choosing together from colliding; a seat choosing alone plays the
+    move it visited most."""
+    mixed: list[int] = []
+
+    def near_best(bot: ISMCTSBot, root: Node, best: Action) -> Action:
+        mixed.append(len(root.visits))
+        return best
+
+    monkeypatch.setattr(ISMCTSBot, "_near_best", near_best)
+    state = MIXED.new_game(3, seed=1)
+    assert len(state.to_act) == 3
     ISMCTSBot(1, iterations=30).choose(state, 0)
     assert len(mixed) == 1
     for seat in (0, 1):
         state.apply(seat, state.legal_actions(seat)[0])
     assert list(state.to_act) == [2]
     ISMCTSBot(1, iterations=30).choose(state, 2)
-    assert len(mixed) == 2  # the others' bids are secret: still at once
-    alone = bodoge.get_game("toy-coop").new_game(1, seed=1)
-    ISMCTSBot(1, iterations=30).choose(alone, 0)
-    assert len(mixed) == 2
+    assert len(mixed) == 1  # alone: no draw
 
 
 def test_an_opponent_model_weighs_a_move_by_the_strategy_s_probability() -> None:

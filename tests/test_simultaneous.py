@@ -19,7 +19,9 @@ from toys.hide_and_seek import BOXES, EQUILIBRIUM_NEAR, GAME, NEAR
 
 
 def near_share(state: State, seat: int, searches: int = 60) -> float:
-    picks = [ISMCTSBot(seed, iterations=300).choose(state, seat) for seed in range(searches)]
+    picks = [
+        ISMCTSBot(seed, iterations=300, matrix=True).choose(state, seat) for seed in range(searches)
+    ]
     return sum(pick == BOXES[NEAR] for pick in picks) / searches
 
 
@@ -70,5 +72,7 @@ def test_the_seat_asked_last_decides_alike_whatever_the_other_chose() -> None:
     for hidden in BOXES:
         state = GAME.new_game(2, seed=1)
         state.apply(0, hidden)
-        decisions.append([ISMCTSBot(seed, iterations=100).choose(state, 1) for seed in range(8)])
+        decisions.append(
+            [ISMCTSBot(seed, iterations=100, matrix=True).choose(state, 1) for seed in range(8)]
+        )
     assert decisions[0] == decisions[1]

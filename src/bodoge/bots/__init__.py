@@ -86,6 +86,21 @@ BELIEF = Param(
 )
 """Shared by ``ismcts`` and ``strong``: see :class:`~.belief.Belief`."""
 
+MATRIX = Param(
+    "matrix",
+    0,
+    Text(
+        "1なら、同時の秘密の選択を行列ゲームとして探索し、協力ゲームの相棒をその戦略どおりに"
+        "指させる（測定中のため既定は0）",
+        "1: search secret choices made at once as matrix games and play a co-operative "
+        "partner by its strategy (being measured, so 0 by default)",
+    ),
+    0,
+    1,
+    numeric=int,
+)
+"""Shared by ``ismcts`` and ``strong``: see :mod:`.simultaneous`."""
+
 LEARN = "learn"
 """The value of ``ismcts:noise`` that learns each other seat's randomness from its moves."""
 
@@ -113,6 +128,7 @@ def _ismcts(game: Game, seed: int, params: Mapping[str, ParamValue]) -> Bot:
         estimate=hints.estimate,
         belief=hints.belief if params["belief"] == AUTO else float(params["belief"]),
         rewind=hints.rewind,
+        matrix=bool(int(params["matrix"])),
     )
 
 
@@ -188,6 +204,7 @@ ISMCTS = register_bot(
                 numeric=float,
             ),
             BELIEF,
+            MATRIX,
         ),
     )
 )
@@ -241,6 +258,7 @@ def _strong(game: Game, seed: int, params: Mapping[str, ParamValue]) -> Bot:
         iterations = search_hints(game).strong_iterations
     search["iterations"] = iterations
     search["belief"] = params["belief"]
+    search["matrix"] = params["matrix"]
     return _ismcts(game, seed, search)
 
 
@@ -275,6 +293,7 @@ STRONG = register_bot(
                 0.0,
             ),
             BELIEF,
+            MATRIX,
         ),
     )
 )

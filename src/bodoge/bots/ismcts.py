@@ -179,8 +179,13 @@ class ISMCTSBot:
         estimate: Estimate = running_scores,
         belief: float = 0.0,
         rewind: Rewind | None = None,
+        matrix: bool = False,
     ) -> None:
         self.seed = seed
+        self.matrix = matrix
+        """Search secret choices made at once as matrix games and play a co-operative partner
+        by its blueprint (see the module docstring); off by default until a league shows it
+        stronger, so the level people meet keeps the strength that was measured."""
         self.iterations = iterations
         self.seconds = seconds
         self.exploration = exploration
@@ -296,7 +301,10 @@ class ISMCTSBot:
         iterations = self.iterations if self.seconds is None else None
         belief = self._prepare_belief(state, seat, start, deadline, iterations)
         # A belief's worlds are of the present: it invents the others' secret choices itself.
-        origin = self._round_start(state, seat, belief is None)
+        if self.matrix:
+            origin = self._round_start(state, seat, belief is None)
+        else:
+            origin, self._first = state, (seat,)
         self._me, self._present = seat, state.version
         done = 0
         while (iterations is None or done < iterations) and (
@@ -311,10 +319,15 @@ class ISMCTSBot:
         root = tree.get((seat, state.information_key(seat)))
         if root is None:  # no iteration ran (a zero budget): fall back to chance
             return self._rng.choice(legal)
-        mixed = bool(root.average)
         best = max(legal, key=lambda a: (root.visits.get(a, 0), root.reward.get(a, 0.0)))
-        if mixed:  # seats choosing at once: a draw from the node's average strategy
-            best = simultaneous.average_draw(root.average, legal, self._rng) or best
+        if self.matrix:
+            mixed = bool(root.average)
+            if mixed:  # seats choosing at once: a draw from the node's average strategy
+                best = simultaneous.average_draw(root.average, legal, self._rng) or best
+        else:
+            mixed = state.game.simultaneous and len(state.to_act) > 1
+            if mixed:
+                best = self._near_best(root, best)
         if self.margin and root.hints:
             return self._keep_advice(root, best, mixed)
         return best
@@ -383,6 +396,30 @@ class ISMCTSBot:
         self._belief.prepare(state, self.playout_noise, dealing, wanted)
         return self._belief
 
+    def _near_best(self, root: Node, best: Action) -> Action:
+        """A draw, weighted by visits, among the root's moves the search cannot tell from ``best``.
+
+        Where several seats choose at once (several in ``to_act``) a fixed
+        pick is a predictable one: copies of the bot collide, and an
+        opponent who knows the bot takes what it leaves.  So, as the game's
+        strategy shares its probability among near-equal moves, the search
+        plays any move whose mean reward lies within one standard error
+        (rewards lie in [0, 1]: at most 0.5 / sqrt(visits) each) of the most
+        visited one's.  A seat choosing alone, even in a game that has such
+        choices elsewhere (Papayoo's tricks after its pass), collides with no
+        one: :meth:`choose` does not draw then, and plays ``best``.
+        """
+        visits = root.visits
+        if not visits.get(best):
+            return best
+        top = root.reward[best] / visits[best]
+        near = [
+            action
+            for action, count in visits.items()
+            if root.reward[action] / count >= top - 0.5 * math.sqrt(1 / count + 1 / visits[best])
+        ]
+        return near[draw_index([visits[action] for action in near], self._rng)]
+
     def _keep_advice(self, root: Node, best: Action, mixed: bool = False) -> Action:
         """The advisor's move at the root, unless ``best`` looks better by the margin.
 
@@ -436,14 +473,14 @@ class ISMCTSBot:
             if len(legal) == 1:
                 world.apply_unchecked(actor, legal[0])
                 continue
-            if self._plays_blueprint(world, actor):
+            if self.matrix and self._plays_blueprint(world, actor):
                 world.apply_unchecked(actor, self._blueprint_move(world, actor))
                 continue
             key = (actor, world.information_key(actor))
             node = tree.get(key)
             if node is None:
                 node = tree[key] = Node()
-            if self._at_once(world, actor):
+            if self.matrix and self._at_once(world, actor):
                 action, mix = self._select_mixed(world, actor, node, legal)
                 path.append((node, actor, action, legal, mix))
                 world.apply_unchecked(actor, action)
