@@ -168,13 +168,7 @@ class BotPlayer:
         thinking: int
 
         async def act(
-            self,
-            table_id: str,
-            seat: int | None,
-            version: object,
-            wire: object,
-            by_bot: bool = False,
-            holder: str | None = None,
+            self, table_id: str, seat: int | None, version: object, wire: object, by_bot: bool
         ) -> None: ...
 
     def _stand_in(self, info: TableInfo, seat: int) -> Bot:
