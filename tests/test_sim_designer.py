@@ -474,7 +474,7 @@ def test_the_balance_bench_writes_a_summary_per_game(
     argv = ["balance.py", "--only", "egyptian-bride", "--games", "12", "--seed", "4"]
     monkeypatch.setattr(sys, "argv", [*argv, "--out", str(out)])
     bench.main()
-    games = list(run_many("egyptian-bride", 4, None, 4, ["heuristic"], n=12))
+    games = list(run_many("egyptian-bride", 4, None, 4, ["normal"], n=12))
     d = numpy.array(
         [(1 / len(r.winners) if 0 in r.winners else 0) - (0.25 if r.winners else 0) for r in games]
     )
@@ -483,7 +483,7 @@ def test_the_balance_bench_writes_a_summary_per_game(
         index
     )
     page = (out / "egyptian-bride.md").read_text(encoding="utf-8")
-    assert "bodoge sim egyptian-bride -p 4 -b heuristic -n 12 --seed 4" in page
+    assert "bodoge sim egyptian-bride -p 4 -b normal -n 12 --seed 4" in page
     assert summary(analyse(games), "en")[0] in page
 
 
