@@ -216,3 +216,13 @@ def test_the_documents_speak_of_the_project_not_how_it_was_built() -> None:
         for match in SESSION_WORDS.finditer(path.read_text(encoding="utf-8", errors="replace"))
     ]
     assert not found, found
+
+
+def test_the_benchmark_reference_stays_a_reference() -> None:
+    """bench/README.md keeps one section per script and current figures only (history is in
+    git), so it stays short enough to read: at most 700 lines."""
+    text = (ROOT / "bench" / "README.md").read_text(encoding="utf-8")
+    assert len(text.splitlines()) <= 700
+    scripts = sorted(path.name for path in (ROOT / "bench").glob("*.py"))
+    missing = [name for name in scripts if f"## `{name}`" not in text]
+    assert not missing, f"bench/README.md has no section for {missing}"
